@@ -1,0 +1,22 @@
+import { sql } from "../db.server";
+
+export interface DirectoryStats {
+  listingsByType: { typeId: number; name: string; count: number }[];
+  roads: { id: number; name: string; description: string; country: string; motorway: boolean; junctions: number }[];
+}
+
+/** What the directory holds: live listings per type and the roads with their junction counts. */
+export async function directoryStats(): Promise<DirectoryStats> {
+  const [byType, roads] = await Promise.all([
+    sql()<{ typeId: number; name: string; count: number }[]>`
+      SELECT t.id AS "typeId", t.name, count(l.id)::int AS count
+      FROM listing_types t LEFT JOIN listings l ON l.type_id = t.id AND l.status = 2
+      GROUP BY t.id ORDER BY t.id`,
+    sql()<DirectoryStats["roads"]>`
+      SELECT r.id, r.name, r.description, c.slug AS country, r.motorway,
+             (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions
+      FROM roads r JOIN countries c ON c.id = r.country_id
+      ORDER BY c.id DESC, length(r.name), r.name`,
+  ]);
+  return { listingsByType: byType, roads };
+}

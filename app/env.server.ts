@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+/** Every environment variable the app reads, checked once at start-up. */
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int("PORT must be a whole number").min(1).max(65535, "PORT must be at most 65535").default(3000),
+    DATABASE_URL: z
+      .string({ required_error: "DATABASE_URL is not set: start with `npm start`, or set it to postgres://user:password@host:5432/database" })
+      .url("DATABASE_URL is not a valid URL: use postgres://user:password@host:5432/database")
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must start with postgres:// or postgresql://"),
+    ROUTING_ENGINE: z.enum(["pgrouting", "osrm"], { message: "ROUTING_ENGINE must be pgrouting or osrm" }).default("pgrouting"),
+    OSRM_URL: z.string().url("OSRM_URL must be a URL such as http://localhost:5000").optional(),
+    MAP_STYLE_URL: z.string().url("MAP_STYLE_URL must be a URL").optional(),
+    DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    SESSION_SECRET: z
+      .string({ required_error: "SESSION_SECRET is not set: start with `npm start` (it makes one in .data/), or set a random string of 32+ characters" })
+      .min(32, "SESSION_SECRET must be at least 32 characters long"),
+    /** Secure cookies need HTTPS; set to false to try a production build over plain http://localhost. */
+    COOKIE_SECURE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  })
+  .refine((env) => env.ROUTING_ENGINE !== "osrm" || env.OSRM_URL, {
+    message: "ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)",
+    path: ["OSRM_URL"],
+  });
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** Parses process.env; on a bad value throws one line naming the variable and the fix. */
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(issue.message.includes(String(issue.path[0])) ? issue.message : `${issue.path.join(".")}: ${issue.message}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+export class ConfigError extends Error {
+  name = "ConfigError";
+}

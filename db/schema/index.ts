@@ -1,0 +1,4 @@
+export * from "./geo";
+export * from "./listings";
+export * from "./meta";
+export * from "./users";

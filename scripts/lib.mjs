@@ -1,0 +1,331 @@
+// Set-up helpers shared by `npm start`, `npm test` and `npm run dev`.
+// Plain Node with no dependencies: these run before `npm ci` has installed anything.
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, statSync, symlinkSync, lstatSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const DATA_DIR = join(ROOT, ".data");
+const PG_BIN = "/usr/lib/postgresql/15/bin";
+const PG_SHARE = "/usr/share/postgresql/15/extension";
+const PG_PACKAGES = ["postgresql-15", "postgresql-15-postgis-3", "postgresql-15-pgrouting"];
+export const LOCAL_PG_PORT = Number(process.env.PAWROUTE_PG_PORT || 55432);
+export const APP_DATABASE = "pawroute";
+export const TEST_DATABASE = "pawroute_test";
+
+const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+
+export function step(message) {
+  process.stderr.write(`\u001b[36m▸\u001b[0m ${message}\n`);
+}
+
+/** Stops with one clear line: what went wrong and what to do. */
+export function fail(message) {
+  process.stderr.write(`\u001b[31m✖ ${message}\u001b[0m\n`);
+  process.exit(1);
+}
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", cwd: ROOT, ...options });
+  if (result.error) return { ok: false, error: result.error };
+  return { ok: result.status === 0, status: result.status };
+}
+
+function quiet(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { encoding: "utf8", cwd: ROOT, ...options });
+  return { ok: !result.error && result.status === 0, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
+}
+
+// ---------------------------------------------------------------- npm packages
+
+function lockHash() {
+  return createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json"))).digest("hex");
+}
+
+/** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
+export function ensureNodeModules() {
+  const stamp = join(ROOT, "node_modules", ".pawroute-lock");
+  const want = lockHash();
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) return;
+  step("Installing npm packages (npm ci)");
+  const result = run("npm", ["ci", "--no-audit", "--no-fund"]);
+  if (!result.ok) fail("npm ci failed: check the messages above, then run `npm ci` by hand and start again.");
+  writeFileSync(stamp, want);
+}
+
+// ---------------------------------------------------------------- Debian packages
+
+function missingPostgresParts() {
+  const missing = [];
+  if (!existsSync(join(PG_BIN, "postgres"))) missing.push("postgresql-15");
+  if (!existsSync(join(PG_SHARE, "postgis.control"))) missing.push("postgresql-15-postgis-3");
+  if (!existsSync(join(PG_SHARE, "pgrouting.control"))) missing.push("postgresql-15-pgrouting");
+  return missing;
+}
+
+/** Installs Debian packages: as root directly, else through passwordless sudo, else says the command to run. */
+export function ensureDebianPackages(packages, why) {
+  const command = `apt-get install -y ${packages.join(" ")}`;
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  let prefix = [];
+  if (!isRoot) {
+    if (!quiet("sudo", ["-n", "true"]).ok) fail(`${why} is missing. Run: sudo apt-get update && sudo ${command}`);
+    prefix = ["sudo", "-n", "-E"];
+  }
+  step(`Installing ${packages.join(", ")} (${why})`);
+  const exec = (args) => (prefix.length ? run(prefix[0], [...prefix.slice(1), ...args], { env }) : run(args[0], args.slice(1), { env }));
+  const update = exec(["apt-get", "update", "-qq"]);
+  const install = update.ok && exec(["apt-get", "install", "-y", "-qq", ...packages]);
+  if (!install || !install.ok) fail(`Could not install ${packages.join(", ")}. Run: ${isRoot ? "" : "sudo "}${command}`);
+}
+
+export function ensurePostgresPackages() {
+  const missing = missingPostgresParts();
+  if (missing.length === 0) return;
+  ensureDebianPackages(PG_PACKAGES, "PostgreSQL 15 with PostGIS and pgRouting");
+  const still = missingPostgresParts();
+  if (still.length) fail(`${still.join(", ")} still missing after installing. Run: apt-get install -y ${PG_PACKAGES.join(" ")}`);
+}
+
+// ---------------------------------------------------------------- database URL
+
+/** The connection URL for a database: DATABASE_URL when set (validated), else the private cluster. */
+export function databaseUrl(database = APP_DATABASE) {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    checkDatabaseUrl(external, "DATABASE_URL");
+    return external;
+  }
+  return `postgres://postgres@127.0.0.1:${LOCAL_PG_PORT}/${database}`;
+}
+
+export function checkDatabaseUrl(value, name) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`${name} is not a valid URL ("${value}"). Use the form postgres://user:password@host:5432/database`);
+  }
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+    fail(`${name} must start with postgres:// or postgresql:// (got "${url.protocol}")`);
+  }
+  if (!url.hostname || url.pathname.length < 2) {
+    fail(`${name} needs a host and a database name, e.g. postgres://user:password@localhost:5432/pawroute`);
+  }
+}
+
+export function usesPrivateCluster() {
+  return !process.env.DATABASE_URL;
+}
+
+// ---------------------------------------------------------------- the private cluster
+
+function pgDataDir() {
+  return join(DATA_DIR, "pg");
+}
+
+/** As root, the server must run as the postgres user, who must be able to reach the data directory. */
+function asPostgres(cmd, args, options = {}) {
+  if (!isRoot) return quiet(cmd, args, options);
+  return quiet("runuser", ["-u", "postgres", "--", cmd, ...args], options);
+}
+
+function postgresCanReach(dir) {
+  return quiet("runuser", ["-u", "postgres", "--", "test", "-x", dir]).ok;
+}
+
+/**
+ * Prepares .data/ for the cluster. When the checkout is somewhere the postgres user cannot reach
+ * (a home directory with mode 700), the cluster lives under /var/lib/pawroute and .data/pg links to it.
+ */
+function prepareDataDir() {
+  mkdirSync(DATA_DIR, { recursive: true });
+  const dataDir = pgDataDir();
+  if (existsSync(dataDir) || isSymlink(dataDir)) return dataDir;
+  if (isRoot && !postgresCanReach(DATA_DIR)) {
+    const target = join("/var/lib/pawroute", createHash("sha1").update(ROOT).digest("hex").slice(0, 12));
+    mkdirSync(target, { recursive: true });
+    execFileSync("chown", ["postgres:postgres", target]);
+    symlinkSync(target, dataDir);
+    return dataDir;
+  }
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (isRoot) execFileSync("chown", ["-R", "postgres:postgres", dataDir]);
+  return dataDir;
+}
+
+function isSymlink(path) {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function clusterPaths() {
+  const data = prepareDataDir();
+  return { data, log: join(data, "server.log"), socket: data };
+}
+
+export function clusterIsRunning() {
+  const { data } = clusterPaths();
+  if (!existsSync(join(data, "PG_VERSION"))) return false;
+  return asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "status"]).ok;
+}
+
+function portIsFree(port) {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.once("error", () => resolvePort(false));
+    server.once("listening", () => server.close(() => resolvePort(true)));
+    server.listen(port, "127.0.0.1");
+  });
+}
+
+const CLUSTER_SETTINGS = [
+  "shared_buffers = 512MB",
+  "work_mem = 32MB",
+  "maintenance_work_mem = 512MB",
+  "effective_cache_size = 4GB",
+  "max_connections = 100",
+  "jit = off",
+  "max_wal_size = 4GB",
+  "unix_socket_directories = ''",
+  "listen_addresses = '127.0.0.1'",
+];
+
+export async function startCluster({ fast = false } = {}) {
+  ensurePostgresPackages();
+  const { data, log } = clusterPaths();
+  if (!existsSync(join(data, "PG_VERSION"))) {
+    step(`Creating the private PostgreSQL cluster in ${join(DATA_DIR, "pg")}`);
+    const init = asPostgres(join(PG_BIN, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
+    if (!init.ok) fail(`initdb failed: ${init.stderr.trim().split("\n").pop()}`);
+    const conf = join(data, "postgresql.conf");
+    writeFileSync(conf, `${readFileSync(conf, "utf8")}\n# Pawroute\n${CLUSTER_SETTINGS.join("\n")}\n`);
+  }
+  if (clusterIsRunning()) return;
+  if (!(await portIsFree(LOCAL_PG_PORT))) {
+    fail(`Port ${LOCAL_PG_PORT} is in use by another program. Set PAWROUTE_PG_PORT to a free port, or DATABASE_URL to use an existing server.`);
+  }
+  step(`Starting PostgreSQL on 127.0.0.1:${LOCAL_PG_PORT}`);
+  const options = [`-p ${LOCAL_PG_PORT}`];
+  // A throwaway test cluster does not need crash safety; skipping fsync makes it several times faster.
+  if (fast) options.push("-c fsync=off -c synchronous_commit=off -c full_page_writes=off");
+  const started = asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "-l", log, "-w", "-t", "60", "-o", options.join(" "), "start"]);
+  if (!started.ok) {
+    const tail = existsSync(log) ? readFileSync(log, "utf8").trim().split("\n").slice(-3).join(" | ") : started.stderr;
+    fail(`PostgreSQL did not start: ${tail}`);
+  }
+  await waitUntilReady();
+}
+
+export async function waitUntilReady(timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (quiet(join(PG_BIN, "pg_isready"), ["-h", "127.0.0.1", "-p", String(LOCAL_PG_PORT), "-q"]).ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  fail(`PostgreSQL did not accept connections on port ${LOCAL_PG_PORT} within ${timeoutMs / 1000} s; see ${join(DATA_DIR, "pg", "server.log")}`);
+}
+
+export function stopCluster() {
+  const { data } = clusterPaths();
+  if (!clusterIsRunning()) return false;
+  const stopped = asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "-m", "fast", "-w", "stop"]);
+  if (!stopped.ok) fail(`pg_ctl stop failed: ${stopped.stderr.trim()}`);
+  return true;
+}
+
+function psql(database, sqlText) {
+  return quiet(join(PG_BIN, "psql"), ["-h", "127.0.0.1", "-p", String(LOCAL_PG_PORT), "-U", "postgres", "-d", database, "-tAc", sqlText]);
+}
+
+export function ensureDatabase(name) {
+  const exists = psql("postgres", `SELECT 1 FROM pg_database WHERE datname = '${name}'`);
+  if (!exists.ok) fail(`Could not query the cluster: ${exists.stderr.trim()}`);
+  if (exists.stdout.trim() === "1") return;
+  step(`Creating database ${name}`);
+  const created = psql("postgres", `CREATE DATABASE ${name}`);
+  if (!created.ok) fail(`Could not create database ${name}: ${created.stderr.trim()}`);
+}
+
+/** Starts the private cluster (unless DATABASE_URL is set) and makes sure both databases exist. */
+export async function ensureDatabases({ fast = false } = {}) {
+  if (!usesPrivateCluster()) {
+    databaseUrl();
+    return;
+  }
+  await startCluster({ fast });
+  ensureDatabase(APP_DATABASE);
+  ensureDatabase(TEST_DATABASE);
+}
+
+// ---------------------------------------------------------------- running project commands
+
+/** Runs a project binary (from node_modules/.bin) and stops the set-up when it fails. */
+export function runBin(bin, args, env, what) {
+  const result = run(join(ROOT, "node_modules", ".bin", bin), args, { env: { ...process.env, ...env } });
+  if (!result.ok) fail(`${what} failed (see above).`);
+}
+
+export function tryBin(bin, args, env) {
+  return run(join(ROOT, "node_modules", ".bin", bin), args, { env: { ...process.env, ...env } }).ok;
+}
+
+/** Starts a long-running child, forwarding Ctrl-C and SIGTERM so it can close its pool and exit. */
+export function runForeground(cmd, args, env) {
+  const child = spawn(cmd, args, { stdio: "inherit", cwd: ROOT, env: { ...process.env, ...env } });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
+
+// ---------------------------------------------------------------- build freshness
+
+const SOURCE_DIRS = ["app", "geo", "db", "public"];
+const SOURCE_FILES = ["remix.config.js", "vite.config.ts", "package-lock.json"];
+
+function newestMtime(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** True when build/ is older than any source file, so a second start skips the build. */
+export function buildIsStale() {
+  const stamp = join(ROOT, "build", "server", "index.js");
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  const sources = [...SOURCE_DIRS, ...SOURCE_FILES].map((p) => join(ROOT, p)).filter(existsSync);
+  return sources.some((p) => newestMtime(p) > built);
+}
+
+/** The test database: TEST_DATABASE_URL, else DATABASE_URL's database with a _test suffix, else the private cluster's. */
+export function testDatabaseUrl() {
+  if (process.env.TEST_DATABASE_URL) {
+    checkDatabaseUrl(process.env.TEST_DATABASE_URL, "TEST_DATABASE_URL");
+    return process.env.TEST_DATABASE_URL;
+  }
+  if (process.env.DATABASE_URL) {
+    const url = new URL(databaseUrl());
+    url.pathname = `${url.pathname}_test`;
+    return url.toString();
+  }
+  return databaseUrl(TEST_DATABASE);
+}
+
+/** A per-checkout random session secret in .data/, unless SESSION_SECRET is set. */
+export function sessionSecret() {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = join(DATA_DIR, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return readFileSync(file, "utf8").trim();
+}

@@ -1,0 +1,21 @@
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import remixConfig from "./remix.config.js";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  server: { port: 3000 },
+  plugins: [
+    // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.
+    remix({
+      ignoredRouteFiles: remixConfig.ignoredRouteFiles,
+      routes: remixConfig.routes,
+      future: remixConfig.future,
+    }),
+  ],
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    environment: "node",
+    // Integration tests share one real database: run files one after another.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 300_000,
+    reporters: ["default"],
+  },
+});
