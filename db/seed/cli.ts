@@ -1,0 +1,53 @@
+// npm run db:seed -- [--listings N] [--seed S] [--if-empty] [--force]
+// Loads the demo data set. Idempotent: when the same seed and size are already loaded, nothing changes.
+import { SingleBar, Presets } from "cli-progress";
+import { parseArgs } from "node:util";
+import { connect } from "../client";
+import { databaseUrlFromEnv, exitWithMessage } from "../env";
+import { GENERATOR_VERSION, generateDemo } from "./generate";
+import { ensureDemoAccounts } from "./users";
+
+const { values } = parseArgs({
+  options: {
+    listings: { type: "string", default: "5000" },
+    seed: { type: "string", default: "pawroute" },
+    "if-empty": { type: "boolean", default: false },
+    force: { type: "boolean", default: false },
+  },
+});
+const listings = Number(values.listings);
+if (!Number.isInteger(listings) || listings < 0 || listings > 5_000_000) exitWithMessage("--listings must be a whole number from 0 to 5,000,000");
+
+const handle = connect(databaseUrlFromEnv(), { max: 2 });
+const { sql } = handle;
+const started = Date.now();
+const log = (message: string) => console.log(`  ${message}`);
+
+try {
+  const [meta] = await sql<{ value: { seed: string; listings: number; version: number } }[]>`SELECT value FROM demo_meta WHERE key = 'demo'`;
+  const [{ count }] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM listings`;
+  const same = meta && meta.value.seed === values.seed && meta.value.listings === listings && meta.value.version === GENERATOR_VERSION;
+  const outdated = meta && meta.value.version !== GENERATOR_VERSION;
+  if (values["if-empty"] && (meta || count > 0) && !outdated) {
+    await ensureDemoAccounts(sql);
+    log(meta ? `Demo data already loaded (seed "${meta.value.seed}", ${meta.value.listings.toLocaleString("en-GB")} listings).` : "The database already holds listings: demo data not loaded.");
+  } else if (same && !values.force) {
+    await ensureDemoAccounts(sql);
+    log(`Demo data with seed "${values.seed}" and ${listings.toLocaleString("en-GB")} listings is already loaded; nothing changed.`);
+  } else {
+    console.log(`Loading demo data (seed "${values.seed}", ${listings.toLocaleString("en-GB")} listings)…`);
+    const bar = process.stdout.isTTY && listings >= 20_000 ? new SingleBar({ format: "  listings [{bar}] {percentage}% {value}/{total}" }, Presets.shades_classic) : null;
+    bar?.start(listings, 0);
+    await generateDemo(sql, { seed: values.seed, listings }, {
+      step: (message) => (bar ? undefined : log(message)),
+      listings: (done) => bar?.update(Math.round(done)),
+    });
+    bar?.stop();
+    log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  }
+} catch (error) {
+  if (process.env.DEBUG) console.error(error);
+  exitWithMessage(`Loading demo data failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await handle.close();
+}

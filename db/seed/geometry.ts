@@ -1,0 +1,62 @@
+/** Small spherical helpers for the generator (metres, degrees). */
+const EARTH_RADIUS_M = 6_371_008.8;
+const rad = (d: number) => (d * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+export function haversineMetres(aLng: number, aLat: number, bLng: number, bLat: number): number {
+  const dLat = rad(bLat - aLat);
+  const dLng = rad(bLng - aLng);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(aLat)) * Math.cos(rad(bLat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The point `metres` away from (lng, lat) on bearing `bearingDeg`. */
+export function destination(lng: number, lat: number, metres: number, bearingDeg: number): [number, number] {
+  const d = metres / EARTH_RADIUS_M;
+  const b = rad(bearingDeg);
+  const la1 = rad(lat);
+  const lo1 = rad(lng);
+  const la2 = Math.asin(Math.sin(la1) * Math.cos(d) + Math.cos(la1) * Math.sin(d) * Math.cos(b));
+  const lo2 = lo1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(la1), Math.cos(d) - Math.sin(la1) * Math.sin(la2));
+  return [deg(lo2), deg(la2)];
+}
+
+/** A uniform grid over lng/lat for nearest-neighbour look-ups among tens of thousands of points. */
+export class PointGrid<T extends { lng: number; lat: number }> {
+  private readonly cells = new Map<string, T[]>();
+
+  constructor(
+    items: readonly T[],
+    private readonly cellDeg = 0.25,
+  ) {
+    for (const item of items) {
+      const key = this.key(Math.floor(item.lng / cellDeg), Math.floor(item.lat / cellDeg));
+      const cell = this.cells.get(key);
+      if (cell) cell.push(item);
+      else this.cells.set(key, [item]);
+    }
+  }
+
+  private key(x: number, y: number) {
+    return `${x}:${y}`;
+  }
+
+  /** The k nearest items within maxMetres (excluding those `skip` rejects), nearest first. */
+  nearest(lng: number, lat: number, k: number, maxMetres: number, skip?: (item: T) => boolean): { item: T; metres: number }[] {
+    const cx = Math.floor(lng / this.cellDeg);
+    const cy = Math.floor(lat / this.cellDeg);
+    const ring = Math.ceil(maxMetres / 111_000 / this.cellDeg / Math.max(0.3, Math.cos(rad(lat)))) + 1;
+    const found: { item: T; metres: number }[] = [];
+    for (let dx = -ring; dx <= ring; dx++) {
+      for (let dy = -ring; dy <= ring; dy++) {
+        for (const item of this.cells.get(this.key(cx + dx, cy + dy)) ?? []) {
+          if (skip?.(item)) continue;
+          const metres = haversineMetres(lng, lat, item.lng, item.lat);
+          if (metres <= maxMetres) found.push({ item, metres });
+        }
+      }
+    }
+    found.sort((a, b) => a.metres - b.metres);
+    return found.slice(0, k);
+  }
+}

@@ -1,0 +1,37 @@
+import { migrate } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { connect, type DatabaseHandle } from "../../db/client";
+
+/** The test database that `npm test` migrated and seeded with the demo data. */
+export function testDatabaseUrl(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set: run the tests with `npm test`");
+  return url;
+}
+
+export function connectTestDatabase(): DatabaseHandle {
+  return connect(testDatabaseUrl(), { max: 4 });
+}
+
+/** A new, empty database on the same server, for tests that must start from nothing. */
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = new URL(testDatabaseUrl());
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const adminUrl = new URL(base);
+  adminUrl.pathname = "/postgres";
+  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  await migrate(handle.db, { migrationsFolder: "migrations" });
+}
