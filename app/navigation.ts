@@ -1,5 +1,29 @@
+/** One section of the spec's main menu. `built` turns true in the commit that adds its pages. */
+export interface NavigationSection {
+  to: string;
+  label: string;
+  built: boolean;
+  /** Where the section sits: the main menu, or the account corner of the header. */
+  place: "main" | "account";
+}
+
 /**
- * The spec's sections, in menu order. A section appears once its pages exist
- * (docs/decisions/0004): the menu never links to a page that is not built.
+ * Every section the spec names, in menu order. Only built sections are shown
+ * (docs/decisions/0004): the menu never links to a page that does not exist.
  */
-export const NAVIGATION: { to: string; label: string }[] = [{ to: "/", label: "Search" }];
+export const SECTIONS: readonly NavigationSection[] = [
+  { to: "/", label: "Search", built: true, place: "main" },
+  { to: "/motorway-search", label: "Motorway search", built: false, place: "main" },
+  { to: "/bark-out", label: "Bark Out blog", built: false, place: "main" },
+  { to: "/treats", label: "Treats", built: false, place: "main" },
+  { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
+  { to: "/add-listing", label: "Add a listing", built: false, place: "main" },
+  { to: "/contact", label: "Contact", built: false, place: "main" },
+  { to: "/account/login/", label: "Log in", built: false, place: "account" },
+  { to: "/join", label: "Join", built: false, place: "account" },
+];
+
+/** The sections a visitor can reach today, for one place in the header. */
+export function builtSections(place: NavigationSection["place"]): NavigationSection[] {
+  return SECTIONS.filter((section) => section.built && section.place === place);
+}

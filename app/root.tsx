@@ -1,14 +1,19 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
-import { StatusPage } from "./components/StatusPage";
-import styles from "./styles/app.css?url";
+import { StatusPage, statusCopy } from "./components/StatusPage";
+import appStyles from "./styles/app.css?url";
+import printStyles from "./styles/print.css?url";
+import tokens from "./styles/tokens.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: tokens },
+  { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: printStyles, media: "print" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -17,8 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { user: user && { username: user.username, isAdmin: user.isAdmin } };
 }
 
+export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy(error).title} — Pawroute` : "Pawroute" }];
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+
+  // Lets tests (and CSS, if ever needed) tell a hydrated page from the server-rendered HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+
   return (
     <html lang="en-GB">
       <head>
@@ -33,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={data?.user ?? null} />
-        <main id="main" className="site-main">
+        <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
         <SiteFooter />

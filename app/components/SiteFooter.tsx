@@ -1,8 +1,21 @@
+import { PawIcon } from "./icons";
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
-      <div className="site-footer__inner">
-        <p className="site-footer__brand">Pawroute — dog-friendly days out and stops in the UK and France.</p>
+      <div className="site-footer__inner container">
+        <section className="site-footer__about" aria-labelledby="about-title">
+          <h2 id="about-title" className="site-footer__brand">
+            <span className="brand__mark">
+              <PawIcon size={18} />
+            </span>
+            Pawroute
+          </h2>
+          <p>
+            Dog-friendly walks, pubs, beaches, places to stay and vets near the roads you travel in the UK and France — made by dog
+            owners, for dog owners.
+          </p>
+        </section>
         <section aria-labelledby="credits-title" className="site-footer__credits">
           <h2 id="credits-title">Data credits</h2>
           <ul>
@@ -19,6 +32,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </section>
+        <p className="site-footer__legal">Always check opening times and dog rules before you travel: they change.</p>
       </div>
     </footer>
   );

@@ -1,9 +1,15 @@
+import type { MetaFunction } from "@remix-run/node";
 import { StatusPage } from "../components/StatusPage";
 
-/** Any path no route matches: a real 404 page. */
+/** Any path no route matches: a real 404 page, inside the site shell. */
 export function loader() {
   throw new Response("Not found", { status: 404 });
 }
+
+export const meta: MetaFunction = () => [
+  { title: "Page not found — Pawroute" },
+  { name: "robots", content: "noindex" },
+];
 
 export default function NotFound() {
   return null;

@@ -1,6 +1,13 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { directoryStats } from "../../directory/stats.server";
+import { HeroSign } from "../../components/HeroSign";
+import { CompassIcon, RoadIcon } from "../../components/icons";
+import { ListingTypeStat } from "../../components/ListingTypeStat";
+import { RoadBadge, compareRoads } from "../../components/RoadBadge";
+import { directoryStats, type DirectoryStats } from "../../directory/stats.server";
+import homeStyles from "../../styles/home.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
 
 export const meta: MetaFunction = () => [
   { title: "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France" },
@@ -11,52 +18,104 @@ export async function loader() {
   return directoryStats();
 }
 
-export default function Home() {
-  const { listingsByType, roads } = useLoaderData<typeof loader>();
-  const uk = roads.filter((r) => r.country === "united-kingdom");
-  const fr = roads.filter((r) => r.country === "france");
+type Road = DirectoryStats["roads"][number];
+
+function plural(count: number, one: string, many: string) {
+  return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
+}
+
+function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
   return (
-    <div className="home">
-      <section className="hero">
-        <h1>Travelling with your dog?</h1>
-        <p className="hero__lead">
-          Walks, dog-friendly pubs and cafés, beaches, places to stay and vets — near motorway junctions, around a place, or along
-          your route through the UK and France.
-        </p>
-      </section>
-      <section aria-labelledby="in-directory" className="panel">
-        <h2 id="in-directory">In the directory</h2>
-        <ul className="stat-grid">
-          {listingsByType.map((t) => (
-            <li key={t.typeId} className="stat">
-              <span className="stat__count">{t.count.toLocaleString("en-GB")}</span>
-              <span className="stat__label">{t.name}</span>
+    <div className="road-group">
+      <h3 className="road-group__title">
+        {title}
+        <span className="road-group__count">{plural(roads.length, "road", "roads")}</span>
+      </h3>
+      {roads.length === 0 ? (
+        <p className="road-group__empty">No roads here yet — they are on the way.</p>
+      ) : (
+        <ul className="road-list">
+          {roads.map((road) => (
+            <li key={road.id} className="road-list__item">
+              <RoadBadge name={road.name} country={road.country} motorway={road.motorway} />
+              <span className="road-list__text">
+                <span className="road-list__description">{road.description}</span>
+                <span className="road-list__junctions">{plural(road.junctions, "junction", "junctions")}</span>
+              </span>
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="roads-title" className="panel">
-        <h2 id="roads-title">Roads we cover</h2>
-        <div className="road-columns">
-          {[
-            { title: "United Kingdom", list: uk },
-            { title: "France", list: fr },
-          ].map((group) => (
-            <div key={group.title}>
-              <h3>{group.title}</h3>
-              <ul className="road-list">
-                {group.list.map((road) => (
-                  <li key={road.id}>
-                    <span className={`road-badge road-badge--${road.country}${road.motorway ? " road-badge--motorway" : ""}`}>{road.name}</span>{" "}
-                    <span className="road-list__text">
-                      {road.description} · {road.junctions} junctions
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
+      )}
+    </div>
+  );
+}
+
+export default function Home() {
+  const { listingsByType, roads } = useLoaderData<typeof loader>();
+  const totalListings = listingsByType.reduce((sum, type) => sum + type.count, 0);
+  const uk = roads.filter((road) => road.country === "united-kingdom").sort(compareRoads);
+  const france = roads.filter((road) => road.country === "france").sort(compareRoads);
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner container">
+          <div className="hero__text">
+            <p className="hero__eyebrow">On the road with your dog</p>
+            <h1 id="hero-title">Dog-friendly stops for every trip across the UK and France</h1>
+            <p className="hero__lead">
+              Walks, dog-friendly pubs and cafés, beaches, places to stay and vets — near motorway junctions, around a place, or along
+              your route.
+            </p>
+            <a className="button button--accent" href="#roads-title">
+              <RoadIcon size={20} />
+              See the roads we cover
+            </a>
+          </div>
+          <HeroSign />
         </div>
+      </section>
+
+      <section className="home-section container" aria-labelledby="in-directory">
+        <p className="eyebrow">Live counts</p>
+        <h2 id="in-directory">In the directory</h2>
+        {totalListings === 0 ? (
+          <div className="empty-state">
+            <span className="empty-state__icon">
+              <CompassIcon size={26} />
+            </span>
+            <div>
+              <p className="empty-state__title">The first listings are on their way</p>
+              <p>Walks, pubs, beaches and vets appear here as soon as they are checked and published.</p>
+            </div>
+          </div>
+        ) : null}
+        <ul className="stat-grid">
+          {listingsByType.map((type) => (
+            <ListingTypeStat key={type.typeId} typeId={type.typeId} name={type.name} count={type.count} />
+          ))}
+        </ul>
+      </section>
+
+      <section className="home-section container" aria-labelledby="roads-title">
+        <p className="eyebrow">Motorways and main roads</p>
+        <h2 id="roads-title">Roads we cover</h2>
+        {roads.length === 0 ? (
+          <div className="empty-state">
+            <span className="empty-state__icon">
+              <RoadIcon size={26} />
+            </span>
+            <div>
+              <p className="empty-state__title">We are mapping the roads</p>
+              <p>UK motorways and A-roads and French autoroutes appear here, with their junctions, once they are loaded.</p>
+            </div>
+          </div>
+        ) : (
+          <div className="road-columns">
+            <RoadGroup title="United Kingdom" roads={uk} />
+            <RoadGroup title="France" roads={france} />
+          </div>
+        )}
       </section>
     </div>
   );

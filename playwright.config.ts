@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run against the production build (`npx remix vite:build` first), on the machine's
+// Chromium (STACK-NOTES gotcha 6): never `npx playwright install`.
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:55432/pawroute_test";
+const TEST_SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
+
+if (!existsSync("build/server/index.js")) {
+  throw new Error("No production build found: run `npx remix vite:build` before `npx playwright test`.");
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: 0,
+  reporter: "list",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // *.js-only.spec.ts need JavaScript in the page (axe, screenshots): the js project alone runs them.
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx server.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      COOKIE_SECURE: "false",
+      DATABASE_URL: process.env.DATABASE_URL ?? TEST_DATABASE_URL,
+      SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
+    },
+  },
+});

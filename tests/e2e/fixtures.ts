@@ -1,0 +1,50 @@
+import { test as base, expect } from "@playwright/test";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
+const NOT_FOUND_LINE = "the server responded with a status of 404 (Not Found)";
+
+function staysOnMachine(url: URL) {
+  return LOCAL_PROTOCOLS.has(url.protocol) || LOCAL_HOSTS.has(url.hostname);
+}
+
+interface TestOptions {
+  /**
+   * The page itself is expected to answer 404 (not-found pages, links to unbuilt pages). Chromium
+   * logs that status as a console error; only the document's own line is let through, never a
+   * missing asset's.
+   */
+  allowNotFoundDocument: boolean;
+}
+
+/**
+ * Every test fails on a console error, an uncaught page error, or a request to any host but
+ * localhost: the product must never call out to the network.
+ */
+export const test = base.extend<TestOptions>({
+  allowNotFoundDocument: [false, { option: true }],
+
+  page: async ({ page, allowNotFoundDocument }, provide) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const source = message.location().url;
+      if (allowNotFoundDocument && message.text().includes(NOT_FOUND_LINE) && source === page.url()) return;
+      problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.context().route(
+      (url) => !staysOnMachine(url),
+      async (route) => {
+        problems.push(`request left the machine: ${route.request().method()} ${route.request().url()}`);
+        await route.abort("blockedbyclient");
+      },
+    );
+
+    await provide(page);
+
+    expect(problems, "console errors, page errors or requests to other hosts").toEqual([]);
+  },
+});
+
+export { expect };
