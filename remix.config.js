@@ -22,6 +22,17 @@ export default {
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {});
       });
 
+      // JSON API and tiles (geo engine): resource routes, no UI.
+      route("api/locations/search/browse/road-counts", "routes/api/road-counts.ts", { id: "api/road-counts" });
+      route("api/locations/search/:searchType", "routes/api/search.ts", { id: "api/search" });
+      // geocoder, tiles, facilities, location details
+      route("api/geocode", "routes/api/geocode.ts", { id: "api/geocode" });
+      route("api/facilities", "routes/api/facilities.ts", { id: "api/facilities" });
+      route("api/locations/:id", "routes/api/location.ts", { id: "api/location" });
+      route("tiles/:layer/:z/:x/:y", "routes/tiles.ts", { id: "tiles" });
+      // directions
+      route("api/directions", "routes/api/directions.ts", { id: "api/directions" });
+
       route("healthz", "routes/healthz.ts", { id: "healthz" });
       route("*", "routes/not-found.tsx", { id: "not-found" });
     });

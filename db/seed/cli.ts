@@ -10,6 +10,7 @@ import { ensureDemoAccounts } from "./users";
 const { values } = parseArgs({
   options: {
     listings: { type: "string", default: "5000" },
+    "local-roads": { type: "string", default: "0" },
     seed: { type: "string", default: "pawroute" },
     "if-empty": { type: "boolean", default: false },
     force: { type: "boolean", default: false },
@@ -17,6 +18,8 @@ const { values } = parseArgs({
 });
 const listings = Number(values.listings);
 if (!Number.isInteger(listings) || listings < 0 || listings > 5_000_000) exitWithMessage("--listings must be a whole number from 0 to 5,000,000");
+const localRoads = Number(values["local-roads"]);
+if (!Number.isInteger(localRoads) || localRoads < 0 || localRoads > 2_000_000) exitWithMessage("--local-roads must be a whole number from 0 to 2,000,000");
 
 const handle = connect(databaseUrlFromEnv(), { max: 2 });
 const { sql } = handle;
@@ -24,9 +27,9 @@ const started = Date.now();
 const log = (message: string) => console.log(`  ${message}`);
 
 try {
-  const [meta] = await sql<{ value: { seed: string; listings: number; version: number } }[]>`SELECT value FROM demo_meta WHERE key = 'demo'`;
+  const [meta] = await sql<{ value: { seed: string; listings: number; localRoads?: number; version: number } }[]>`SELECT value FROM demo_meta WHERE key = 'demo'`;
   const [{ count }] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM listings`;
-  const same = meta && meta.value.seed === values.seed && meta.value.listings === listings && meta.value.version === GENERATOR_VERSION;
+  const same = meta && meta.value.seed === values.seed && meta.value.listings === listings && (meta.value.localRoads ?? 0) === localRoads && meta.value.version === GENERATOR_VERSION;
   const outdated = meta && meta.value.version !== GENERATOR_VERSION;
   if (values["if-empty"] && (meta || count > 0) && !outdated) {
     await ensureDemoAccounts(sql);
@@ -38,7 +41,7 @@ try {
     console.log(`Loading demo data (seed "${values.seed}", ${listings.toLocaleString("en-GB")} listings)…`);
     const bar = process.stdout.isTTY && listings >= 20_000 ? new SingleBar({ format: "  listings [{bar}] {percentage}% {value}/{total}" }, Presets.shades_classic) : null;
     bar?.start(listings, 0);
-    await generateDemo(sql, { seed: values.seed, listings }, {
+    await generateDemo(sql, { seed: values.seed, listings, localRoads }, {
       step: (message) => (bar ? undefined : log(message)),
       listings: (done) => bar?.update(Math.round(done)),
     });

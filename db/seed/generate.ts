@@ -1,5 +1,5 @@
 import type { Pool, SqlClient } from "../client";
-import { buildGraph, loadGraph } from "./graph";
+import { buildGraph, loadGraph, localRoadVertices } from "./graph";
 import { readGeoNamesPlaces } from "./geonames";
 import { loadLand } from "./land";
 import { anchorsFrom, generateListings, loadListings } from "./listings";
@@ -9,11 +9,13 @@ import { loadRoads } from "./roads";
 import { ensureDemoAccounts } from "./users";
 
 /** Bump when the generator's output changes, so an old demo data set is replaced on the next start. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface DemoOptions {
   seed: string;
   listings: number;
+  /** Extra local-road vertices for benchmark-sized routing graphs (about 2.5 edges each); 0 for the demo. */
+  localRoads?: number;
 }
 
 export interface DemoReporter {
@@ -48,18 +50,21 @@ export async function generateDemo(sql: Pool, options: DemoOptions, report: Demo
     const townsByGeonameId = new Map(towns.map((t) => [t.geonameId, t]));
     const roads = await loadRoads(tx, townsByGeonameId, towns.length + 1);
     report.step(`Roads: ${roads.length}, junctions: ${roads.reduce((n, r) => n + r.junctions.length, 0)}`);
-    const edges = buildGraph(towns, roads, townsByGeonameId);
-    await loadGraph(tx, towns, edges);
-    report.step(`Routing graph: ${towns.length.toLocaleString("en-GB")} vertices, ${edges.length.toLocaleString("en-GB")} edges`);
+    const local = await localRoadVertices(tx, new Random("local-roads"), towns, options.localRoads ?? 0);
+    const vertices = [...towns, ...local];
+    const edges = buildGraph(vertices, roads, townsByGeonameId);
+    await loadGraph(tx, vertices, edges, towns.length);
+    report.step(`Routing graph: ${vertices.length.toLocaleString("en-GB")} vertices, ${edges.length.toLocaleString("en-GB")} edges`);
     const anchors = anchorsFrom(roads, towns, await townsOnLand(tx), await coastalTowns(tx));
     const listings = generateListings(new Random(`${options.seed}:listings`), options.listings, anchors);
     report.step(`Listings: ${options.listings.toLocaleString("en-GB")}`);
-    await loadListings(tx, listings, (done) => report.listings(done, options.listings));
+    await loadListings(tx, listings, options.listings, (done) => report.listings(done, options.listings));
     await ensureDemoAccounts(tx);
     await tx`
-      INSERT INTO demo_meta (key, value) VALUES ('demo', ${JSON.stringify({ ...options, version: GENERATOR_VERSION })}::jsonb)
+      INSERT INTO demo_meta (key, value) VALUES ('demo', ${JSON.stringify({ ...options, localRoads: options.localRoads ?? 0, version: GENERATOR_VERSION })}::jsonb)
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, loaded_at = now()`;
   });
-  report.step("Updating planner statistics");
-  await sql`ANALYZE`;
+  report.step("Vacuuming and updating planner statistics");
+  // VACUUM sets the visibility map, so counts can be answered from index-only scans.
+  await sql`VACUUM ANALYZE`;
 }

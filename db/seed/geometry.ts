@@ -45,15 +45,24 @@ export class PointGrid<T extends { lng: number; lat: number }> {
   nearest(lng: number, lat: number, k: number, maxMetres: number, skip?: (item: T) => boolean): { item: T; metres: number }[] {
     const cx = Math.floor(lng / this.cellDeg);
     const cy = Math.floor(lat / this.cellDeg);
-    const ring = Math.ceil(maxMetres / 111_000 / this.cellDeg / Math.max(0.3, Math.cos(rad(lat)))) + 1;
+    // The narrowest side of a cell: rings of cells are searched outwards until nothing closer can remain.
+    const cellMetres = this.cellDeg * 111_000 * Math.max(0.3, Math.cos(rad(lat)));
+    const maxRing = Math.ceil(maxMetres / cellMetres) + 1;
     const found: { item: T; metres: number }[] = [];
-    for (let dx = -ring; dx <= ring; dx++) {
-      for (let dy = -ring; dy <= ring; dy++) {
-        for (const item of this.cells.get(this.key(cx + dx, cy + dy)) ?? []) {
-          if (skip?.(item)) continue;
-          const metres = haversineMetres(lng, lat, item.lng, item.lat);
-          if (metres <= maxMetres) found.push({ item, metres });
+    for (let ring = 0; ring <= maxRing; ring++) {
+      for (let dx = -ring; dx <= ring; dx++) {
+        for (let dy = -ring; dy <= ring; dy++) {
+          if (Math.max(Math.abs(dx), Math.abs(dy)) !== ring) continue;
+          for (const item of this.cells.get(this.key(cx + dx, cy + dy)) ?? []) {
+            if (skip?.(item)) continue;
+            const metres = haversineMetres(lng, lat, item.lng, item.lat);
+            if (metres <= maxMetres) found.push({ item, metres });
+          }
         }
+      }
+      if (found.length >= k) {
+        found.sort((a, b) => a.metres - b.metres);
+        if (found[k - 1].metres <= ring * cellMetres) break;
       }
     }
     found.sort((a, b) => a.metres - b.metres);

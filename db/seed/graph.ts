@@ -1,9 +1,13 @@
 import type { SqlClient } from "../client";
 import { copyRows, lineWkt, pointWkt } from "./copy";
 import { LINK_TOWNS } from "./data/admin-areas";
-import { PointGrid, haversineMetres } from "./geometry";
+import { PointGrid, destination, haversineMetres } from "./geometry";
 import { FRANCE } from "./land";
 import type { Town } from "./places";
+import type { Random } from "./random";
+
+/** A vertex of the routing graph: a town, or a point on a generated local road (benchmark graphs). */
+export type GraphVertex = Pick<Town, "placeId" | "name" | "lng" | "lat" | "population" | "countryId">;
 import type { SeedRoad } from "./roads";
 
 /** Average speeds per road class, in km/h, and how much longer the real road is than the straight line. */
@@ -43,13 +47,13 @@ const CROSSINGS: { from: keyof typeof LINK_TOWNS; to: keyof typeof LINK_TOWNS; r
 const NEIGHBOURS_PER_TOWN = 4;
 const LOCAL_ROAD_MAX_METRES = 30_000;
 
-function drive(a: Town, b: Town, roadClass: RoadClass): { lengthMetres: number; seconds: number } {
+function drive(a: GraphVertex, b: GraphVertex, roadClass: RoadClass): { lengthMetres: number; seconds: number } {
   const { kmh, winding } = ROAD_CLASSES[roadClass];
   const lengthMetres = haversineMetres(a.lng, a.lat, b.lng, b.lat) * winding;
   return { lengthMetres, seconds: lengthMetres / (kmh / 3.6) };
 }
 
-function localClass(a: Town, b: Town): RoadClass {
+function localClass(a: GraphVertex, b: GraphVertex): RoadClass {
   if (a.population >= 10_000 && b.population >= 10_000) return "primary";
   if (a.population >= 2_000 || b.population >= 2_000) return "secondary";
   return "minor";
@@ -75,10 +79,10 @@ class UnionFind {
  * neighbours, the Channel Tunnel and ferries, and links that join every island of the graph to
  * the main network, so that a route exists between any two towns.
  */
-export function buildGraph(towns: Town[], roads: SeedRoad[], townsByGeonameId: Map<number, Town>): Edge[] {
+export function buildGraph(towns: GraphVertex[], roads: SeedRoad[], townsByGeonameId: Map<number, Town>): Edge[] {
   const edges: Edge[] = [];
   const seen = new Set<string>();
-  const add = (a: Town, b: Town, roadClass: RoadClass, name: string, roadId: number | null, fixedSeconds?: number) => {
+  const add = (a: GraphVertex, b: GraphVertex, roadClass: RoadClass, name: string, roadId: number | null, fixedSeconds?: number) => {
     if (a.placeId === b.placeId) return;
     const key = a.placeId < b.placeId ? `${a.placeId}-${b.placeId}-${roadId ?? roadClass}` : `${b.placeId}-${a.placeId}-${roadId ?? roadClass}`;
     if (seen.has(key)) return;
@@ -92,7 +96,7 @@ export function buildGraph(towns: Town[], roads: SeedRoad[], townsByGeonameId: M
     for (let i = 1; i < road.stops.length; i++) add(road.stops[i - 1], road.stops[i], roadClass, road.name, road.id);
   }
 
-  const grid = new PointGrid(towns, 0.2);
+  const grid = new PointGrid(towns, 0.1);
   for (const town of towns) {
     let near = grid.nearest(town.lng, town.lat, NEIGHBOURS_PER_TOWN, LOCAL_ROAD_MAX_METRES, (t) => t.placeId === town.placeId || t.countryId !== town.countryId);
     if (near.length === 0) near = grid.nearest(town.lng, town.lat, 1, 60_000, (t) => t.placeId === town.placeId || t.countryId !== town.countryId);
@@ -111,10 +115,10 @@ export function buildGraph(towns: Town[], roads: SeedRoad[], townsByGeonameId: M
 }
 
 /** Links each disconnected part of the graph to the nearest town of the main network. */
-function joinComponents(towns: Town[], edges: Edge[], grid: PointGrid<Town>, add: (a: Town, b: Town, c: RoadClass, name: string, roadId: null) => void) {
+function joinComponents(towns: GraphVertex[], edges: Edge[], grid: PointGrid<GraphVertex>, add: (a: GraphVertex, b: GraphVertex, c: RoadClass, name: string, roadId: null) => void) {
   const uf = new UnionFind();
   for (const e of edges) uf.union(e.source, e.target);
-  const members = new Map<number, Town[]>();
+  const members = new Map<number, GraphVertex[]>();
   for (const t of towns) {
     const root = uf.find(t.placeId);
     const list = members.get(root);
@@ -124,7 +128,7 @@ function joinComponents(towns: Town[], edges: Edge[], grid: PointGrid<Town>, add
   const mainRoot = [...members.entries()].sort((a, b) => b[1].length - a[1].length || a[0] - b[0])[0][0];
   const components = [...members.entries()].filter(([root]) => root !== mainRoot).sort((a, b) => a[0] - b[0]);
   for (const [, list] of components) {
-    let best: { from: Town; to: Town; metres: number } | undefined;
+    let best: { from: GraphVertex; to: GraphVertex; metres: number } | undefined;
     for (const from of list) {
       for (const radius of [20_000, 80_000, 300_000]) {
         const [hit] = grid.nearest(from.lng, from.lat, 1, radius, (t) => uf.find(t.placeId) !== uf.find(mainRoot));
@@ -140,9 +144,35 @@ function joinComponents(towns: Town[], edges: Edge[], grid: PointGrid<Town>, add
   }
 }
 
-export async function loadGraph(sql: SqlClient, towns: Town[], edges: Edge[]): Promise<void> {
-  const byId = new Map(towns.map((t) => [t.placeId, t]));
-  await copyRows(sql, "routing_vertices", ["id", "place_id", "geom"], towns.map((t) => [t.placeId, t.placeId, pointWkt(t.lng, t.lat)]));
+/**
+ * Points along generated local roads for benchmark-sized graphs: scattered around towns (roads are
+ * densest where people live), kept only where they fall on land. Ids follow the towns'.
+ */
+export async function localRoadVertices(sql: SqlClient, rng: Random, towns: Town[], count: number): Promise<GraphVertex[]> {
+  if (count === 0) return [];
+  const weights: number[] = [];
+  let total = 0;
+  for (const t of towns) weights.push((total += 1 + Math.sqrt(t.population)));
+  const candidates: GraphVertex[] = [];
+  let id = Math.max(...towns.map((t) => t.placeId));
+  // A fifth more candidates than needed: some land in the sea and are dropped.
+  for (let i = 0; i < Math.ceil(count * 1.2); i++) {
+    const town = towns[rng.weightedIndex(weights)];
+    const [lng, lat] = destination(town.lng, town.lat, rng.between(500, 15_000), rng.between(0, 360));
+    candidates.push({ placeId: ++id, name: `Local road near ${town.name}`, lng, lat, population: 0, countryId: town.countryId });
+  }
+  await sql`CREATE TEMP TABLE seed_local_vertices (id bigint, geom geometry) ON COMMIT DROP`;
+  await copyRows(sql, "seed_local_vertices", ["id", "geom"], candidates.map((v) => [v.placeId, pointWkt(v.lng, v.lat)]));
+  const onLand = await sql<{ id: number }[]>`
+    SELECT v.id::int AS id FROM seed_local_vertices v
+    WHERE EXISTS (SELECT 1 FROM land_parts lp WHERE ST_Intersects(lp.geom, v.geom)) ORDER BY v.id LIMIT ${count}`;
+  const keep = new Set(onLand.map((r) => r.id));
+  return candidates.filter((v) => keep.has(v.placeId));
+}
+
+export async function loadGraph(sql: SqlClient, vertices: GraphVertex[], edges: Edge[], townCount: number): Promise<void> {
+  const byId = new Map(vertices.map((t) => [t.placeId, t]));
+  await copyRows(sql, "routing_vertices", ["id", "place_id", "geom"], vertices.map((t) => [t.placeId, t.placeId <= townCount ? t.placeId : null, pointWkt(t.lng, t.lat)]));
   await copyRows(
     sql,
     "routing_edges",

@@ -153,11 +153,10 @@ function statusFor(rng: Random): number {
   return LISTING_STATUS.denied;
 }
 
-/** Generates `count` listings in memory; the same seed gives the same listings. */
-export function generateListings(rng: Random, count: number, anchors: Anchors): SeedListing[] {
+/** Generates `count` listings one at a time (a million fit in a stream, not in memory); the same seed gives the same listings. */
+export function* generateListings(rng: Random, count: number, anchors: Anchors): Generator<SeedListing> {
   const weights = cumulative(BLUEPRINTS.map((b) => b.weight));
   const slugs = new Set<string>();
-  const listings: SeedListing[] = [];
   for (let i = 0; i < count; i++) {
     const bp = BLUEPRINTS[rng.weightedIndex(weights)];
     const junction = bp.anchor === "junction" && anchors.junctions.length ? rng.pick(anchors.junctions) : null;
@@ -177,7 +176,7 @@ export function generateListings(rng: Random, count: number, anchors: Anchors): 
     const bearing = rng.between(0, 360);
     const candidates: [number, number][] = [1, 0.5, 0.25].map((f) => destination(town.lng, town.lat, metres * f, bearing));
     const streets = town.countryId === FRANCE ? words.FR_STREETS : words.GB_STREETS;
-    listings.push({
+    yield {
       id: i + 1,
       blueprint: bp,
       slug,
@@ -193,16 +192,27 @@ export function generateListings(rng: Random, count: number, anchors: Anchors): 
       status: statusFor(rng),
       popularity: Math.floor(1000 * rng.float() ** 3),
       candidates,
-    });
+    };
   }
-  return listings;
+}
+
+function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield chunk;
 }
 
 /**
  * Writes listings through a staging table, then places each on land in one statement: the first
  * candidate on land, else the anchor town. Beaches go to the nearest coast and step inland.
  */
-export async function loadListings(sql: SqlClient, listings: SeedListing[], onProgress?: (done: number) => void): Promise<void> {
+export async function loadListings(sql: SqlClient, listings: Iterable<SeedListing>, total: number, onProgress?: (done: number) => void): Promise<void> {
   await sql`
     CREATE TEMP TABLE seed_listings (
       id integer, slug text, type_id smallint, walk_type text, title text, full_title text, description text,
@@ -210,13 +220,13 @@ export async function loadListings(sql: SqlClient, listings: SeedListing[], onPr
       facility_ids smallint[], has_pub boolean, has_beach boolean, free boolean, status smallint, popularity integer,
       coastal boolean, anchor geometry, c1 geometry, c2 geometry, c3 geometry
     ) ON COMMIT DROP`;
-  const chunk = 50_000;
-  for (let start = 0; start < listings.length; start += chunk) {
+  let staged = 0;
+  for (const chunk of chunks(listings, 50_000)) {
     await copyRows(
       sql,
       "seed_listings",
       ["id", "slug", "type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "country_id", "road_id", "junction_id", "facility_ids", "has_pub", "has_beach", "free", "status", "popularity", "coastal", "anchor", "c1", "c2", "c3"],
-      listings.slice(start, start + chunk).map((l) => [
+      chunk.map((l) => [
         l.id,
         l.slug,
         l.blueprint.typeId,
@@ -241,7 +251,8 @@ export async function loadListings(sql: SqlClient, listings: SeedListing[], onPr
         ...l.candidates.map(([lng, lat]) => pointWkt(lng, lat)),
       ]),
     );
-    onProgress?.(Math.min(listings.length, start + chunk) / 2);
+    staged += chunk.length;
+    onProgress?.(staged / 2);
   }
 
   await sql`
@@ -277,8 +288,9 @@ export async function loadListings(sql: SqlClient, listings: SeedListing[], onPr
       s.road_id, s.junction_id, s.facility_ids, s.has_pub, s.has_beach, s.free, s.status, s.popularity, l.geom::geography,
       timestamptz '2026-01-01' + make_interval(mins => s.id), timestamptz '2026-01-01' + make_interval(mins => s.id)
     FROM seed_listings s JOIN seed_locations l USING (id)
-    ORDER BY s.id`;
-  onProgress?.(listings.length * 0.8);
+    -- Stored in geohash order so that listings near each other share pages: area searches read few pages.
+    ORDER BY ST_GeoHash(l.geom, 8), s.id`;
+  onProgress?.(total * 0.8);
 
   await sql`
     INSERT INTO listing_versions (listing_id, version, status, data, created_at)
@@ -291,5 +303,5 @@ export async function loadListings(sql: SqlClient, listings: SeedListing[], onPr
   await sql`UPDATE listings l SET current_version_id = v.id FROM listing_versions v WHERE v.listing_id = l.id`;
   await sql`SELECT setval(pg_get_serial_sequence('listings', 'id'), (SELECT max(id) FROM listings))`;
   await sql`SELECT setval(pg_get_serial_sequence('listing_versions', 'id'), (SELECT max(id) FROM listing_versions))`;
-  onProgress?.(listings.length);
+  onProgress?.(total);
 }

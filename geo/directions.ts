@@ -1,0 +1,167 @@
+import type { SqlClient } from "../db/client";
+import { LISTING_STATUS } from "../db/schema/listings";
+import { GeoError } from "./errors";
+import { resolvePlace } from "./geocode";
+import { haversineMetres } from "./routing/geometry";
+import type { LngLat, Route, RoutingEngine } from "./routing/port";
+import { metresToMiles, parseLatLng } from "./units";
+
+/** Closer than this to the listing, the visitor is there already. */
+const SAME_PLACE_METRES = 25;
+/** Only digits, signs, dots, spaces and a comma: meant as 'lat,lng', so a bad one is a 400, not an unknown place. */
+const MEANT_AS_COORDINATES = /^[\s\d.+-]*,[\s\d.,+-]*$/;
+
+export const ALREADY_THERE_MESSAGE = "You are already there";
+export const NO_ROUTE_MESSAGE = "Sorry, we couldn't find a route between those places";
+export const UNKNOWN_PLACE_MESSAGE = "We couldn't find that place";
+
+export interface DirectionsInput {
+  /** 'lat,lng' or a place name. */
+  from: string;
+  listingId: number;
+}
+
+export interface DirectionsItem {
+  point: { lat: number; lng: number };
+  icon: string;
+  description: string;
+  /** Miles to the next instruction. */
+  distance: number;
+}
+
+/** The spec's directions response (public-directory.md §3). */
+export interface DirectionsResponse {
+  route: {
+    /** Seconds. */
+    duration: number;
+    /** Miles. */
+    distance: number;
+    legs: { items: DirectionsItem[] }[];
+  };
+  /** Start and end. */
+  points: { lat: number; lng: number; label: string }[];
+  junction: { id: number; number: string; expandedName: string; town: string | null } | null;
+  road: { id: number; name: string; slug: string; country: string; motorway: boolean; icon: string } | null;
+  location: { id: number; url: string; fullTitle: string; postcode: string; date: { timestamp: number } };
+  query: { from: string; to: number };
+}
+
+interface ListingRow {
+  id: number;
+  slug: string;
+  walk_type: string;
+  full_title: string;
+  postcode: string;
+  lat: number;
+  lng: number;
+  /** Seconds since 1970; drizzle leaves the pool's timestamps as text, so the database converts. */
+  updated_at_seconds: number;
+  road_id: number | null;
+  road_name: string | null;
+  road_slug: string | null;
+  road_country: string | null;
+  road_motorway: boolean | null;
+  road_icon: string | null;
+  junction_id: number | null;
+  junction_number: string | null;
+  junction_expanded_name: string | null;
+  junction_town: string | null;
+}
+
+interface StartPoint extends LngLat {
+  label: string;
+}
+
+async function liveListing(sql: SqlClient, id: number): Promise<ListingRow> {
+  const [row] = await sql<ListingRow[]>`
+    SELECT l.id, l.slug, l.walk_type, l.full_title, l.postcode, floor(extract(epoch FROM l.updated_at))::float8 AS updated_at_seconds,
+           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
+           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, rc.slug AS road_country, r.motorway AS road_motorway, r.icon AS road_icon,
+           j.id AS junction_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name, j.town AS junction_town
+    FROM listings l
+    LEFT JOIN roads r ON r.id = l.road_id
+    LEFT JOIN countries rc ON rc.id = r.country_id
+    LEFT JOIN junctions j ON j.id = l.junction_id
+    WHERE l.id = ${id} AND l.status = ${LISTING_STATUS.live}`;
+  if (!row) throw new GeoError(404, "We can't find that location", {}, "location-not-found");
+  return row;
+}
+
+/** The start: typed or current-location 'lat,lng', or a place through the gazetteer. */
+async function resolveStart(sql: SqlClient, from: string): Promise<StartPoint> {
+  const text = from.trim();
+  if (text === "") throw new GeoError(400, "Please enter a starting point", { from: "Please enter a starting point" });
+  if (MEANT_AS_COORDINATES.test(text)) {
+    const point = parseLatLng(text);
+    if (!point) {
+      throw new GeoError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", {
+        from: "Please enter a valid place or 'latitude,longitude'",
+      });
+    }
+    return { ...point, label: text };
+  }
+  const place = await resolvePlace(sql, text);
+  if (!place) throw new GeoError(422, UNKNOWN_PLACE_MESSAGE, { from: UNKNOWN_PLACE_MESSAGE });
+  return place;
+}
+
+function miles(metres: number): number {
+  return Math.round(metresToMiles(metres) * 10) / 10;
+}
+
+function routeBody(route: Route): DirectionsResponse["route"] {
+  return {
+    duration: Math.round(route.durationSeconds),
+    distance: miles(route.distanceMetres),
+    legs: route.legs.map((leg) => ({
+      items: leg.steps.map((step) => ({
+        point: { lat: step.point.lat, lng: step.point.lng },
+        icon: step.icon,
+        description: step.description,
+        distance: miles(step.distanceMetres),
+      })),
+    })),
+  };
+}
+
+function roadOf(row: ListingRow): DirectionsResponse["road"] {
+  if (row.road_id === null || row.road_name === null || row.road_slug === null) return null;
+  return { id: row.road_id, name: row.road_name, slug: row.road_slug, country: row.road_country ?? "", motorway: row.road_motorway ?? false, icon: row.road_icon ?? "" };
+}
+
+function junctionOf(row: ListingRow): DirectionsResponse["junction"] {
+  if (row.junction_id === null || row.junction_number === null || row.junction_expanded_name === null) return null;
+  return { id: row.junction_id, number: row.junction_number, expandedName: row.junction_expanded_name, town: row.junction_town };
+}
+
+/**
+ * Directions from a place or 'lat,lng' to a live listing: the route with turn-by-turn items,
+ * the two end points, the listing's road and junction, and the query as given.
+ */
+export async function directions(sql: SqlClient, engine: RoutingEngine, input: DirectionsInput): Promise<DirectionsResponse> {
+  const listing = await liveListing(sql, input.listingId);
+  const start = await resolveStart(sql, input.from);
+  const end: LngLat = { lat: listing.lat, lng: listing.lng };
+  if (haversineMetres([start.lng, start.lat], [end.lng, end.lat]) < SAME_PLACE_METRES) {
+    throw new GeoError(422, ALREADY_THERE_MESSAGE, { from: ALREADY_THERE_MESSAGE });
+  }
+  const route = await engine.route(start, end, { steps: true });
+  if (!route) throw new GeoError(422, NO_ROUTE_MESSAGE);
+  return {
+    route: routeBody(route),
+    points: [
+      { lat: start.lat, lng: start.lng, label: start.label },
+      { lat: end.lat, lng: end.lng, label: listing.full_title },
+    ],
+    junction: junctionOf(listing),
+    road: roadOf(listing),
+    location: {
+      id: listing.id,
+      url: `/${listing.walk_type}/${listing.slug}`,
+      fullTitle: listing.full_title,
+      postcode: listing.postcode,
+      date: { timestamp: listing.updated_at_seconds },
+    },
+    query: { from: input.from, to: input.listingId },
+  };
+}

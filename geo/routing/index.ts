@@ -1,0 +1,35 @@
+import type { SqlClient } from "../../db/client";
+import { createOsrmEngine } from "./osrm";
+import { createPgRoutingEngine } from "./pgrouting";
+import type { RoutingEngine } from "./port";
+
+export type { LngLat, Route, RouteLeg, RouteOptions, RouteStep, RoutingEngine } from "./port";
+export { createOsrmEngine } from "./osrm";
+export { createPgRoutingEngine } from "./pgrouting";
+
+/** The part of the app's environment that chooses the engine (app/env.server.ts checks it at start-up). */
+export interface RoutingConfig {
+  ROUTING_ENGINE: "pgrouting" | "osrm";
+  OSRM_URL?: string;
+}
+
+// Engines hold no per-request state, so one per pool (pgRouting) or per server URL (OSRM) serves every request.
+const pgRoutingEngines = new WeakMap<SqlClient, RoutingEngine>();
+const osrmEngines = new Map<string, RoutingEngine>();
+
+/** The configured routing engine: pgRouting on the given pool by default, OSRM when ROUTING_ENGINE=osrm. */
+export function routingEngine(sql: SqlClient, config: RoutingConfig): RoutingEngine {
+  if (config.ROUTING_ENGINE === "osrm") {
+    if (!config.OSRM_URL) throw new Error("ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)");
+    const cached = osrmEngines.get(config.OSRM_URL);
+    if (cached) return cached;
+    const engine = createOsrmEngine(config.OSRM_URL);
+    osrmEngines.set(config.OSRM_URL, engine);
+    return engine;
+  }
+  const cached = pgRoutingEngines.get(sql);
+  if (cached) return cached;
+  const engine = createPgRoutingEngine(sql);
+  pgRoutingEngines.set(sql, engine);
+  return engine;
+}

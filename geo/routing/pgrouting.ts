@@ -1,0 +1,173 @@
+import type { SqlClient } from "../../db/client";
+import { haversineMetres, toPosition, type Position } from "./geometry";
+import { buildSteps, lookupKeys, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
+import { joinPieces, type RoutePiece } from "./measures";
+import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
+
+/**
+ * Above this many edges (the planner's estimate) a route is restricted to the major roads plus the
+ * local roads around its two ends. pgr_dijkstra loads every edge it is given, at 1.5-3 µs an edge
+ * here, so 60,000 edges keep a route near 100-150 ms (docs/decisions/0006-routing-engine.md).
+ */
+export const DEFAULT_EDGE_BUDGET = 60_000;
+
+/** The straight connectors between the exact ends and the nearest graph vertex are driven slowly. */
+const CONNECTOR_METRES_PER_SECOND = 30_000 / 3600;
+
+/** Which edge set answered: see routing_edges_query in migrations/0003_routing.sql. */
+export type RoutingTier = "near" | "hierarchy" | "full";
+
+export interface PgRoutingOptions {
+  edgeBudget?: number;
+}
+
+export interface SnappedVertex {
+  vertex: string;
+  position: Position;
+  metres: number;
+}
+
+export interface PgRoutingPath {
+  /** Null when both ends are nearest to one vertex and nothing was searched. */
+  tier: RoutingTier | null;
+  from: SnappedVertex;
+  to: SnappedVertex;
+  edges: PathEdge[];
+}
+
+interface SnapRow {
+  vertex_id: string;
+  lng: number;
+  lat: number;
+  metres: number;
+}
+
+interface PathRow {
+  tier: RoutingTier;
+  seq: number;
+  start_vertex: string;
+  end_vertex: string;
+  seconds: number;
+  metres: number;
+  road_class: string;
+  road_name: string;
+  road_id: number | null;
+  lngs: number[];
+  lats: number[];
+}
+
+interface TownRow {
+  vertex_id: string;
+  town: string | null;
+}
+
+interface JunctionRow {
+  road_id: number;
+  vertex_id: string;
+  number: string;
+  expanded_name: string;
+}
+
+async function nearestVertex(sql: SqlClient, point: LngLat): Promise<SnappedVertex | null> {
+  const [row] = await sql<SnapRow[]>`SELECT vertex_id::text, lng, lat, metres FROM routing_nearest_vertex(${point.lng}, ${point.lat})`;
+  return row ? { vertex: row.vertex_id, position: [row.lng, row.lat], metres: row.metres } : null;
+}
+
+function toPathEdge(row: PathRow): PathEdge {
+  return {
+    roadClass: row.road_class,
+    name: row.road_name,
+    roadId: row.road_id,
+    startVertex: row.start_vertex,
+    endVertex: row.end_vertex,
+    coordinates: row.lngs.map((lng, i): Position => [lng, row.lats[i]]),
+    metres: row.metres,
+    seconds: row.seconds,
+  };
+}
+
+/**
+ * The fastest path between the graph vertices nearest to two points, with the tier that found it.
+ * Null when either point has no vertex or no path joins them.
+ */
+export async function findPgRoutingPath(sql: SqlClient, from: LngLat, to: LngLat, options: PgRoutingOptions = {}): Promise<PgRoutingPath | null> {
+  const [start, end] = await Promise.all([nearestVertex(sql, from), nearestVertex(sql, to)]);
+  if (!start || !end) return null;
+  if (start.vertex === end.vertex) return { tier: null, from: start, to: end, edges: [] };
+  const rows = await sql<PathRow[]>`
+    SELECT tier, seq, start_vertex::text, end_vertex::text, seconds, metres, road_class, road_name, road_id, lngs, lats
+    FROM routing_path(${start.vertex}::bigint, ${end.vertex}::bigint, ${options.edgeBudget ?? DEFAULT_EDGE_BUDGET})`;
+  if (rows.length === 0) return null;
+  return { tier: rows[0].tier, from: start, to: end, edges: rows.map(toPathEdge) };
+}
+
+function connector(from: Position, to: Position): RoutePiece & Distance {
+  const metres = haversineMetres(from, to);
+  return { coordinates: [from, to], metres, seconds: metres / CONNECTOR_METRES_PER_SECOND };
+}
+
+/** The pieces of the whole route: connector, edges, connector; straight from start to end when both snap to one vertex. */
+function routePieces(from: Position, to: Position, path: PgRoutingPath): { pieces: RoutePiece[]; startLeg: Distance; endLeg: Distance } {
+  if (path.edges.length === 0) {
+    const direct = connector(from, to);
+    return { pieces: [direct], startLeg: direct, endLeg: { metres: 0, seconds: 0 } };
+  }
+  const startLeg = connector(from, path.from.position);
+  const endLeg = connector(path.to.position, to);
+  return { pieces: [startLeg, ...path.edges, endLeg], startLeg, endLeg };
+}
+
+/** Town names at vertices and junctions at (road, vertex), fetched once for the whole path. */
+async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepLookups> {
+  const keys = lookupKeys(edges);
+  const [towns, junctions] = await Promise.all([
+    sql<TownRow[]>`
+      SELECT v.id::text AS vertex_id,
+        COALESCE(p.name, (
+          SELECT q.name FROM places q WHERE q.kind IN ('city', 'town', 'village')
+          ORDER BY q.location <-> v.geom::geography LIMIT 1
+        )) AS town
+      FROM routing_vertices v
+      LEFT JOIN places p ON p.id = v.place_id AND p.kind IN ('city', 'town', 'village')
+      WHERE v.id = ANY(${keys.vertices}::bigint[])`,
+    keys.junctions.length === 0
+      ? Promise.resolve<JunctionRow[]>([])
+      : sql<JunctionRow[]>`
+      SELECT j.road_id, v.id::text AS vertex_id, j.number, j.expanded_name
+      FROM unnest(${keys.junctions.map((j) => j.roadId)}::integer[], ${keys.junctions.map((j) => j.vertex)}::bigint[]) AS w(road_id, vertex_id)
+      JOIN routing_vertices v ON v.id = w.vertex_id
+      JOIN junctions j ON j.road_id = w.road_id AND j.geom ~= v.geom`,
+  ]);
+  const townByVertex = new Map(towns.map((t) => [t.vertex_id, t.town]));
+  const junctionByKey = new Map<string, JunctionName>(junctions.map((j) => [`${j.road_id}:${j.vertex_id}`, { number: j.number, expandedName: j.expanded_name }]));
+  return {
+    townAt: (vertex) => townByVertex.get(vertex) ?? null,
+    junctionAt: (roadId, vertex) => junctionByKey.get(`${roadId}:${vertex}`) ?? null,
+  };
+}
+
+/** Assembles the port's Route from a path: line, measures, one leg, and steps when asked for. */
+async function toRoute(sql: SqlClient, from: Position, to: Position, path: PgRoutingPath, options: RouteOptions): Promise<Route> {
+  const { pieces, startLeg, endLeg } = routePieces(from, to, path);
+  const line = joinPieces(pieces);
+  const steps = options.steps ? buildSteps({ start: from, end: to, startLeg, endLeg, edges: path.edges, lookups: await loadStepLookups(sql, path.edges) }) : [];
+  return {
+    distanceMetres: line.distanceMetres,
+    durationSeconds: line.durationSeconds,
+    coordinates: line.coordinates,
+    measures: line.measures,
+    legs: [{ distanceMetres: line.distanceMetres, durationSeconds: line.durationSeconds, steps }],
+  };
+}
+
+/** The default engine: Dijkstra over the routing graph in the app's own database. */
+export function createPgRoutingEngine(sql: SqlClient, engineOptions: PgRoutingOptions = {}): RoutingEngine {
+  return {
+    name: "pgrouting",
+    async route(from, to, options = {}) {
+      const path = await findPgRoutingPath(sql, from, to, engineOptions);
+      if (!path) return null;
+      return toRoute(sql, toPosition(from), toPosition(to), path, options);
+    },
+  };
+}

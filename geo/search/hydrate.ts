@@ -1,0 +1,173 @@
+import type { SqlClient } from "../../db/client";
+import type { JunctionSummary, LocationSummary, RoadSummary } from "./types";
+
+export const SNIPPET_LENGTH = 200;
+
+/** Road URLs follow the spec's scheme: /browse/road/{country}/{road-slug}. */
+export function roadUrl(country: string, slug: string): string {
+  return `/browse/road/${country}/${slug}`;
+}
+
+export function listingUrl(walkType: string, slug: string): string {
+  return `/${walkType}/${slug}`;
+}
+
+/** Plain text of a sanitised description, cut to the spec's snippet length on a word boundary. */
+export function snippet(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (text.length <= SNIPPET_LENGTH) return text;
+  const cut = text.slice(0, SNIPPET_LENGTH);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > SNIPPET_LENGTH * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+interface ListingRow {
+  id: number;
+  version_id: number | null;
+  slug: string;
+  walk_type: string;
+  title: string;
+  full_title: string;
+  description: string;
+  type_id: number;
+  type_name: string;
+  type_path: string;
+  facility_ids: number[];
+  has_pub: boolean;
+  has_beach: boolean;
+  free: boolean;
+  popularity: number;
+  lat: number;
+  lng: number;
+  address: string;
+  town: string;
+  county: string;
+  postcode: string;
+  country_id: number;
+  country_slug: string;
+  road_id: number | null;
+  junction_id: number | null;
+}
+
+export interface HydratedListing {
+  location: LocationSummary;
+  roadId: number | null;
+  junctionId: number | null;
+}
+
+/** Loads the listings of one page (a handful of ids) with everything a result card shows. */
+export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, HydratedListing>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<ListingRow[]>`
+    SELECT l.id, l.current_version_id AS version_id, l.slug, l.walk_type, l.title, l.full_title, l.description,
+           l.type_id, t.name AS type_name, t.path AS type_path, l.facility_ids, l.has_pub, l.has_beach, l.free, l.popularity,
+           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.address, l.town, l.county, l.postcode,
+           l.country_id, c.slug AS country_slug, l.road_id, l.junction_id
+    FROM listings l
+    JOIN listing_types t ON t.id = l.type_id
+    JOIN countries c ON c.id = l.country_id
+    WHERE l.id = ANY(${ids}::int[])`;
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        roadId: r.road_id,
+        junctionId: r.junction_id,
+        location: {
+          id: r.id,
+          versionId: r.version_id,
+          slug: r.slug,
+          url: listingUrl(r.walk_type, r.slug),
+          title: r.title,
+          fullTitle: r.full_title,
+          snippet: snippet(r.description),
+          type: { id: r.type_id, name: r.type_name, path: r.type_path },
+          facilities: r.facility_ids,
+          has_pub: r.has_pub,
+          has_beach: r.has_beach,
+          free: r.free,
+          popularity: r.popularity,
+          lat: r.lat,
+          lng: r.lng,
+          address: r.address,
+          town: r.town,
+          county: r.county,
+          postcode: r.postcode,
+          country: { id: r.country_id, slug: r.country_slug },
+        },
+      },
+    ]),
+  );
+}
+
+interface RoadRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  country: string;
+  motorway: boolean;
+  icon: string;
+}
+
+function toRoad(r: RoadRow): RoadSummary {
+  return { ...r, url: roadUrl(r.country, r.slug) };
+}
+
+const ROAD_COLUMNS = (sql: SqlClient) => sql`r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway, r.icon`;
+
+export async function loadRoads(sql: SqlClient, ids: number[]): Promise<Map<number, RoadSummary>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<RoadRow[]>`
+    SELECT ${ROAD_COLUMNS(sql)} FROM roads r JOIN countries c ON c.id = r.country_id WHERE r.id = ANY(${ids}::int[])`;
+  return new Map(rows.map((r) => [r.id, toRoad(r)]));
+}
+
+/** A road by id, by name ("M6", "A1(M)") or by country and slug. */
+export async function findRoad(sql: SqlClient, by: { id?: number; name?: string; slug?: string; country?: string }): Promise<RoadSummary | null> {
+  const where =
+    by.id !== undefined
+      ? sql`r.id = ${by.id}`
+      : by.slug
+        ? by.country
+          ? sql`r.slug = ${by.slug} AND c.slug = ${by.country}`
+          : sql`r.slug = ${by.slug}`
+        : sql`upper(r.name) = upper(${by.name ?? ""})`;
+  const rows = await sql<RoadRow[]>`
+    SELECT ${ROAD_COLUMNS(sql)} FROM roads r JOIN countries c ON c.id = r.country_id WHERE ${where}
+    ORDER BY c.id DESC, r.id LIMIT 1`;
+  return rows[0] ? toRoad(rows[0]) : null;
+}
+
+interface JunctionRow {
+  id: number;
+  road_id: number;
+  number: string;
+  expanded_name: string;
+  position: number;
+  town: string | null;
+  lat: number;
+  lng: number;
+}
+
+function toJunction(r: JunctionRow): JunctionSummary {
+  return { id: r.id, number: r.number, expandedName: r.expanded_name, position: r.position, town: r.town, lat: r.lat, lng: r.lng };
+}
+
+export async function loadJunctions(sql: SqlClient, by: { ids?: number[]; roadId?: number }): Promise<Map<number, JunctionSummary>> {
+  if (by.ids && by.ids.length === 0) return new Map();
+  const where = by.roadId !== undefined ? sql`j.road_id = ${by.roadId}` : sql`j.id = ANY(${by.ids ?? []}::int[])`;
+  const rows = await sql<JunctionRow[]>`
+    SELECT j.id, j.road_id, j.number, j.expanded_name, j.position, j.town, ST_Y(j.geom) AS lat, ST_X(j.geom) AS lng
+    FROM junctions j WHERE ${where} ORDER BY j.road_id, j.position`;
+  return new Map(rows.map((r) => [r.id, toJunction(r)]));
+}

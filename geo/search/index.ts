@@ -1,0 +1,162 @@
+import type { PendingQuery, Row } from "postgres";
+import type { SqlClient } from "../../db/client";
+import { GeoError } from "../errors";
+import type { RoutingEngine } from "../routing/port";
+import { metresToMiles, milesToMetres } from "../units";
+import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, type SearchFilters, isBusinessOnly, searchFiltersSchema } from "./filters";
+import { findRoad, loadJunctions, loadListings, loadRoads } from "./hydrate";
+import { type AssembledPage, assemble, listingFilterSql } from "./query";
+import { corridorCandidates, planRoute } from "./route";
+import { resolveSearchPoint } from "./points";
+import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
+
+type Fragment = PendingQuery<Row[]>;
+
+/** Listings within `metres` of a point; distances on the sphere, as the KNN operator measures them, so the GiST index orders them. */
+export function locationCandidates(sql: SqlClient, point: { lat: number; lng: number }, metres: number, where: Fragment): Fragment {
+  const pt = sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+  return sql`
+    SELECT l.id, l.location <-> ${pt} AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
+           ${point.lng}::float8 AS ref_lng, ${point.lat}::float8 AS ref_lat, l.junction_id, NULL::int AS junction_position, l.popularity, l.title
+    FROM listings l
+    WHERE ${where} AND ST_DWithin(l.location, ${pt}, ${metres}, false)`;
+}
+
+/** A road's junction listings; junction_distance_m is kept by a trigger, so junction order then distance reads off an index. */
+export function roadCandidates(sql: SqlClient, roadId: number, where: Fragment, maxMetres: number | null): Fragment {
+  const radius = maxMetres === null ? sql`` : sql`AND l.junction_distance_m <= ${maxMetres}`;
+  return sql`
+    SELECT l.id, l.junction_distance_m AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
+           ST_X(j.geom) AS ref_lng, ST_Y(j.geom) AS ref_lat, l.junction_id, j.position AS junction_position, l.popularity, l.title
+    FROM junctions j JOIN listings l ON l.junction_id = j.id
+    WHERE ${where} AND j.road_id = ${roadId} ${radius}`;
+}
+
+/** Every matching listing (optionally in one country), for browsing by popularity or name. */
+export function browseCandidates(sql: SqlClient, where: Fragment, countrySlug: string | null): Fragment {
+  const country = countrySlug ? sql`AND l.country_id = (SELECT id FROM countries WHERE slug = ${countrySlug})` : sql``;
+  return sql`
+    SELECT l.id, NULL::float8 AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s, NULL::float8 AS ref_lng,
+           NULL::float8 AS ref_lat, l.junction_id, NULL::int AS junction_position, l.popularity, l.title
+    FROM listings l WHERE ${where} ${country}`;
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea {
+  const dLat = radiusMetres / 111_320;
+  const dLng = radiusMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const bbox: [number, number, number, number] = [round(lng - dLng, 6), round(lat - dLat, 6), round(lng + dLng, 6), round(lat + dLat, 6)];
+  return {
+    type: "circle",
+    centre: { lat, lng },
+    radiusMetres,
+    bottomLeft: { lat: bbox[1], lng: bbox[0] },
+    topRight: { lat: bbox[3], lng: bbox[2] },
+    boundingBox: bbox,
+  };
+}
+
+/** Parses raw filters (query string or JSON) with the shared schema; throws ZodError for bad input. */
+export function parseFilters(raw: unknown): SearchFilters {
+  return searchFiltersSchema.parse(raw);
+}
+
+/**
+ * Runs one search: browse, browse by road, location or route corridor. Loaders and the JSON API both
+ * call this, so the list, the map and any outside client see the same results.
+ */
+export async function search(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: { exclude?: number } = {}): Promise<SearchResponse> {
+  const searchType = filters.searchType === "browse" && (filters.road || filters.roadSlug) ? "road" : filters.searchType;
+  const sort = filters.sort ?? DEFAULT_SORT[searchType];
+  const paging = { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints };
+  const where = listingFilterSql(sql, filters, options.exclude);
+  const base = {
+    road: null as RoadSummary | null,
+    area: null as SearchArea | null,
+    point: null as SearchResponse["point"],
+    route: null as SearchResponse["route"],
+    junctions: [] as JunctionSummary[],
+    normalPoints: [] as SearchResponse["normalPoints"],
+    distance: null as number | null,
+  };
+  let page: AssembledPage;
+
+  if (searchType === "road") {
+    const road = await findRoad(sql, {
+      id: filters.road && /^\d+$/.test(filters.road) ? Number(filters.road) : undefined,
+      name: filters.road,
+      slug: filters.roadSlug,
+      country: filters.roadCountry ?? filters.country,
+    });
+    if (!road) throw new GeoError(404, "Sorry, we don't know that road", { road: "Please select a road" });
+    page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null), { ...paging, materialized: false });
+    base.road = road;
+    base.junctions = [...(await loadJunctions(sql, { roadId: road.id })).values()];
+    base.distance = filters.distance ?? null;
+  } else if (searchType === "location") {
+    const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, field: "location" });
+    const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
+    const metres = milesToMetres(distance);
+    page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, materialized: false });
+    base.point = point;
+    base.area = circleArea(point.lat, point.lng, metres);
+    base.normalPoints = [point];
+    base.distance = distance;
+  } else if (searchType === "route") {
+    const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
+    const plan = await planRoute(sql, engine, filters, milesToMetres(distance));
+    page = await assemble(sql, corridorCandidates(sql, plan, where), { ...paging, materialized: true });
+    base.route = plan.summary;
+    base.normalPoints = [plan.summary.from, plan.summary.to];
+    base.distance = distance;
+  } else {
+    page = await assemble(sql, browseCandidates(sql, where, filters.country ?? null), { ...paging, materialized: false });
+  }
+
+  const listings = await loadListings(
+    sql,
+    page.rows.map((r) => r.id),
+  );
+  const roadIds = [...new Set([...listings.values()].map((l) => l.roadId).filter((id): id is number => id !== null))];
+  const junctionIds = [...new Set(page.rows.map((r) => r.junction_id).filter((id): id is number => id !== null))];
+  const [roads, junctions] = await Promise.all([loadRoads(sql, roadIds), base.junctions.length ? null : loadJunctions(sql, { ids: junctionIds })]);
+  const junctionById = junctions ?? new Map(base.junctions.map((j) => [j.id, j]));
+
+  const results: SearchResult[] = page.rows.flatMap((row) => {
+    const listing = listings.get(row.id);
+    if (!listing) return [];
+    return [
+      {
+        distance: row.distance_m === null ? null : round(metresToMiles(row.distance_m), 3),
+        distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
+        durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
+        location: listing.location,
+        road: listing.roadId === null ? null : (roads.get(listing.roadId) ?? null),
+        junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
+        referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
+        url: listing.location.url,
+      },
+    ];
+  });
+
+  return {
+    results,
+    pagination: {
+      page: filters.page,
+      limit: filters.limit,
+      total: page.total,
+      totalPages: Math.max(1, Math.ceil(page.total / filters.limit)),
+      totalIsCapped: page.totalIsCapped,
+    },
+    query: { ...filters, searchType, sort, distance: base.distance, businessOnly: isBusinessOnly(filters) },
+    road: base.road,
+    area: base.area,
+    point: base.point,
+    route: base.route,
+    motorways: base.road ? [base.road] : [...roads.values()],
+    junctions: base.junctions.length ? base.junctions : [...junctionById.values()],
+    normalPoints: base.normalPoints,
+    mapPoints: page.mapPoints,
+  };
+}

@@ -1,0 +1,43 @@
+import type { SqlClient } from "../../db/client";
+import { GeoError } from "../errors";
+import { resolvePlace } from "../geocode";
+import { parseLatLng } from "../units";
+
+/** What the search forms put in the field when the visitor uses their current position. */
+export const CURRENT_LOCATION_LABEL = "Your current location";
+export const GEO_LOCATION_MISSING = "geo-location-missing";
+export const GEOLOCATION_FAILED_MESSAGE = "We couldn't determine your location - please enter this manually";
+
+const LOOKS_LIKE_COORDINATES = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
+
+export interface SearchPoint {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
+/**
+ * A search point from the form: the hidden geo-location 'lat,lng', a typed 'lat,lng', or a place
+ * name through the gazetteer. A current-location search without coordinates answers the
+ * geo-location-missing signal that the browser retries on once.
+ */
+export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; field: string }): Promise<SearchPoint> {
+  const { field } = input;
+  if (input.geoLocation) {
+    const point = parseLatLng(input.geoLocation);
+    if (!point) throw new GeoError(400, "geo-location must be 'latitude,longitude'", { [field]: GEOLOCATION_FAILED_MESSAGE });
+    return { ...point, label: CURRENT_LOCATION_LABEL };
+  }
+  const text = input.location?.trim() ?? "";
+  if (text === "" || text === CURRENT_LOCATION_LABEL) {
+    throw new GeoError(422, GEOLOCATION_FAILED_MESSAGE, { [field]: GEOLOCATION_FAILED_MESSAGE }, GEO_LOCATION_MISSING);
+  }
+  if (LOOKS_LIKE_COORDINATES.test(text)) {
+    const point = parseLatLng(text);
+    if (!point) throw new GeoError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { [field]: "Please enter a valid place or 'latitude,longitude'" });
+    return { ...point, label: text };
+  }
+  const place = await resolvePlace(sql, text);
+  if (!place) throw new GeoError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { [field]: "We couldn't find that place" });
+  return place;
+}

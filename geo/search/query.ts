@@ -1,0 +1,114 @@
+import type { PendingQuery, Row } from "postgres";
+import type { SqlClient } from "../../db/client";
+import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort, walkFilter } from "./filters";
+
+type Fragment = PendingQuery<Row[]>;
+
+/**
+ * The listing part of every search: live listings matching the type, walk and facility filters.
+ * `l` is the listings alias in the caller's query.
+ */
+export function listingFilterSql(sql: SqlClient, f: ListingFilters, exclude?: number): Fragment {
+  const facilities = f.facilities.length ? sql`AND l.facility_ids @> ${f.facilities}::smallint[]` : sql``;
+  const excluded = exclude ? sql`AND l.id <> ${exclude}` : sql``;
+  return sql`l.status = 2 ${typeSql(sql, f, "l")} ${facilities} ${excluded}`;
+}
+
+type ListingFilters = Pick<SearchFilters, "types" | "facilities" | "allWalks" | "pubWalks" | "beachWalks">;
+
+/** The same type, walk and facility filters over road_listing_groups (alias g), which has no status: it holds live listings only. */
+export function groupFilterSql(sql: SqlClient, f: ListingFilters): Fragment {
+  const facilities = f.facilities.length ? sql`AND g.facility_ids @> ${f.facilities}::smallint[]` : sql``;
+  return sql`true ${typeSql(sql, f, "g")} ${facilities}`;
+}
+
+function typeSql(sql: SqlClient, f: ListingFilters, alias: "l" | "g"): Fragment {
+  const t = sql(alias);
+  const walks = walkFilter(f);
+  const others = f.types.filter((type) => type !== 1);
+  if (f.types.length === 0 && walks === "all") return sql``;
+  const otherTypes = others.length ? sql`${t}.type_id = ANY(${others}::smallint[])` : null;
+  const walkTypes =
+    walks === null
+      ? null
+      : walks === "all"
+        ? sql`${t}.type_id = 1`
+        : walks.pub && walks.beach
+          ? sql`(${t}.type_id = 1 AND (${t}.has_pub OR ${t}.has_beach))`
+          : walks.pub
+            ? sql`(${t}.type_id = 1 AND ${t}.has_pub)`
+            : sql`(${t}.type_id = 1 AND ${t}.has_beach)`;
+  if (otherTypes && walkTypes) return sql`AND (${otherTypes} OR ${walkTypes})`;
+  if (otherTypes) return sql`AND ${otherTypes}`;
+  if (walkTypes) return sql`AND ${walkTypes}`;
+  return sql`AND false`;
+}
+
+/**
+ * One row per matching listing, as every search's candidate set yields it. Searches build this with
+ * their own spatial SQL; `assemble` pages, counts and collects map points from it in one statement.
+ */
+export interface CandidateColumns {
+  id: number;
+  distance_m: number | null;
+  distance_in_m: number | null;
+  duration_in_s: number | null;
+  ref_lng: number | null;
+  ref_lat: number | null;
+  junction_id: number | null;
+  junction_position: number | null;
+  popularity: number;
+  title: string;
+}
+
+export interface AssembledPage {
+  rows: CandidateColumns[];
+  total: number;
+  totalIsCapped: boolean;
+  mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
+}
+
+/** The ORDER BY of each sort over candidate columns (alias c). */
+export function orderSql(sql: SqlClient, sort: Sort): Fragment {
+  switch (sort) {
+    case "distance_away":
+      return sql`c.distance_m, c.id`;
+    case "distance_in":
+      return sql`c.distance_in_m, c.id`;
+    case "junction":
+      return sql`c.junction_position, c.distance_m, c.id`;
+    case "name":
+      return sql`lower(c.title), c.id`;
+    default:
+      return sql`c.popularity DESC, c.id`;
+  }
+}
+
+/**
+ * Pages, counts (up to COUNT_CAP) and map points over a candidate set in one statement.
+ * `materialized` when the candidates are expensive (a route corridor) so they are computed once;
+ * otherwise the planner may push each LIMIT into index scans (browse by popularity).
+ */
+export async function assemble(
+  sql: SqlClient,
+  candidates: Fragment,
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean },
+): Promise<AssembledPage> {
+  const order = orderSql(sql, options.sort);
+  const offset = (options.page - 1) * options.limit;
+  const mode = options.materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
+  const mapPoints = options.includeMapPoints
+    ? sql`(SELECT coalesce(json_agg(json_build_object('lat', ST_Y(l.location::geometry), 'lng', ST_X(l.location::geometry), 'id', l.id,
+            'url', '/' || l.walk_type || '/' || l.slug, 'isFree', l.free) ORDER BY m.n), '[]'::json)
+          FROM (SELECT c.id, row_number() OVER (ORDER BY ${order}) AS n FROM candidates c ORDER BY ${order} LIMIT ${MAP_POINTS_CAP}) m
+          JOIN listings l ON l.id = m.id)`
+    : sql`'[]'::json`;
+  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"] }[]>`
+    WITH candidates AS ${mode} (${candidates})
+    SELECT
+      (SELECT json_agg(p) FROM (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset}) p) AS page,
+      (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${COUNT_CAP + 1}) n) AS total,
+      ${mapPoints} AS map_points`;
+  const total = Math.min(result.total, COUNT_CAP);
+  return { rows: result.page ?? [], total, totalIsCapped: result.total > COUNT_CAP, mapPoints: result.map_points };
+}

@@ -1,0 +1,111 @@
+import type { PendingQuery, Row } from "postgres";
+import type { SqlClient } from "../../db/client";
+import { GeoError } from "../errors";
+import type { Route, RoutingEngine } from "../routing/port";
+import { metresToMiles } from "../units";
+import type { SearchFilters } from "./filters";
+import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
+import type { RouteSummary } from "./types";
+
+/** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
+const PIECE_METRES = 5_000;
+const SAME_PLACE_METRES = 100;
+
+export interface RoutePlan {
+  route: Route;
+  summary: RouteSummary;
+  corridorMetres: number;
+  pieces: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; m0: number[]; m1: number[]; s0: number[]; s1: number[] };
+}
+
+function haversine(a: [number, number], b: [number, number]): number {
+  const rad = Math.PI / 180;
+  const dLat = (b[1] - a[1]) * rad;
+  const dLng = (b[0] - a[0]) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Cuts the route into short straight pieces, each carrying the route's distance and time at its
+ * ends, so the corridor query tests listings against small pieces (index-friendly) and locates them
+ * along the route without per-hit work on the whole line.
+ */
+export function routePieces(route: Route): RoutePlan["pieces"] {
+  const out: RoutePlan["pieces"] = { x0: [], y0: [], x1: [], y1: [], m0: [], m1: [], s0: [], s1: [] };
+  for (let i = 1; i < route.coordinates.length; i++) {
+    const a = route.coordinates[i - 1];
+    const b = route.coordinates[i];
+    const ma = route.measures[i - 1];
+    const mb = route.measures[i];
+    const parts = Math.max(1, Math.ceil(haversine(a, b) / PIECE_METRES));
+    for (let k = 0; k < parts; k++) {
+      const t0 = k / parts;
+      const t1 = (k + 1) / parts;
+      out.x0.push(a[0] + (b[0] - a[0]) * t0);
+      out.y0.push(a[1] + (b[1] - a[1]) * t0);
+      out.x1.push(a[0] + (b[0] - a[0]) * t1);
+      out.y1.push(a[1] + (b[1] - a[1]) * t1);
+      out.m0.push(ma.metres + (mb.metres - ma.metres) * t0);
+      out.m1.push(ma.metres + (mb.metres - ma.metres) * t1);
+      out.s0.push(ma.seconds + (mb.seconds - ma.seconds) * t0);
+      out.s1.push(ma.seconds + (mb.seconds - ma.seconds) * t1);
+    }
+  }
+  return out;
+}
+
+/** Resolves from and to, asks the routing engine for the drive, and prepares the corridor. */
+export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: Pick<SearchFilters, "from" | "to" | "geoLocation">, corridorMetres: number): Promise<RoutePlan> {
+  // The current-location option fills whichever field the visitor chose; its coordinates come in geo-location.
+  const geoLocationFor = (text?: string) => (text?.trim() === CURRENT_LOCATION_LABEL ? filters.geoLocation : undefined);
+  const from = await resolveSearchPoint(sql, { location: filters.from, geoLocation: geoLocationFor(filters.from), field: "from" });
+  const to = await resolveSearchPoint(sql, { location: filters.to, geoLocation: geoLocationFor(filters.to), field: "to" });
+  if (haversine([from.lng, from.lat], [to.lng, to.lat]) < SAME_PLACE_METRES) {
+    throw new GeoError(422, "Your start and destination are the same place. Please choose two different places.", { to: "Please choose a different destination" });
+  }
+  const route = await engine.route(from, to);
+  if (!route) throw new GeoError(422, "Sorry, we couldn't find a route between those places.", { to: "We couldn't find a route to this place" });
+  return {
+    route,
+    corridorMetres,
+    pieces: routePieces(route),
+    summary: {
+      distance: Math.round(metresToMiles(route.distanceMetres) * 10) / 10,
+      duration: Math.round(route.durationSeconds),
+      from,
+      to,
+      geometry: { type: "LineString", coordinates: route.coordinates },
+      corridorMetres,
+    },
+  };
+}
+
+/**
+ * Listings within the corridor of the route: each tested against the short pieces near it, kept
+ * once at its nearest piece, with its distance and time along the route.
+ */
+export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  const p = plan.pieces;
+  return sql`
+    SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.distance_in_m, h.duration_in_s, h.ref_lng, h.ref_lat,
+           h.junction_id, NULL::int AS junction_position, h.popularity, h.title
+    FROM (
+      SELECT l.id, ST_Distance(l.location, p.g::geography, false) AS distance_m,
+             p.m0 + f.f * (p.m1 - p.m0) AS distance_in_m, p.s0 + f.f * (p.s1 - p.s0) AS duration_in_s,
+             ST_X(ST_LineInterpolatePoint(p.g, f.f)) AS ref_lng, ST_Y(ST_LineInterpolatePoint(p.g, f.f)) AS ref_lat,
+             l.junction_id, l.popularity, l.title
+      FROM (
+        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326) AS g, cos(radians((u.y0 + u.y1) / 2)) AS k,
+               u.m0, u.m1, u.s0, u.s1
+        FROM unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
+                    ${p.m0}::float8[], ${p.m1}::float8[], ${p.s0}::float8[], ${p.s1}::float8[]) AS u(x0, y0, x1, y1, m0, m1, s0, s1)
+      ) p
+      JOIN listings l ON ST_DWithin(l.location, p.g::geography, ${plan.corridorMetres}, false)
+      -- Locate on a locally scaled copy (longitude times cos(latitude)) so "closest point" is measured
+      -- as on the ground, not in raw degrees, which would skew it by up to half the offset at 55°N.
+      CROSS JOIN LATERAL (SELECT ST_LineLocatePoint(ST_Scale(p.g, p.k, 1), ST_Scale(l.location::geometry, p.k, 1)) AS f) f
+      WHERE ${where}
+    ) h
+    ORDER BY h.id, h.distance_m, h.distance_in_m`;
+}

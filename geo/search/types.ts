@@ -1,0 +1,105 @@
+import type { SearchFilters, SearchType, Sort } from "./filters";
+
+export interface RoadSummary {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  /** Country slug: united-kingdom or france. */
+  country: string;
+  motorway: boolean;
+  icon: string;
+  url: string;
+}
+
+export interface JunctionSummary {
+  id: number;
+  number: string;
+  expandedName: string;
+  position: number;
+  town: string | null;
+  lat: number;
+  lng: number;
+}
+
+/** The listing as a search result carries it (the spec's Location, without gallery and reviews). */
+export interface LocationSummary {
+  id: number;
+  versionId: number | null;
+  slug: string;
+  url: string;
+  title: string;
+  fullTitle: string;
+  /** First 200 characters of the description as plain text. */
+  snippet: string;
+  type: { id: number; name: string; path: string };
+  facilities: number[];
+  has_pub: boolean;
+  has_beach: boolean;
+  free: boolean;
+  popularity: number;
+  lat: number;
+  lng: number;
+  address: string;
+  town: string;
+  county: string;
+  postcode: string;
+  country: { id: number; slug: string };
+}
+
+export interface SearchResult {
+  /** Miles from the search point, the route line (route) or the junction (browse by road). */
+  distance: number | null;
+  /** Miles along the route from the start (route searches). */
+  distanceIn: number | null;
+  /** Seconds into the drive (route searches). */
+  durationIn: number | null;
+  location: LocationSummary;
+  road: RoadSummary | null;
+  junction: JunctionSummary | null;
+  /** The point distances are measured from: the search point, the nearest route point, or the junction. */
+  referencePoint: { lat: number; lng: number } | null;
+  url: string;
+}
+
+export interface MapPoint {
+  lat: number;
+  lng: number;
+  id: number;
+  url: string;
+  isFree: boolean;
+}
+
+export interface SearchArea {
+  type: "circle" | "box";
+  centre: { lat: number; lng: number } | null;
+  radiusMetres: number | null;
+  topRight: { lat: number; lng: number };
+  bottomLeft: { lat: number; lng: number };
+  boundingBox: [number, number, number, number];
+}
+
+export interface RouteSummary {
+  distance: number;
+  duration: number;
+  from: { lat: number; lng: number; label: string };
+  to: { lat: number; lng: number; label: string };
+  /** GeoJSON LineString of the route. */
+  geometry: { type: "LineString"; coordinates: [number, number][] };
+  corridorMetres: number;
+}
+
+export interface SearchResponse {
+  results: SearchResult[];
+  pagination: { page: number; limit: number; total: number; totalPages: number; totalIsCapped: boolean };
+  query: Omit<SearchFilters, "searchType" | "sort" | "distance"> & { searchType: SearchType; sort: Sort; distance: number | null; businessOnly: boolean };
+  road: RoadSummary | null;
+  area: SearchArea | null;
+  point: { lat: number; lng: number; label: string } | null;
+  route: RouteSummary | null;
+  motorways: RoadSummary[];
+  junctions: JunctionSummary[];
+  /** The search's own markers: the centre of a location search, the start and end of a route. */
+  normalPoints: { lat: number; lng: number; label: string }[];
+  mapPoints: MapPoint[];
+}

@@ -1,0 +1,205 @@
+// npm run bench:geo — the geo engine's figures on a million listings (ISSUE: geo engine).
+// Builds (once) a benchmark database of 1,000,000 listings and a routing graph of 500,000+ edges with
+// the demo generator's size flags, then prints p50/p95/p99 per search (warm, one client), the route
+// corridor's naive baseline, throughput with 8 concurrent HTTP clients and the app's memory.
+// Figures are printed, never asserted: this is a benchmark, not a test.
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { connect } from "../../db/client";
+import { Random } from "../../db/seed/random";
+import { geocode } from "../../geo/geocode";
+import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
+import { parseFilters, search } from "../../geo/search";
+import { roadCounts } from "../../geo/search/road-counts";
+import { tile } from "../../geo/tiles";
+
+const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
+const LOCAL_ROADS = Number(process.env.BENCH_LOCAL_ROADS ?? 185_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_bench";
+
+function run(cmd: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const rows: { name: string; n: number; p50: number; p95: number; p99: number; budget: string }[] = [];
+
+async function measure(name: string, budget: string, n: number, fn: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < Math.min(10, n); i++) await fn(i); // warm up
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const row = { name, n, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99), budget };
+  rows.push(row);
+  console.log(`  ${name.padEnd(44)} p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms  (budget ${budget})`);
+}
+
+async function main() {
+  console.log(`Benchmark database: ${url.replace(/\/\/[^@]*@/, "//")}`);
+  run("node_modules/.bin/tsx", ["db/migrate.ts", "--create"], { DATABASE_URL: url });
+  run("node_modules/.bin/tsx", ["db/seed/cli.ts", "--if-empty", "--seed", "bench", "--listings", String(LISTINGS), "--local-roads", String(LOCAL_ROADS)], { DATABASE_URL: url });
+
+  const { sql, close } = connect(url, { max: 4 });
+  const engine = createPgRoutingEngine(sql);
+  const [size] = await sql<{ listings: number; edges: number }[]>`
+    SELECT (SELECT count(*)::int FROM listings) AS listings, (SELECT count(*)::int FROM routing_edges) AS edges`;
+  console.log(`Data set: ${size.listings.toLocaleString("en-GB")} listings, ${size.edges.toLocaleString("en-GB")} routing edges\n`);
+
+  const rng = new Random("bench");
+  const points = await sql<{ lat: number; lng: number; type_id: number }[]>`
+    SELECT ST_Y(location::geometry) AS lat, ST_X(location::geometry) AS lng, type_id FROM listings TABLESAMPLE SYSTEM (1) LIMIT 2000`;
+  const roads = await sql<{ slug: string; country: string }[]>`SELECT r.slug, c.slug AS country FROM roads r JOIN countries c ON c.id = r.country_id`;
+  const towns = await sql<{ name: string }[]>`SELECT name FROM places WHERE kind IN ('city', 'town') ORDER BY population DESC LIMIT 500`;
+  const pick = <T>(items: T[]) => items[Math.floor(rng.float() * items.length)];
+  const filterSets = [{}, { types: [1] }, { types: [2] }, { pubWalks: true }, { beachWalks: true }, { types: [5] }, { types: [1, 2], facilities: [1] }, { facilities: [3] }];
+
+  console.log("Searches (warm, one client):");
+  await measure("location (5 miles, 20 results)", "p95 ≤ 20 ms", ITERATIONS, () => {
+    const p = pick(points);
+    return search(sql, engine, parseFilters({ searchType: "location", location: `${p.lat},${p.lng}`, distance: 5, limit: 20 }));
+  });
+  await measure("browse by road (20 results)", "p95 ≤ 20 ms", ITERATIONS, () => {
+    const r = pick(roads);
+    return search(sql, engine, parseFilters({ searchType: "road", roadSlug: r.slug, roadCountry: r.country, limit: 20 }));
+  });
+  await measure("road counts, uncached", "p95 ≤ 50 ms", Math.min(ITERATIONS, 100), async (i) => {
+    await sql`DELETE FROM road_count_cache`;
+    return roadCounts(sql, parseFilters({ searchType: "browse", ...filterSets[i % filterSets.length] }));
+  });
+  await measure("road counts, cached", "p95 ≤ 2 ms", ITERATIONS, (i) => roadCounts(sql, parseFilters({ searchType: "browse", ...filterSets[i % filterSets.length] })));
+  const journeys = [
+    { name: "London → Edinburgh", from: "51.5072,-0.1276", to: "55.9533,-3.1883" },
+    { name: "Calais → Marseille", from: "50.9513,1.8587", to: "43.2965,5.3698" },
+  ];
+  for (const j of journeys) {
+    await measure(`route corridor ${j.name} (with routing)`, "p95 ≤ 250 ms", Math.min(ITERATIONS, 40), () =>
+      search(sql, engine, parseFilters({ searchType: "route", from: j.from, to: j.to, limit: 20 })),
+    );
+  }
+  await measure("nearby (0.3 miles, same type, 3)", "p95 ≤ 10 ms", ITERATIONS, () => {
+    const p = pick(points);
+    return search(sql, engine, parseFilters({ searchType: "location", location: `${p.lat},${p.lng}`, distance: 0.3, types: [p.type_id], direct: true, limit: 3 }));
+  });
+  await measure("geocode autocomplete", "p95 ≤ 15 ms", ITERATIONS, () => {
+    const name = pick(towns).name;
+    return geocode(sql, name.slice(0, 3 + Math.floor(rng.float() * Math.max(1, name.length - 3))), { limit: 8 });
+  });
+  await measure("tile z6-z14 (listings layer)", "p95 ≤ 50 ms", ITERATIONS, () => {
+    const p = pick(points);
+    const z = 6 + Math.floor(rng.float() * 9);
+    const n = 2 ** z;
+    const x = Math.floor(((p.lng + 180) / 360) * n);
+    const latRad = (p.lat * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * n);
+    return tile(sql, "listings", z, x, y);
+  });
+
+  console.log("\nRoute corridor, naive baseline (pgr_dijkstra over the whole graph + ST_Buffer/ST_Intersects on the whole line):");
+  for (const j of journeys) {
+    const [fromLat, fromLng] = j.from.split(",").map(Number);
+    const [toLat, toLng] = j.to.split(",").map(Number);
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t = performance.now();
+      await sql`
+        WITH ends AS (
+          SELECT (SELECT id FROM routing_vertices ORDER BY geom <-> ST_SetSRID(ST_MakePoint(${fromLng}, ${fromLat}), 4326) LIMIT 1) AS a,
+                 (SELECT id FROM routing_vertices ORDER BY geom <-> ST_SetSRID(ST_MakePoint(${toLng}, ${toLat}), 4326) LIMIT 1) AS b
+        ), path AS (
+          SELECT e.geom FROM ends, pgr_dijkstra('SELECT id, source, target, cost, reverse_cost FROM routing_edges', ends.a, ends.b) d
+          JOIN routing_edges e ON e.id = d.edge
+        ), corridor AS (
+          SELECT ST_Buffer(ST_LineMerge(ST_Collect(geom))::geography, 8046.7)::geometry AS g FROM path
+        )
+        SELECT l.id FROM listings l, corridor c
+        WHERE l.status = 2 AND ST_Intersects(l.location::geometry, c.g)
+        ORDER BY l.popularity DESC LIMIT 20`;
+      times.push(performance.now() - t);
+    }
+    times.sort((a, b) => a - b);
+    const naive = percentile(times, 50);
+    const ours = rows.find((r) => r.name.includes(j.name));
+    console.log(`  ${j.name.padEnd(22)} naive median ${naive.toFixed(0)} ms; ours p50 ${ours?.p50.toFixed(0)} ms: ${(naive / (ours?.p50 ?? naive)).toFixed(1)}× faster`);
+  }
+  await close();
+
+  console.log(`\nThroughput: 8 concurrent HTTP clients against the production server (port ${PORT}):`);
+  await throughput(points, roads, towns);
+}
+
+async function throughput(points: { lat: number; lng: number }[], roads: { slug: string; country: string }[], towns: { name: string }[]) {
+  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), SESSION_SECRET: "bench-only-session-secret-0123456789abcdef", COOKIE_SECURE: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    for (let i = 0; i < 100; i++) {
+      const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((r) => r.ok).catch(() => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const rng = new Random("throughput");
+    const pick = <T>(items: T[]) => items[Math.floor(rng.float() * items.length)];
+    const requests = [
+      () => {
+        const p = pick(points);
+        return `/api/locations/search/location?location=${p.lat},${p.lng}&distance=5`;
+      },
+      () => {
+        const r = pick(roads);
+        return `/api/locations/search/road?road-slug=${r.slug}&road-country=${r.country}`;
+      },
+      () => `/api/geocode?location=${encodeURIComponent(pick(towns).name.slice(0, 4))}`,
+      () => `/api/locations/search/browse/road-counts?types[]=${1 + Math.floor(rng.float() * 5)}`,
+    ];
+    let done = 0;
+    let failed = 0;
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      try {
+        const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+        const children = spawnSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean);
+        let rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+        for (const child of children) rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0);
+        peakRss = Math.max(peakRss, rss);
+      } catch {
+        // The server may be between samples; the next sample will do.
+      }
+    }, 200);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+    const until = Date.now() + seconds * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, client) => {
+        let k = client;
+        while (Date.now() < until) {
+          const path = requests[k++ % requests.length]();
+          const response = await fetch(`http://127.0.0.1:${PORT}${path}`).catch(() => null);
+          if (response?.ok) {
+            await response.arrayBuffer();
+            done++;
+          } else failed++;
+        }
+      }),
+    );
+    clearInterval(sampler);
+    const elapsed = (performance.now() - started) / 1000;
+    console.log(`  ${done} requests in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} requests/s, ${failed} failed`);
+    console.log(`  app memory (RSS, peak during the run): ${(peakRss / 1024).toFixed(0)} MB (budget ≤ 400 MB)`);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+await main();
