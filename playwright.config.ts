@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests run against the production build (`npx remix vite:build` first), on the machine's
 // Chromium (STACK-NOTES gotcha 6): never `npx playwright install`.
-const PORT = 3100;
+// E2E_PORT lets `npm test` pick free ports when another run holds 3100.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:55432/pawroute_test";
 const TEST_SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";

@@ -1,13 +1,29 @@
 // `npm test`: the same set-up as `npm start` against the test database, then typecheck, lint,
 // vitest (unit + integration on the real database), a production build and Playwright end-to-end tests.
 import { existsSync } from "node:fs";
+import { createServer } from "node:net";
 import { ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, runBin, sessionSecret, step, testDatabaseUrl, tryBin } from "./lib.mjs";
+
+/** The end-to-end server and its mail sink use PORT, PORT+25 and PORT+26: find a block that is free. */
+async function freePortBlock() {
+  const free = (port) =>
+    new Promise((resolve) => {
+      const probe = createServer();
+      probe.once("error", () => resolve(false));
+      probe.once("listening", () => probe.close(() => resolve(true)));
+      probe.listen(port, "127.0.0.1");
+    });
+  for (let port = Number(process.env.E2E_PORT || 3100); port < 3900; port += 100) {
+    if ((await free(port)) && (await free(port + 25)) && (await free(port + 26))) return port;
+  }
+  fail("No free ports for the end-to-end server between 3100 and 3900; set E2E_PORT.");
+}
 
 ensureNodeModules();
 await ensureDatabases({ fast: true });
 if (!existsSync("/usr/bin/chromium")) ensureDebianPackages(["chromium"], "Chromium for the end-to-end tests");
 
-const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret() };
+const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
 runBin("tsx", ["db/migrate.ts", "--create"], env, "Migrating the test database");
 runBin("tsx", ["db/seed/cli.ts", "--if-empty"], env, "Loading the demo data into the test database");
 
