@@ -1,5 +1,5 @@
 // `npm run bench:geo` (and later benchmarks): the usual set-up, a production build, then the benchmark.
-import { buildIsStale, ensureDatabases, ensureNodeModules, runBin, step } from "./lib.mjs";
+import { buildIsStale, databaseUrl, ensureDatabases, ensureNodeModules, runBin, step } from "./lib.mjs";
 
 const [name] = process.argv.slice(2);
 ensureNodeModules();
@@ -8,4 +8,7 @@ if (buildIsStale()) {
   step("Building the app");
   runBin("remix", ["vite:build"], {}, "The build");
 }
-runBin("tsx", [`tests/bench/${name}.ts`], {}, `The ${name} benchmark`);
+// Benchmarks use their own database beside the app's, so the demo data stays as it is.
+const benchUrl = new URL(databaseUrl());
+benchUrl.pathname = "/pawroute_bench";
+runBin("tsx", [`tests/bench/${name}.ts`], { DATABASE_URL: databaseUrl(), BENCH_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? benchUrl.toString() }, `The ${name} benchmark`);

@@ -6,6 +6,8 @@ const database = which === "test" ? TEST_DATABASE : APP_DATABASE;
 
 switch (command) {
   case "url":
+    // A running cluster knows its port best (it may have moved off a busy one).
+    if (usesPrivateCluster()) clusterIsRunning();
     process.stdout.write(`${databaseUrl(database)}\n`);
     break;
   case "start":

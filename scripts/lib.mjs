@@ -12,7 +12,9 @@ export const DATA_DIR = join(ROOT, ".data");
 const PG_BIN = "/usr/lib/postgresql/15/bin";
 const PG_SHARE = "/usr/share/postgresql/15/extension";
 const PG_PACKAGES = ["postgresql-15", "postgresql-15-postgis-3", "postgresql-15-pgrouting"];
-export const LOCAL_PG_PORT = Number(process.env.PAWROUTE_PG_PORT || 55432);
+const PORT_FILE = join(DATA_DIR, "pg-port");
+/** The private cluster's port: PAWROUTE_PG_PORT, else the one this checkout's cluster last used, else 55432. */
+let pgPort = Number(process.env.PAWROUTE_PG_PORT || (existsSync(PORT_FILE) ? readFileSync(PORT_FILE, "utf8").trim() : 55432));
 export const APP_DATABASE = "pawroute";
 export const TEST_DATABASE = "pawroute_test";
 
@@ -99,7 +101,7 @@ export function databaseUrl(database = APP_DATABASE) {
     checkDatabaseUrl(external, "DATABASE_URL");
     return external;
   }
-  return `postgres://postgres@127.0.0.1:${LOCAL_PG_PORT}/${database}`;
+  return `postgres://postgres@127.0.0.1:${pgPort}/${database}`;
 }
 
 export function checkDatabaseUrl(value, name) {
@@ -173,7 +175,12 @@ function clusterPaths() {
 export function clusterIsRunning() {
   const { data } = clusterPaths();
   if (!existsSync(join(data, "PG_VERSION"))) return false;
-  return asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "status"]).ok;
+  if (!asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "status"]).ok) return false;
+  // A running cluster may have been started on another port: postmaster.pid's fourth line says which.
+  const pidFile = join(data, "postmaster.pid");
+  const port = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8").split("\n")[3]) : NaN;
+  if (Number.isInteger(port) && port > 0) pgPort = port;
+  return true;
 }
 
 function portIsFree(port) {
@@ -208,11 +215,17 @@ export async function startCluster({ fast = false } = {}) {
     writeFileSync(conf, `${readFileSync(conf, "utf8")}\n# Pawroute\n${CLUSTER_SETTINGS.join("\n")}\n`);
   }
   if (clusterIsRunning()) return;
-  if (!(await portIsFree(LOCAL_PG_PORT))) {
-    fail(`Port ${LOCAL_PG_PORT} is in use by another program. Set PAWROUTE_PG_PORT to a free port, or DATABASE_URL to use an existing server.`);
+  if (!(await portIsFree(pgPort))) {
+    // Another program (or another checkout's cluster) holds the port: take the next free one, unless pinned.
+    if (process.env.PAWROUTE_PG_PORT) fail(`Port ${pgPort} (PAWROUTE_PG_PORT) is in use by another program. Choose a free port, or set DATABASE_URL to use an existing server.`);
+    const busy = pgPort;
+    for (let port = 55432; port < 55532 && pgPort === busy; port++) if (await portIsFree(port)) pgPort = port;
+    if (pgPort === busy) fail("No free port from 55432 to 55531 for PostgreSQL. Set PAWROUTE_PG_PORT to a free port, or DATABASE_URL to use an existing server.");
+    step(`Port ${busy} is in use: the private cluster will use ${pgPort}`);
   }
-  step(`Starting PostgreSQL on 127.0.0.1:${LOCAL_PG_PORT}`);
-  const options = [`-p ${LOCAL_PG_PORT}`];
+  writeFileSync(PORT_FILE, String(pgPort));
+  step(`Starting PostgreSQL on 127.0.0.1:${pgPort}`);
+  const options = [`-p ${pgPort}`];
   // A throwaway test cluster does not need crash safety; skipping fsync makes it several times faster.
   if (fast) options.push("-c fsync=off -c synchronous_commit=off -c full_page_writes=off");
   const started = asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "-l", log, "-w", "-t", "60", "-o", options.join(" "), "start"]);
@@ -226,10 +239,10 @@ export async function startCluster({ fast = false } = {}) {
 export async function waitUntilReady(timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (quiet(join(PG_BIN, "pg_isready"), ["-h", "127.0.0.1", "-p", String(LOCAL_PG_PORT), "-q"]).ok) return;
+    if (quiet(join(PG_BIN, "pg_isready"), ["-h", "127.0.0.1", "-p", String(pgPort), "-q"]).ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
-  fail(`PostgreSQL did not accept connections on port ${LOCAL_PG_PORT} within ${timeoutMs / 1000} s; see ${join(DATA_DIR, "pg", "server.log")}`);
+  fail(`PostgreSQL did not accept connections on port ${pgPort} within ${timeoutMs / 1000} s; see ${join(DATA_DIR, "pg", "server.log")}`);
 }
 
 export function stopCluster() {
@@ -241,7 +254,7 @@ export function stopCluster() {
 }
 
 function psql(database, sqlText) {
-  return quiet(join(PG_BIN, "psql"), ["-h", "127.0.0.1", "-p", String(LOCAL_PG_PORT), "-U", "postgres", "-d", database, "-tAc", sqlText]);
+  return quiet(join(PG_BIN, "psql"), ["-h", "127.0.0.1", "-p", String(pgPort), "-U", "postgres", "-d", database, "-tAc", sqlText]);
 }
 
 export function ensureDatabase(name) {
