@@ -72,7 +72,8 @@ export interface AssembledPage {
 export function orderSql(sql: SqlClient, sort: Sort): Fragment {
   switch (sort) {
     case "distance_away":
-      return sql`c.distance_m, c.id`;
+      // Distance alone, with no tie-breaker, so the GiST index's KNN order serves it and a page reads ~20 rows.
+      return sql`c.distance_m`;
     case "distance_in":
       return sql`c.distance_in_m, c.id`;
     case "junction":
