@@ -8,6 +8,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 const TEST_DATABASE_URL = "postgres://postgres@127.0.0.1:55432/pawroute_test";
 const TEST_SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
+// The app sends mail over SMTP to tests/e2e/support/mail-sink.ts; tests read it back over HTTP.
+const MAIL_SINK_SMTP_PORT = PORT + 25;
+const MAIL_SINK_HTTP_PORT = PORT + 26;
 
 if (!existsSync("build/server/index.js")) {
   throw new Error("No production build found: run `npx remix vite:build` before `npx playwright test`.");
@@ -42,20 +45,39 @@ export default defineConfig({
     // *.js-only.spec.ts need JavaScript in the page (axe, screenshots): the js project alone runs them.
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
   ],
-  webServer: {
-    command: "node_modules/.bin/tsx server.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      COOKIE_SECURE: "false",
-      DATABASE_URL: process.env.DATABASE_URL ?? TEST_DATABASE_URL,
-      SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx tests/e2e/support/mail-sink.ts",
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
     },
-  },
+    {
+      command: "node_modules/.bin/tsx server.ts",
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        COOKIE_SECURE: "false",
+        DATABASE_URL: process.env.DATABASE_URL ?? TEST_DATABASE_URL,
+        SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
+        APP_URL: baseURL,
+        // Tests give each browser its own X-Forwarded-For address, so per-IP rate limits do not leak between tests.
+        TRUST_PROXY: "true",
+        // Its own job queue: another app server on the same database (a developer's, with its own mail
+        // catcher) must not pick up, and so swallow, the mail these tests wait for.
+        JOB_QUEUE_SCHEMA: "graphile_worker_e2e",
+      },
+    },
+  ],
 });

@@ -16,9 +16,27 @@ export default {
     return defineRoutes((route) => {
       route(undefined, "routes/public/layout.tsx", { id: "public" }, () => {
         route(undefined, "routes/public/home.tsx", { index: true, id: "public/home" });
+        // Accounts: the pages a visitor needs (join, log in, forgotten password, mailed links).
+        route("join", "routes/public/join.tsx", { id: "public/join" });
+        route("logout", "routes/public/logout.ts", { id: "public/logout" });
+        route("account/login", "routes/account/login/index.tsx", { id: "account/login" });
+        route("account/login/forgotten", "routes/account/login/forgotten.tsx", { id: "account/login/forgotten" });
+        route("account/login/reset", "routes/account/login/reset.tsx", { id: "account/login/reset" });
+        route("account/verify", "routes/account/verify.tsx", { id: "account/verify" });
+        route("dev/mail", "routes/dev/mail.tsx", { id: "dev/mail" });
       });
 
       route("account", "routes/account/layout.tsx", { id: "account" }, () => {
+        route(undefined, "routes/account/index.tsx", { index: true, id: "account/index" });
+        route("set-username", "routes/account/set-username.tsx", { id: "account/set-username" });
+        route("verify-email", "routes/account/verify-email.tsx", { id: "account/verify-email" });
+        route("settings", "routes/account/settings/index.tsx", { id: "account/settings" });
+        route("settings/email", "routes/account/settings/email.tsx", { id: "account/settings/email" });
+        route("settings/password", "routes/account/settings/password.tsx", { id: "account/settings/password" });
+        route("settings/address", "routes/account/settings/address.tsx", { id: "account/settings/address" });
+        route("settings/email-settings", "routes/account/settings/email-settings.tsx", { id: "account/settings/email-settings" });
+        route("settings/sessions", "routes/account/settings/sessions.tsx", { id: "account/settings/sessions" });
+        route("settings/sessions/end-all", "routes/account/settings/end-all-sessions.tsx", { id: "account/settings/sessions/end-all" });
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {});
       });
 
@@ -32,6 +50,9 @@ export default {
       route("tiles/:layer/:z/:x/:y", "routes/tiles.ts", { id: "tiles" });
       // directions
       route("api/directions", "routes/api/directions.ts", { id: "api/directions" });
+
+      // ALTCHA challenges for the captcha widget (accounts).
+      route("captcha/challenge", "routes/account/captcha-challenge.ts", { id: "captcha/challenge" });
 
       route("healthz", "routes/healthz.ts", { id: "healthz" });
       route("*", "routes/not-found.tsx", { id: "not-found" });

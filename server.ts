@@ -4,8 +4,12 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { isCrossSite } from "./app/auth/origin.server";
 import { closeDatabase, database } from "./app/db.server";
 import { ConfigError, getEnv } from "./app/env.server";
+import { startJobWorker } from "./app/jobs/worker.server";
+import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
+import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
 
 function stop(message: string): never {
   process.stderr.write(`\u001b[31m✖ ${message}\u001b[0m\n`);
@@ -26,6 +30,31 @@ try {
   stop(`Cannot reach the database at ${new URL(env.DATABASE_URL).host}: ${error instanceof Error ? error.message : String(error)}. Is it running? (npm run db:start)`);
 }
 
+// Mail goes to SMTP_URL; without one, to the local mail catcher (docs/decisions/0011-mail-and-jobs.md).
+let catcher: MailCatcher | undefined;
+if (env.SMTP_URL) {
+  configureMailTransport(env.SMTP_URL);
+} else {
+  try {
+    catcher = await startMailCatcher(env.MAIL_CATCHER_PORT, { logLinks: env.NODE_ENV !== "development" });
+  } catch (error) {
+    stop(`The local mail catcher could not start on port ${env.MAIL_CATCHER_PORT}: ${error instanceof Error ? error.message : String(error)}. Set MAIL_CATCHER_PORT=0 or SMTP_URL.`);
+  }
+  configureMailTransport(`smtp://127.0.0.1:${catcher.port}`, { local: true });
+  console.log(
+    env.NODE_ENV === "development"
+      ? `Mail: SMTP_URL is not set, so mail goes to the local mail catcher (port ${catcher.port}): read it at http://localhost:${env.PORT}/dev/mail`
+      : `Mail: SMTP_URL is not set, so mail is NOT delivered: the local mail catcher (port ${catcher.port}) keeps it in the caught_mail table and logs its links here. Set SMTP_URL to deliver mail.`,
+  );
+}
+
+let worker: Awaited<ReturnType<typeof startJobWorker>>;
+try {
+  worker = await startJobWorker();
+} catch (error) {
+  stop(`The job worker could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 const production = env.NODE_ENV !== "development";
 const vite = production
   ? undefined
@@ -33,7 +62,24 @@ const vite = production
 
 const app = express();
 app.disable("x-powered-by");
+app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
+
+// Every POST (and other unsafe method) must come from this site: 403 for another site's form.
+app.use((req, res, next) => {
+  const crossSite = isCrossSite({
+    method: req.method,
+    origin: req.get("Origin"),
+    secFetchSite: req.get("Sec-Fetch-Site"),
+    host: req.get("X-Forwarded-Host") && env.TRUST_PROXY ? req.get("X-Forwarded-Host") : req.get("Host"),
+    appUrl: env.APP_URL,
+  });
+  if (crossSite) {
+    res.status(403).type("text/plain").send("Forms from other sites are not accepted here.");
+    return;
+  }
+  next();
+});
 
 if (vite) {
   app.use(vite.middlewares);
@@ -46,7 +92,7 @@ const build = vite
   ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
   : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
 
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV }));
+app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
 
 const server = app.listen(env.PORT, () => {
   console.log(`Pawroute is serving on http://localhost:${env.PORT}`);
@@ -63,7 +109,9 @@ async function shutdown(signal: string) {
   console.log(`${signal}: closing connections…`);
   server.close();
   server.closeIdleConnections();
-  await Promise.allSettled([closeDatabase(), vite?.close()]);
+  await Promise.allSettled([worker.stop(), catcher?.close(), vite?.close()]);
+  closeMailTransport();
+  await closeDatabase();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

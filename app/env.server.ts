@@ -18,6 +18,33 @@ const schema = z
       .min(32, "SESSION_SECRET must be at least 32 characters long"),
     /** Secure cookies need HTTPS; set to false to try a production build over plain http://localhost. */
     COOKIE_SECURE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+    /** The public address of the site, for links in mail; defaults to http://localhost:$PORT. */
+    APP_URL: z.string().url("APP_URL must be the site's address, such as https://www.pawroute.example").optional(),
+    /** Where mail goes (smtp:// or smtps://user:password@host:port). Unset: the local mail catcher keeps it. */
+    SMTP_URL: z
+      .string()
+      .url("SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587")
+      .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3, "MAIL_FROM must be a sender such as Pawroute <hello@pawroute.example>").default("Pawroute <no-reply@pawroute.test>"),
+    /** Port of the local mail catcher used when SMTP_URL is unset; 0 picks a free port. */
+    MAIL_CATCHER_PORT: z.coerce.number().int("MAIL_CATCHER_PORT must be a whole number").min(0).max(65535).default(0),
+    /** graphile-worker's schema: app servers that share a database and this schema share one job queue. */
+    JOB_QUEUE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, "JOB_QUEUE_SCHEMA must be a lower-case PostgreSQL name such as graphile_worker")
+      .default("graphile_worker"),
+    /** Behind a reverse proxy: "true", or the number of proxies, so the client's IP is read from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+)$/, "TRUST_PROXY must be true, false or a number of proxies")
+      .default("false")
+      .transform((v) => (v === "true" ? true : v === "false" ? false : Number(v))),
+    /** Where uploaded images are stored (local disk); relative paths start at the working directory. */
+    UPLOAD_DIR: z.string().min(1, "UPLOAD_DIR must be a folder such as .data/uploads").default(".data/uploads"),
+    /** Treat Points for a review once it is accepted, and for a listing once it goes live. */
+    REVIEW_POINTS: z.coerce.number().int("REVIEW_POINTS must be a whole number").min(0).max(100_000).default(10),
+    LISTING_POINTS: z.coerce.number().int("LISTING_POINTS must be a whole number").min(0).max(100_000).default(25),
   })
   .refine((env) => env.ROUTING_ENGINE !== "osrm" || env.OSRM_URL, {
     message: "ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)",

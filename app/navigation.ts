@@ -5,6 +5,8 @@ export interface NavigationSection {
   built: boolean;
   /** Where the section sits: the main menu, or the account corner of the header. */
   place: "main" | "account";
+  /** Who sees it: everyone, only visitors (log in, join) or only logged-in members (your account). */
+  audience?: "visitor" | "member";
 }
 
 /**
@@ -19,11 +21,13 @@ export const SECTIONS: readonly NavigationSection[] = [
   { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
   { to: "/add-listing", label: "Add a listing", built: false, place: "main" },
   { to: "/contact", label: "Contact", built: false, place: "main" },
-  { to: "/account/login/", label: "Log in", built: false, place: "account" },
-  { to: "/join", label: "Join", built: false, place: "account" },
+  { to: "/account/login/", label: "Log in", built: true, place: "account", audience: "visitor" },
+  { to: "/join", label: "Join", built: true, place: "account", audience: "visitor" },
+  { to: "/account", label: "Your account", built: true, place: "account", audience: "member" },
 ];
 
-/** The sections a visitor can reach today, for one place in the header. */
-export function builtSections(place: NavigationSection["place"]): NavigationSection[] {
-  return SECTIONS.filter((section) => section.built && section.place === place);
+/** The sections that exist today for one place in the header, for a visitor or (signedIn) a member. */
+export function builtSections(place: NavigationSection["place"], signedIn = false): NavigationSection[] {
+  const audience = signedIn ? "member" : "visitor";
+  return SECTIONS.filter((section) => section.built && section.place === place && (!section.audience || section.audience === audience));
 }

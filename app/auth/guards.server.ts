@@ -1,53 +1,51 @@
+// The one place that loads the member behind a request and asserts a role. Every loader and action
+// that needs a member or an administrator calls requireMember or requireAdmin itself: a parent
+// layout's loader does not guard a child route's action.
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, sql as rawSql } from "drizzle-orm";
-import { sessions, users } from "../../db/schema";
-import { db } from "../db.server";
 import { getEnv } from "../env.server";
+import { loginPath } from "./redirect";
+import { lookupSession, SESSION_IDLE_DAYS, type SessionUser } from "./session.server";
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  username: string | null;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  sessionId: string;
-}
+export type { SessionUser } from "./session.server";
 
-/** The signed cookie holds only the session id; the session itself is a row. */
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+/** The signed cookie holds only the session token; the session itself is a row. */
 export function sessionCookie() {
+  if (cookie) return cookie;
   const env = getEnv();
-  return createCookie("pawroute_session", {
+  cookie = createCookie("pawroute_session", {
     httpOnly: true,
     sameSite: "lax",
     secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
     path: "/",
     secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 30,
+    maxAge: 60 * 60 * 24 * SESSION_IDLE_DAYS,
   });
+  return cookie;
 }
 
-/** The logged-in user for this request, or null. Touches the session's last-used time. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const sessionId: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
-  if (typeof sessionId !== "string" || sessionId.length === 0) return null;
-  const [row] = await db()
-    .update(sessions)
-    .set({ lastUsedAt: rawSql`now()` })
-    .from(users)
-    .where(and(eq(sessions.id, sessionId), eq(users.id, sessions.userId)))
-    .returning({
-      id: users.id,
-      email: users.email,
-      username: users.username,
-      isAdmin: users.isAdmin,
-      emailVerified: users.emailVerified,
-    });
-  return row ? { ...row, sessionId } : null;
+export async function sessionTokenOf(request: Request): Promise<string | null> {
+  const token: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof token === "string" && token.length > 0 && token.length < 100 ? token : null;
+}
+
+// The root, the layout and the page loaders of one request all ask: look the session up once.
+const perRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+/** The logged-in member for this request, or null. */
+export function getSessionUser(request: Request): Promise<SessionUser | null> {
+  let found = perRequest.get(request);
+  if (!found) {
+    found = sessionTokenOf(request).then((token) => (token ? lookupSession(token) : null));
+    perRequest.set(request, found);
+  }
+  return found;
 }
 
 function loginRedirect(request: Request): never {
   const url = new URL(request.url);
-  throw redirect(`/account/login/?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(loginPath(url.pathname + url.search));
 }
 
 /** For every loader and action that needs a member: visitors are sent to log in and back. */
@@ -62,4 +60,23 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireMember(request);
   if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
   return user;
+}
+
+/** Pages for visitors only (log in, join): a logged-in member goes straight on. */
+export async function redirectIfLoggedIn(request: Request, target: string): Promise<void> {
+  if (await getSessionUser(request)) throw redirect(target);
+}
+
+/** Set-Cookie for a new session token, or for removing the cookie. */
+export function sessionCookieHeader(token: string | null): Promise<string> {
+  return token ? sessionCookie().serialize(token) : sessionCookie().serialize("", { maxAge: 0 });
+}
+
+/**
+ * The action of a page that takes no form: the guard runs first (visitors are sent to log in,
+ * members get 403 on admin pages), then the request is refused with 405.
+ */
+export async function refuseSubmission(request: Request, guard: (request: Request) => Promise<SessionUser>): Promise<never> {
+  await guard(request);
+  throw new Response("This page does not take form submissions.", { status: 405, headers: { Allow: "GET, HEAD" } });
 }

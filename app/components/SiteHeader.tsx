@@ -9,8 +9,8 @@ export interface HeaderUser {
   isAdmin: boolean;
 }
 
-function NavItems() {
-  const sections = [...builtSections("main"), ...builtSections("account")];
+function NavItems({ signedIn }: { signedIn: boolean }) {
+  const sections = [...builtSections("main"), ...builtSections("account", signedIn)];
   return (
     <ul className="nav-list">
       {sections.map((item) => (
@@ -65,7 +65,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         </Link>
 
         <nav aria-label="Main" className="main-nav">
-          <NavItems />
+          <NavItems signedIn={user !== null} />
         </nav>
         {user ? <UserBadge user={user} /> : null}
 
@@ -80,7 +80,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             Menu
           </summary>
           <nav aria-label="Main" className="mobile-menu__panel">
-            <NavItems />
+            <NavItems signedIn={user !== null} />
             {user ? (
               <p className="mobile-menu__user">
                 <UserBadge user={user} />

@@ -1,7 +1,7 @@
 import { hash } from "@node-rs/argon2";
 import type { SqlClient } from "../client";
 
-/** The demo accounts the README documents. */
+/** The demo accounts the README documents (email verified, so they collect Treat Points at once). */
 export const DEMO_ACCOUNTS = [
   { email: "member@pawroute.test", username: "demo_member", password: "pawroute-member", isAdmin: false, points: 120 },
   { email: "admin@pawroute.test", username: "pawroute_admin", password: "pawroute-admin", isAdmin: true, points: 0 },
@@ -12,9 +12,17 @@ export async function ensureDemoAccounts(sql: SqlClient): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await sql`SELECT id FROM users WHERE lower(email) = ${account.email}`;
     if (existing) continue;
-    const passwordHash = await hash(account.password, { algorithm: 2 });
-    await sql`
+    // The app's argon2id settings (app/auth/password.server.ts).
+    const passwordHash = await hash(account.password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const [user] = await sql<{ id: number }[]>`
       INSERT INTO users (email, password_hash, username, is_admin, email_verified, points)
-      VALUES (${account.email}, ${passwordHash}, ${account.username}, ${account.isAdmin}, true, ${account.points})`;
+      VALUES (${account.email}, ${passwordHash}, ${account.username}, ${account.isAdmin}, true, ${account.points})
+      RETURNING id`;
+    // The Treat Points ledger explains the demo member's balance.
+    if (account.points > 0) {
+      await sql`
+        INSERT INTO points_entries (user_id, points, reason, status, awarded_at)
+        VALUES (${user.id}, ${account.points}, 'Welcome to Pawroute', 'awarded', now())`;
+    }
   }
 }

@@ -1,7 +1,4 @@
-import { expect, test } from "./fixtures";
-
-// The login page is not built yet, so the redirect lands on the 404 page: only the target URL matters.
-test.use({ allowNotFoundDocument: true });
+import { expect, test } from "./support/test";
 
 const LOGIN_TARGET = "/account/login/?redirectTo=%2Faccount%2Fadmin";
 
@@ -13,4 +10,21 @@ test("a visitor opening the admin area is sent to log in and back", async ({ pag
   await page.goto("/account/admin");
   const landed = new URL(page.url());
   expect(landed.pathname + landed.search).toBe(LOGIN_TARGET);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+});
+
+test("the README's demo administrator logs in and reaches the admin area", async ({ page }) => {
+  await page.goto("/account/admin");
+  await page.getByLabel("Email address").fill("admin@pawroute.test");
+  await page.getByLabel("Password").fill("pawroute-admin");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/account\/admin$/);
+});
+
+test("the README's demo member logs in and sees their Treat Points", async ({ page }) => {
+  await page.goto("/account/login/");
+  await page.getByLabel("Email address").fill("member@pawroute.test");
+  await page.getByLabel("Password").fill("pawroute-member");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Hello, demo_member!" })).toBeVisible();
 });

@@ -1,16 +1,27 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet } from "@remix-run/react";
-import { requireMember } from "../../auth/guards.server";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { VerificationBanner } from "../../components/forms/VerificationBanner";
+import formStyles from "../../styles/forms.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 // This loader guards rendering only: every child loader and action calls requireMember itself.
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return { username: user.username };
+  return { username: user.username, email: user.email, emailVerified: user.emailVerified };
+}
+
+/** A POST to /account itself (without ?index) lands here: visitors go to log in, members get 405. */
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireMember);
 }
 
 export default function AccountLayout() {
+  const { email, emailVerified } = useLoaderData<typeof loader>();
   return (
     <div className="account-area">
+      {emailVerified ? null : <VerificationBanner email={email} />}
       <Outlet />
     </div>
   );

@@ -1,0 +1,31 @@
+// One-off messages shown after a redirect ('Your password has been updated successfully'), carried in
+// a short-lived signed cookie so that pages work the same with and without JavaScript.
+import { createCookie } from "@remix-run/node";
+import { getEnv } from "../env.server";
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function flashCookie() {
+  if (cookie) return cookie;
+  const env = getEnv();
+  cookie = createCookie("pawroute_flash", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: 60,
+  });
+  return cookie;
+}
+
+export function flashHeader(message: string): Promise<string> {
+  return flashCookie().serialize(message.slice(0, 300));
+}
+
+/** The waiting message (if any) and the header that clears it. */
+export async function readFlash(request: Request): Promise<{ message: string | null; headers: HeadersInit }> {
+  const value: unknown = await flashCookie().parse(request.headers.get("Cookie"));
+  if (typeof value !== "string" || !value) return { message: null, headers: {} };
+  return { message: value, headers: { "Set-Cookie": await flashCookie().serialize("", { maxAge: 0 }) } };
+}

@@ -1,0 +1,82 @@
+// What every account action shares: reading the body safely, turning validation and service errors
+// into 4xx answers the form can show, and the honeypot.
+import { data } from "@remix-run/node";
+import type { ValidationErrorResponseData, Validator } from "remix-validated-form";
+import { HONEYPOT_FIELD } from "./schemas";
+
+/** An error a member can act on: its message is shown on the form, its status goes to the client. */
+export class FormError extends Error {
+  name = "FormError";
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export interface FormErrorData {
+  formError: string;
+  fieldErrors: Record<string, string>;
+  /** For pages without JavaScript: the values to put back in the form (never passwords or tokens). */
+  repopulateFields?: Record<string, unknown>;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/** The submitted form; a body that is not a form answers 415, an unreadable one 400 (never a 500). */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw new Response("Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+  try {
+    return await request.formData();
+  } catch {
+    throw new Response("The form could not be read.", { status: 400 });
+  }
+}
+
+/** Field names never sent back to the page after a failed submission. */
+const SECRET_FIELDS = ["password", "newPassword", "newPasswordRepeat", "confirmPassword", "passwordRepeat", "altcha", "captchaAnswer", "captchaToken", "token"];
+
+function withoutSecrets(submitted: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(submitted).filter(([key]) => !SECRET_FIELDS.includes(key)));
+}
+
+export type Validated<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof invalid> };
+
+function invalid(fieldErrors: Record<string, string>, formId: string | undefined, repopulateFields: Record<string, unknown>) {
+  const body: ValidationErrorResponseData = { fieldErrors, formId, repopulateFields };
+  return data(body, { status: 422 });
+}
+
+/** Validates with the form's zod schema; on failure the 422 answer carries the field errors (and, for pages without JavaScript, the values to put back). */
+export async function validateForm<T>(validator: Validator<T>, form: FormData): Promise<Validated<T>> {
+  const result = await validator.validate(form);
+  if (result.error) return { ok: false, response: invalid(result.error.fieldErrors, result.formId, withoutSecrets(result.submittedData)) };
+  return { ok: true, data: result.data };
+}
+
+/**
+ * Reads the form and runs an action's work with it; a FormError becomes a 4xx answer carrying the
+ * message for the form (and, for pages without JavaScript, what was typed).
+ */
+export async function formAction<T>(request: Request, work: (form: FormData) => Promise<T>) {
+  const form = await readForm(request);
+  try {
+    return await work(form);
+  } catch (error) {
+    if (error instanceof FormError) {
+      const submitted = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+      const body: FormErrorData = { formError: error.message, fieldErrors: error.fieldErrors ?? {}, repopulateFields: withoutSecrets(submitted) };
+      return data(body, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+/** Bots fill every field; people never see this one. */
+export function checkHoneypot(form: FormData): void {
+  const value = form.get(HONEYPOT_FIELD);
+  if (value !== null && value !== "") throw new FormError("The form was not sent properly. Please try again.", 400);
+}

@@ -1,0 +1,58 @@
+import type {} from "altcha/types/react";
+import { useEffect, useState } from "react";
+import { useField } from "remix-validated-form";
+
+export interface CaptchaFallbackData {
+  question: string;
+  token: string;
+}
+
+/**
+ * The captcha of a form. With JavaScript: the ALTCHA widget (served from this site's own bundle),
+ * which solves a proof-of-work challenge from /captcha/challenge. Without: a small question whose
+ * signed answer the server checks. `version` changes after each submission so a used solution is
+ * never sent twice.
+ */
+export function Captcha({ fallback, formId, version }: { fallback: CaptchaFallbackData; formId?: string; version?: unknown }) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [generation, setGeneration] = useState(0);
+  const { error } = useField("captcha");
+  const id = `${formId ?? "form"}-captcha`;
+
+  useEffect(() => {
+    let live = true;
+    import("altcha").then(() => {
+      if (live) setEnhanced(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (version !== undefined) setGeneration((value) => value + 1);
+  }, [version]);
+
+  return (
+    <div className={`field captcha${error ? " field--invalid" : ""}`}>
+      {enhanced ? (
+        <div key={generation}>
+          <altcha-widget challenge="/captcha/challenge" name="altcha" />
+        </div>
+      ) : (
+        <>
+          <label htmlFor={id} className="field__label">
+            {fallback.question}
+          </label>
+          <input id={id} name="captchaAnswer" className="field__input field__input--short" inputMode="numeric" autoComplete="off" maxLength={3} aria-describedby={error ? `${id}-error` : undefined} />
+          <input type="hidden" name="captchaToken" value={fallback.token} />
+        </>
+      )}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

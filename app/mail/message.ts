@@ -1,0 +1,7 @@
+/** One mail, fully rendered: what the send-mail job carries. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}

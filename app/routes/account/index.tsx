@@ -1,0 +1,130 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { currentAddress, emailSettings, listCount } from "../../auth/account.server";
+import { readFlash } from "../../auth/flash.server";
+import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { pointsSummary } from "../../auth/points.server";
+import { Notice } from "../../components/forms/FormParts";
+
+export const meta: MetaFunction = () => [{ title: "Your account — Pawroute" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireMember(request);
+  const [points, address, lists, flash] = await Promise.all([pointsSummary(user.id), currentAddress(user.id), emailSettings(user.id), readFlash(request)]);
+  return data(
+    {
+      user: { username: user.username, email: user.email, emailVerified: user.emailVerified, isAdmin: user.isAdmin },
+      points: { awarded: points.awarded, pending: points.pending, entries: points.entries.map((entry) => ({ ...entry, date: entry.date.toISOString() })) },
+      hasAddress: address !== null,
+      subscribed: listCount(lists.filter((list) => list.subscribed).length),
+      flash: flash.message,
+    },
+    { headers: flash.headers },
+  );
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireMember);
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" });
+
+export default function AccountHome() {
+  const { user, points, hasAddress, subscribed, flash } = useLoaderData<typeof loader>();
+  return (
+    <div className="container account-page">
+      <Notice message={flash} />
+      <p className="eyebrow">Your account</p>
+      <h1>Hello{user.username ? `, ${user.username}` : ""}!</h1>
+
+      <div className="account-grid">
+        <section className="account-card" aria-labelledby="points-heading">
+          <h2 id="points-heading">Treat Points</h2>
+          <p className="account-card__figure">
+            {points.awarded.toLocaleString("en-GB")} <span>points</span>
+          </p>
+          {points.pending > 0 ? <p className="account-card__note">{points.pending.toLocaleString("en-GB")} more are waiting until you confirm your email address.</p> : null}
+          {points.entries.length ? (
+            <table className="points-table">
+              <caption className="visually-hidden">Your latest Treat Points</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Points</th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.entries.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{dateFormat.format(new Date(entry.date))}</td>
+                    <td>
+                      {entry.reason}
+                      {entry.status === "pending" ? <span className="tag">pending</span> : null}
+                    </td>
+                    <td>{entry.points}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="account-card__note">Write reviews and add listings to collect Treat Points.</p>
+          )}
+        </section>
+
+        <section className="account-card" aria-labelledby="details-heading">
+          <h2 id="details-heading">Your details</h2>
+          <dl className="detail-list">
+            <div>
+              <dt>Username</dt>
+              <dd>{user.username ?? <Link to="/account/set-username">Choose a username</Link>}</dd>
+            </div>
+            <div>
+              <dt>Email</dt>
+              <dd>
+                {user.email}
+                {user.emailVerified ? null : <span className="tag tag--warning">not confirmed</span>}
+              </dd>
+            </div>
+            <div>
+              <dt>Address</dt>
+              <dd>{hasAddress ? "Saved" : "Not added yet"}</dd>
+            </div>
+            <div>
+              <dt>Email settings</dt>
+              <dd>{subscribed}</dd>
+            </div>
+          </dl>
+          <p className="account-card__actions">
+            <Link to="/account/settings/" className="button">
+              Account settings
+            </Link>
+            {user.username ? (
+              <Link to="/account/set-username" className="button button--quiet">
+                Change username
+              </Link>
+            ) : null}
+          </p>
+        </section>
+
+        {user.isAdmin ? (
+          <section className="account-card" aria-labelledby="admin-heading">
+            <h2 id="admin-heading">Administration</h2>
+            <p>You are an administrator.</p>
+            <p className="account-card__actions">
+              <Link to="/account/admin" className="button button--quiet">
+                Open the admin area
+              </Link>
+            </p>
+          </section>
+        ) : null}
+      </div>
+
+      <Form method="post" action="/logout" className="account-logout">
+        <button type="submit" className="button button--quiet">
+          Log out
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { desc, eq } from "drizzle-orm";
+import { caughtMail } from "../../../db/schema";
+import { db } from "../../db.server";
+import { getEnv } from "../../env.server";
+import formStyles from "../../styles/forms.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Mail caught in development — Pawroute" }];
+
+/** Development only: the mail the local catcher kept. In production this page does not exist. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (getEnv().NODE_ENV !== "development") throw new Response("Not found", { status: 404 });
+  const id = Number(new URL(request.url).searchParams.get("id"));
+  const list = await db()
+    .select({ id: caughtMail.id, receivedAt: caughtMail.receivedAt, to: caughtMail.rcptTo, subject: caughtMail.subject })
+    .from(caughtMail)
+    .orderBy(desc(caughtMail.id))
+    .limit(100);
+  const [open] = Number.isInteger(id) && id > 0 ? await db().select().from(caughtMail).where(eq(caughtMail.id, id)) : [];
+  return {
+    list: list.map((mail) => ({ ...mail, receivedAt: mail.receivedAt.toISOString() })),
+    open: open ? { id: open.id, to: open.rcptTo, from: open.mailFrom, subject: open.subject, text: open.text, html: open.html, receivedAt: open.receivedAt.toISOString() } : null,
+  };
+}
+
+export default function DevMail() {
+  const { list, open } = useLoaderData<typeof loader>();
+  return (
+    <div className="container account-page dev-mail">
+      <p className="eyebrow">Development</p>
+      <h1>Caught mail</h1>
+      <p>SMTP_URL is not set, so the app&apos;s mail ends up here instead of in anyone&apos;s inbox.</p>
+      <div className="dev-mail__layout">
+        <ul className="dev-mail__list">
+          {list.length === 0 ? <li>No mail yet.</li> : null}
+          {list.map((mail) => (
+            <li key={mail.id}>
+              <Link to={`?id=${mail.id}`} aria-current={open?.id === mail.id ? "true" : undefined}>
+                <strong>{mail.subject}</strong>
+                <span>
+                  to {mail.to.join(", ")} · {new Date(mail.receivedAt).toLocaleString("en-GB")}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {open ? (
+          <article className="dev-mail__message">
+            <h2>{open.subject}</h2>
+            <p>
+              From {open.from} to {open.to.join(", ")}
+            </p>
+            <iframe title={`HTML body of "${open.subject}"`} sandbox="" srcDoc={open.html} className="dev-mail__html" />
+            <h3>Plain text</h3>
+            <pre className="dev-mail__text">{open.text}</pre>
+          </article>
+        ) : null}
+      </div>
+    </div>
+  );
+}

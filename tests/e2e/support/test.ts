@@ -1,0 +1,52 @@
+// Fixtures for the account tests: the project's rules (a console error, a page error or a request off
+// the machine fails the test; see ../fixtures.ts) plus
+// - a distinct client IP per test (X-Forwarded-For; the test server trusts it), so per-IP rate limits
+//   count only that test's attempts;
+// - `allowClientErrors`: forms answer bad input with a 4xx status (422, 400, 410, 429…), which Chromium
+//   logs as a console error; tests that submit bad input on purpose let exactly those lines through.
+import { test as base, expect } from "@playwright/test";
+import { uniqueIp } from "./accounts";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
+const CLIENT_ERROR_LINE = /the server responded with a status of 4\d\d /;
+
+interface AccountOptions {
+  allowClientErrors: boolean;
+  clientIp: string;
+}
+
+export const test = base.extend<AccountOptions>({
+  allowClientErrors: [false, { option: true }],
+  clientIp: async ({ browserName: _browserName }, provide) => {
+    await provide(uniqueIp());
+  },
+  page: async ({ page, allowClientErrors, clientIp }, provide) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const source = message.location().url;
+      const local = source.startsWith("http://localhost:");
+      if (allowClientErrors && local && CLIENT_ERROR_LINE.test(message.text())) return;
+      problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
+    });
+    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await page.context().route(
+      (url) => !(LOCAL_PROTOCOLS.has(url.protocol) || LOCAL_HOSTS.has(url.hostname)),
+      async (route) => {
+        problems.push(`request left the machine: ${route.request().method()} ${route.request().url()}`);
+        await route.abort("blockedbyclient");
+      },
+    );
+    await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
+    await provide(page);
+    expect(problems, "console errors, page errors or requests to other hosts").toEqual([]);
+  },
+  request: async ({ playwright, clientIp, baseURL }, provide) => {
+    const context = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+    await provide(context);
+    await context.dispose();
+  },
+});
+
+export { expect };
