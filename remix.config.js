@@ -16,6 +16,19 @@ export default {
     return defineRoutes((route) => {
       route(undefined, "routes/public/layout.tsx", { id: "public" }, () => {
         route(undefined, "routes/public/home.tsx", { index: true, id: "public/home" });
+        // Public search: homepage presets, motorway pickers, results list and map (paths read by app/search/url.ts).
+        for (const preset of ["pubs", "beaches", "vets-in-france", "walks-in-france"]) {
+          route(preset, "routes/public/home.tsx", { id: `public/home/${preset}` });
+        }
+        route("motorway-search", "routes/public/motorway-search.tsx", { id: "public/motorway-search" });
+        route("motorway-search-france", "routes/public/motorway-search.tsx", { id: "public/motorway-search-france" });
+        // Splats, not optional segments: app/search/url.ts reads (and 404s) the rest of the path, and
+        // fewer route patterns keep route matching cheap on every request.
+        for (const base of ["search-results", "browse", "route", "location"]) {
+          route(`${base}/*`, "routes/public/results.tsx", { id: `public/results/${base}` });
+        }
+        route("map-search-results/*", "routes/public/map-results.tsx", { id: "public/map/search-results" });
+        route("map/*", "routes/public/map-results.tsx", { id: "public/map" });
         // Accounts: the pages a visitor needs (join, log in, forgotten password, mailed links).
         route("join", "routes/public/join.tsx", { id: "public/join" });
         route("logout", "routes/public/logout.ts", { id: "public/logout" });

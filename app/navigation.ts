@@ -15,7 +15,7 @@ export interface NavigationSection {
  */
 export const SECTIONS: readonly NavigationSection[] = [
   { to: "/", label: "Search", built: true, place: "main" },
-  { to: "/motorway-search", label: "Motorway search", built: false, place: "main" },
+  { to: "/motorway-search", label: "Motorway search", built: true, place: "main" },
   { to: "/bark-out", label: "Bark Out blog", built: false, place: "main" },
   { to: "/treats", label: "Treats", built: false, place: "main" },
   { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },

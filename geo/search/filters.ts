@@ -104,8 +104,10 @@ export const searchFiltersSchema = z
     if (f.allWalks && (f.pubWalks || f.beachWalks)) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["allWalks"], message: "allWalks cannot be combined with pubWalks or beachWalks" });
     }
-    if (f.sort && !ALLOWED_SORTS[f.searchType].includes(f.sort)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sort"], message: `sort ${f.sort} is not available for a ${f.searchType} search` });
+    // A browse with a road is browse-by-road, with its sorts.
+    const effectiveType = f.searchType === "browse" && (f.road || f.roadSlug) ? "road" : f.searchType;
+    if (f.sort && !ALLOWED_SORTS[effectiveType].includes(f.sort)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["sort"], message: `sort ${f.sort} is not available for a ${effectiveType} search` });
     }
     if (f.searchType === "route") {
       if (!f.from) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["from"], message: "Please enter where you are travelling from" });

@@ -27,7 +27,7 @@ export function snippet(html: string): string {
   if (text.length <= SNIPPET_LENGTH) return text;
   const cut = text.slice(0, SNIPPET_LENGTH);
   const space = cut.lastIndexOf(" ");
-  return `${(space > SNIPPET_LENGTH * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > SNIPPET_LENGTH * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
 }
 
 interface ListingRow {

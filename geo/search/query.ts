@@ -26,7 +26,8 @@ function typeSql(sql: SqlClient, f: ListingFilters, alias: "l" | "g"): Fragment 
   const t = sql(alias);
   const walks = walkFilter(f);
   const others = f.types.filter((type) => type !== 1);
-  if (f.types.length === 0 && walks === "all") return sql``;
+  // No type and no walk filter: every type. (allWalks alone means walks only.)
+  if (f.types.length === 0 && !f.allWalks && !f.pubWalks && !f.beachWalks) return sql``;
   const otherTypes = others.length ? sql`${t}.type_id = ANY(${others}::smallint[])` : null;
   const walkTypes =
     walks === null

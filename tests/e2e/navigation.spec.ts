@@ -7,7 +7,7 @@ test("the desktop header links only to built sections", async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toHaveCount(1);
-  await expect(nav.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "Search", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page.locator(".mobile-menu")).toBeHidden();
 
   const hrefs = await page.locator("a[href^='/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
@@ -21,7 +21,7 @@ test("under 960 px the menu is a disclosure that opens and closes from the keybo
 
   const summary = page.locator(".mobile-menu > summary");
   await expect(summary).toBeVisible();
-  const menuLink = page.locator(".mobile-menu__panel").getByRole("link", { name: "Search" });
+  const menuLink = page.locator(".mobile-menu__panel").getByRole("link", { name: "Search", exact: true });
   await expect(menuLink).toBeHidden();
 
   await summary.focus();

@@ -250,3 +250,16 @@ describe("browse and nearby", () => {
     }
   });
 });
+
+describe("filters the spec leaves to us", () => {
+  it("allWalks alone finds walks only", async () => {
+    const response = await run({ searchType: "location", location: "51.5072,-0.1276", distance: 10, allWalks: true, limit: 100 });
+    expect(response.results.length).toBeGreaterThan(0);
+    for (const r of response.results) expect(r.location.type.id).toBe(1);
+  });
+
+  it("a browse with a road accepts the road's sorts", async () => {
+    const response = await run({ searchType: "browse", roadSlug: "m1", roadCountry: "united-kingdom", sort: "junction" });
+    expect(response.query.searchType).toBe("road");
+  });
+});

@@ -1,21 +1,38 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HeroSign } from "../../components/HeroSign";
 import { CompassIcon, RoadIcon } from "../../components/icons";
 import { ListingTypeStat } from "../../components/ListingTypeStat";
 import { RoadBadge, compareRoads } from "../../components/RoadBadge";
+import { HomeSearch } from "../../components/search/HomeSearch";
 import { directoryStats, type DirectoryStats } from "../../directory/stats.server";
+import { homePreset, homeTabCookie, isHomeTab, tabFromCookieHeader } from "../../search/home";
+import { roadOptions } from "../../search/reference.server";
 import homeStyles from "../../styles/home.css?url";
+import formStyles from "../../styles/forms.css?url";
+import searchStyles from "../../styles/search.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: homeStyles }];
+// The homepage search at /, /pubs, /beaches, /vets-in-france and /walks-in-france (each preselects
+// its type and country), then the live counts and the roads we cover.
 
-export const meta: MetaFunction = () => [
-  { title: "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France" },
-  { name: "description", content: "Find dog walks, dog-friendly pubs and cafés, beaches, accommodation and vets near motorway junctions, around a place or along your route." },
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: homeStyles },
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: searchStyles },
 ];
 
-export async function loader() {
-  return directoryStats();
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page && page.preset.path !== "/" ? `${page.preset.title} — Pawroute` : "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France" },
+  { name: "description", content: page?.preset.lead ?? "Find dog walks, dog-friendly pubs and cafés, beaches, accommodation and vets near motorway junctions, around a place or along your route." },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("tab");
+  // A tab link followed without JavaScript (?tab=…) is remembered here; with JavaScript the browser sets the cookie.
+  const tab = isHomeTab(asked) ? asked : (tabFromCookieHeader(request.headers.get("Cookie")) ?? "route");
+  const [stats, roads] = await Promise.all([directoryStats(), roadOptions()]);
+  return data({ ...stats, preset: homePreset(url.pathname), tab, roadOptions: roads }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked) } } : undefined);
 }
 
 type Road = DirectoryStats["roads"][number];
@@ -51,7 +68,7 @@ function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
 }
 
 export default function Home() {
-  const { listingsByType, roads } = useLoaderData<typeof loader>();
+  const { listingsByType, roads, preset, tab, roadOptions: options } = useLoaderData<typeof loader>();
   const totalListings = listingsByType.reduce((sum, type) => sum + type.count, 0);
   const uk = roads.filter((road) => road.country === "united-kingdom").sort(compareRoads);
   const france = roads.filter((road) => road.country === "france").sort(compareRoads);
@@ -59,20 +76,18 @@ export default function Home() {
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
-        <div className="hero__inner container">
+        <div className="hero__inner hero__inner--search container">
           <div className="hero__text">
-            <p className="hero__eyebrow">On the road with your dog</p>
-            <h1 id="hero-title">Dog-friendly stops for every trip across the UK and France</h1>
-            <p className="hero__lead">
-              Walks, dog-friendly pubs and cafés, beaches, places to stay and vets — near motorway junctions, around a place, or along
-              your route.
-            </p>
-            <a className="button button--accent" href="#roads-title">
+            <p className="hero__eyebrow">{preset.eyebrow}</p>
+            <h1 id="hero-title">{preset.title}</h1>
+            <p className="hero__lead">{preset.lead}</p>
+            <a className="hero__roads-link" href="#roads-title">
               <RoadIcon size={20} />
               See the roads we cover
             </a>
           </div>
           <HeroSign />
+          <HomeSearch key={preset.path} tab={tab} preset={preset} roads={options} />
         </div>
       </section>
 

@@ -1,0 +1,156 @@
+import { useState } from "react";
+import type { KeyboardEvent } from "react";
+import { GEOLOCATION_FAILED_MESSAGE } from "../../search/constants";
+import { useGeocodeSuggestions, useHydrated, type LocateStatus } from "./hooks";
+
+export interface CurrentLocationControl {
+  active: boolean;
+  status: LocateStatus;
+  onToggle: () => void;
+}
+
+interface PlaceFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  /** Country slug that suggestions are limited to; "" for both countries. */
+  country?: string;
+  placeholder?: string;
+  /** The current-location option, on the fields that offer it. */
+  currentLocation?: CurrentLocationControl;
+}
+
+/**
+ * A place input with suggestions from the geocoder (an ARIA 1.2 combobox: arrow keys, Enter, Escape)
+ * and, where offered, the current-location toggle. Without JavaScript it is a plain text input.
+ */
+export function PlaceField({ id, name, label, value, onChange, error, country = "", placeholder, currentLocation }: PlaceFieldProps) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const usingPosition = currentLocation?.active ?? false;
+  const suggestions = useGeocodeSuggestions(value, hydrated && open && !usingPosition && value !== chosen, country);
+  const expanded = open && suggestions.length > 0;
+  const listId = `${id}-suggestions`;
+  const failed = currentLocation?.status === "failed";
+  const message = error ?? (failed ? GEOLOCATION_FAILED_MESSAGE : undefined);
+  const describedBy = message ? `${id}-error` : undefined;
+
+  function choose(index: number) {
+    const suggestion = suggestions[index];
+    if (!suggestion) return;
+    setChosen(suggestion.label);
+    onChange(suggestion.label);
+    setOpen(false);
+    setActive(-1);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      setOpen(true);
+      if (suggestions.length === 0) return;
+      const count = suggestions.length;
+      if (event.key === "ArrowDown") setActive((index) => (index + 1 >= count ? 0 : index + 1));
+      else setActive((index) => (index <= 0 ? count - 1 : index - 1));
+    } else if (event.key === "Enter" && expanded && active >= 0) {
+      event.preventDefault();
+      choose(active);
+    } else if (event.key === "Escape" && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  return (
+    <div className={`field place-field${message ? " field--invalid" : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="place-field__box">
+        <input
+          id={id}
+          name={name}
+          type="text"
+          className="field__input"
+          value={value}
+          placeholder={placeholder}
+          autoComplete="off"
+          spellCheck={false}
+          role={hydrated ? "combobox" : undefined}
+          aria-autocomplete={hydrated ? "list" : undefined}
+          aria-expanded={hydrated ? expanded : undefined}
+          aria-controls={expanded ? listId : undefined}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => {
+            onChange(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={() => {
+            setOpen(false);
+            setActive(-1);
+          }}
+        />
+        {expanded ? (
+          <ul id={listId} role="listbox" aria-label={`Suggestions for ${label.toLowerCase()}`} className="suggestions">
+            {suggestions.map((suggestion, index) => (
+              <li
+                key={suggestion.id}
+                id={`${listId}-${index}`}
+                role="option"
+                aria-selected={index === active}
+                className="suggestions__option"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(index)}
+              >
+                {suggestion.label}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {hydrated && currentLocation ? (
+        <button
+          type="button"
+          className="locate-button"
+          aria-pressed={currentLocation.active}
+          aria-busy={currentLocation.status === "locating"}
+          disabled={currentLocation.status === "locating"}
+          onClick={currentLocation.onToggle}
+        >
+          <LocateIcon />
+          <span>Use my current location</span>
+          {currentLocation.status === "locating" ? <span className="locate-button__status"> (finding you…)</span> : null}
+        </button>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {expanded ? `${suggestions.length} suggestions. Use the up and down arrows to choose one.` : ""}
+      </p>
+      {message ? (
+        <p id={`${id}-error`} className="field__error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LocateIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="7" />
+      <circle cx="12" cy="12" r="2.5" fill="currentColor" />
+      <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+    </svg>
+  );
+}

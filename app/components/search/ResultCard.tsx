@@ -1,0 +1,36 @@
+import { formatMiles, placeholderImage } from "../../search/format";
+import { listingType } from "../../search/listing-types";
+import type { ResultCard as Card } from "../../search/view-model";
+
+/** One result: thumbnail (placeholder until galleries exist), title, type, distance, junction, snippet and the premium marker. */
+/** What a result's distance is measured from, by search type. */
+const DISTANCE_FROM: Record<string, string> = { route: "from the route", road: "from the junction", location: "away", browse: "away" };
+
+export function ResultCard({ card, position, searchType }: { card: Card; position: number; searchType: string }) {
+  const type = listingType(card.typeId);
+  const image = placeholderImage(card.id, card.typeId, 6);
+  const titleId = `result-${card.id}-title`;
+  return (
+    <li className={`result-card result-card--${type.theme}`} data-result-id={card.id} data-position={position} aria-labelledby={titleId}>
+      <img className="result-card__image" src={image.src} width={image.width} height={image.height} alt="" loading={position > 4 ? "lazy" : undefined} />
+      <div className="result-card__head">
+        <p className="result-card__meta">
+          <span className={`type-chip type-chip--${type.theme}`}>{type.one}</span>
+          {card.premium ? <span className="premium-chip">Premium</span> : null}
+        </p>
+        <h3 className="result-card__title" id={titleId}>
+          <a href={card.url}>{card.title}</a>
+        </h3>
+        <p className="result-card__facts">
+          {card.distance !== null ? <span className="result-card__distance">
+              {formatMiles(card.distance)} {DISTANCE_FROM[searchType] ?? "away"}
+            </span> : null}
+          {card.distanceIn !== null ? <span>{formatMiles(card.distanceIn)} into your journey</span> : null}
+          {card.junction ? <span className="result-card__junction">{card.junction}</span> : null}
+          {card.place ? <span>{card.place}</span> : null}
+        </p>
+      </div>
+      {card.snippet ? <p className="result-card__snippet">{card.snippet}</p> : null}
+    </li>
+  );
+}

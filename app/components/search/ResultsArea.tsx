@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+import { CompassIcon } from "../icons";
+import { SECTIONS } from "../../navigation";
+import { NO_RESULTS_MESSAGE } from "../../search/constants";
+import type { SearchOutcome } from "../../search/results.types";
+import type { ResultsView, SearchState } from "../../search/url";
+import { Pagination } from "./Pagination";
+import { ResultCard } from "./ResultCard";
+
+/** Spec §8: no results, with a prompt to add a listing (a link only once that page exists: decision 0004). */
+function NoResults() {
+  const addListing = SECTIONS.find((section) => section.to === "/add-listing");
+  return (
+    <div className="empty-state" role="status">
+      <span className="empty-state__icon">
+        <CompassIcon size={26} />
+      </span>
+      <div>
+        <p className="empty-state__title">{NO_RESULTS_MESSAGE}</p>
+        <p>Try a wider distance, fewer filters or a nearby town.</p>
+        {addListing?.built ? (
+          <p>
+            Know a dog-friendly place we are missing? <Link to={addListing.to}>Add a listing</Link> and help other dog owners find it.
+          </p>
+        ) : (
+          <p>Know a dog-friendly place we are missing? Soon you will be able to add it here yourself and help other dog owners find it.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface ResultsAreaProps {
+  outcome: SearchOutcome;
+  state: SearchState;
+  view: ResultsView;
+  busy: boolean;
+}
+
+/** The results, the no-results state or the search's error message, with the pagination. */
+export function ResultsArea({ outcome, state, view, busy }: ResultsAreaProps) {
+  if (outcome.kind === "error") {
+    const { error } = outcome;
+    return (
+      <div className="search-error" role="alert">
+        <p className="search-error__title">We couldn't run that search</p>
+        <p>{error.message}</p>
+        {error.fix ? (
+          <p>
+            <Link to={error.fix.href}>{error.fix.label}</Link>
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  const { cards, pagination, summary } = outcome.results;
+  if (cards.length === 0) return <NoResults />;
+  return (
+    <div className="results" aria-busy={busy || undefined}>
+      <ol className="result-list" start={(pagination.page - 1) * pagination.limit + 1}>
+        {cards.map((card, index) => (
+          <ResultCard key={card.id} card={card} searchType={summary.searchType} position={(pagination.page - 1) * pagination.limit + index + 1} />
+        ))}
+      </ol>
+      <Pagination state={state} view={view} pagination={pagination} shown={cards.length} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import type { MouseEvent } from "react";
+import { RoadBadge } from "../RoadBadge";
+import { MapModal } from "../map/MapModal";
+import { SearchMap } from "../map/SearchMap";
+import { LIVE_UPDATE_MIN_WIDTH } from "../../search/constants";
+import { formatDuration, formatMiles } from "../../search/format";
+import type { ResultsPageData, SearchOutcome } from "../../search/results.types";
+import { searchHref, type SearchState } from "../../search/url";
+import { validateSearch } from "../../search/validate";
+import { FilterPanel, type ChangeKind } from "./FilterPanel";
+import { liveUpdatesWanted } from "./hooks";
+import { ResultsArea } from "./ResultsArea";
+import { useLiveSearch } from "./useLiveSearch";
+
+function Summary({ outcome }: { outcome: SearchOutcome }) {
+  if (outcome.kind !== "results") return null;
+  const { summary } = outcome.results;
+  if (summary.road) {
+    return (
+      <p className="search-page__summary">
+        <RoadBadge name={summary.road.name} country={summary.road.country} motorway={summary.road.motorway} />
+        <span>{summary.road.description}</span>
+      </p>
+    );
+  }
+  if (summary.route) {
+    return (
+      <p className="search-page__summary">
+        {formatMiles(summary.route.miles)} from {summary.route.from} to {summary.route.to}, about {formatDuration(summary.route.seconds)} by car
+      </p>
+    );
+  }
+  return null;
+}
+
+/**
+ * A results page, as a list or with the map: header, filters and results. On wide screens with
+ * JavaScript a filter change updates the list live (spec §4); a submitted form, a new search type and
+ * every change on the map page are navigations, so the URL always describes what is shown.
+ */
+export function SearchPage({ page }: { page: ResultsPageData }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const live = useLiveSearch(page);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [mapOpen, setMapOpen] = useState(false);
+  const { view } = page;
+  const { state, outcome } = live;
+  const busy = live.busy || navigation.state === "loading";
+  const heading = outcome.kind === "results" ? outcome.results.summary.heading : "Search results";
+  const fieldErrors = { ...(outcome.kind === "error" ? outcome.error.fieldErrors : {}), ...errors };
+
+  function go(next: SearchState, replace = false) {
+    navigate(searchHref(next, view), { replace, preventScrollReset: true });
+  }
+
+  function onChange(next: SearchState, kind: ChangeKind) {
+    const problems = validateSearch(next);
+    if (kind === "type") {
+      setErrors({});
+      if (Object.keys(problems).length === 0) go(next);
+      return;
+    }
+    if (!liveUpdatesWanted(LIVE_UPDATE_MIN_WIDTH)) return;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    if (view === "list") void live.run(next);
+    else go(next, true);
+  }
+
+  function onSubmit(next: SearchState) {
+    const problems = validateSearch(next);
+    setErrors(problems);
+    if (Object.keys(problems).length === 0) go(next);
+  }
+
+  function openMap(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    setMapOpen(true);
+  }
+
+  return (
+    <div className={`search-page search-page--${view} container`}>
+      <header className="search-page__header">
+        <div>
+          <p className="eyebrow">{view === "map" ? "Map of results" : "Search results"}</p>
+          <h1 className="search-page__title">{heading}</h1>
+          <Summary outcome={outcome} />
+        </div>
+        <p className="view-switch">
+          {view === "list" ? (
+            <a className="button button--quiet" href={searchHref(state, "map")} onClick={openMap}>
+              View map
+            </a>
+          ) : (
+            <Link className="button button--quiet" to={searchHref(state, "list")}>
+              View as a list
+            </Link>
+          )}
+        </p>
+      </header>
+      {view === "map" ? <SearchMap state={state} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} /> : null}
+      <div className="search-page__layout">
+        <details className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
+          <summary className="filters-disclosure__summary">Filters</summary>
+          <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
+        </details>
+        <section className="search-page__results" aria-labelledby="results-title">
+          <h2 id="results-title" className="visually-hidden">
+            Results
+          </h2>
+          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} />
+        </section>
+      </div>
+      {mapOpen ? <MapModal state={state} title={heading} onClose={() => setMapOpen(false)} /> : null}
+    </div>
+  );
+}

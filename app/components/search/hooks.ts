@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { GeocodeResult } from "../../../geo/geocode/types";
+import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_CHARS, GEOLOCATION_OPTIONS } from "../../search/constants";
+
+const noSubscription = () => () => undefined;
+
+/** False in the server HTML and during hydration, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+export interface Suggestion {
+  id: string;
+  label: string;
+  kind: string;
+}
+
+function isGeocodeAnswer(value: unknown): value is { results: GeocodeResult[] } {
+  return typeof value === "object" && value !== null && "results" in value && Array.isArray(value.results);
+}
+
+/**
+ * Place suggestions from GET /api/geocode for what the visitor types: debounced, and each new
+ * request aborts the one before, so an old answer never replaces a newer one.
+ */
+export function useGeocodeSuggestions(query: string, enabled: boolean, country: string): Suggestion[] {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const text = query.trim();
+  const wanted = enabled && text.length >= AUTOCOMPLETE_MIN_CHARS;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(async () => {
+      const params = new URLSearchParams({ location: text, limit: String(AUTOCOMPLETE_LIMIT) });
+      if (country) params.set("country", country);
+      try {
+        const response = await fetch(`/api/geocode?${params}`, { signal: controller.signal });
+        const body: unknown = response.ok ? await response.json() : null;
+        const results = isGeocodeAnswer(body) ? body.results : [];
+        setSuggestions(results.map((result) => ({ id: `${result.kind}-${result.id}`, label: result.formattedAddress, kind: result.kind })));
+      } catch (error) {
+        if (!controller.signal.aborted) console.warn("Place suggestions failed", error);
+      }
+    }, AUTOCOMPLETE_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text, wanted, country]);
+
+  return wanted ? suggestions : [];
+}
+
+export type LocateStatus = "idle" | "locating" | "failed";
+
+/** 'lat,lng' to 5 decimal places (about a metre). */
+export function formatLatLng(position: { lat: number; lng: number }): string {
+  return `${position.lat.toFixed(5)},${position.lng.toFixed(5)}`;
+}
+
+/** The browser's position (spec §9 options), or null on any failure: unsupported, not https, denied, unavailable, timeout. */
+export function currentPosition(): Promise<{ lat: number; lng: number } | null> {
+  if (typeof navigator === "undefined" || !("geolocation" in navigator) || !window.isSecureContext) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ lat: position.coords.latitude, lng: position.coords.longitude }),
+      () => resolve(null),
+      GEOLOCATION_OPTIONS,
+    );
+  });
+}
+
+/** Asks for the position once at a time: while one request runs, another is ignored (spec §4 loading state). */
+export function useLocate(): { status: LocateStatus; locate: () => Promise<string | null>; reset: () => void } {
+  const [status, setStatus] = useState<LocateStatus>("idle");
+  const running = useRef(false);
+  const locate = useCallback(async () => {
+    if (running.current) return null;
+    running.current = true;
+    setStatus("locating");
+    const position = await currentPosition();
+    running.current = false;
+    setStatus(position ? "idle" : "failed");
+    return position ? formatLatLng(position) : null;
+  }, []);
+  const reset = useCallback(() => setStatus("idle"), []);
+  return { status, locate, reset };
+}
+
+/** Whether the filters update live: wide screens only (spec §4), read when a filter changes. */
+export function liveUpdatesWanted(minWidth: number): boolean {
+  return typeof window !== "undefined" && window.matchMedia(`(min-width: ${minWidth}px)`).matches;
+}

@@ -1,0 +1,101 @@
+import { MAX_LIMIT } from "../../geo/search/filters";
+
+/** Spec §9: distances in miles to 1 decimal place. */
+export function formatMiles(miles: number): string {
+  return `${miles.toFixed(1)} miles`;
+}
+
+/** Spec §9: totals above 1000 read "over N,000", rounded down to thousands. */
+export function formatTotal(total: number, capped = false): string {
+  if (total > 1000 || capped) return `over ${(Math.floor(total / 1000) * 1000).toLocaleString("en-GB")}`;
+  return total.toLocaleString("en-GB");
+}
+
+/** Drive time as "2 h 35 min" or "40 min". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+export interface PaginationInput {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  totalIsCapped: boolean;
+}
+
+/** "Showing 21–40 of 312 results". */
+export function resultsLine({ page, limit, total, totalIsCapped }: PaginationInput, shown: number): string {
+  if (total === 0 || shown === 0) return "";
+  const first = (page - 1) * limit + 1;
+  const last = first + shown - 1;
+  const noun = total === 1 && !totalIsCapped ? "result" : "results";
+  const range = first === last ? `${first}` : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")}`;
+  return `Showing ${range} of ${formatTotal(total, totalIsCapped)} ${noun}`;
+}
+
+/** Spec §2: the pages within 2 of the current one, plus the first and the last; "gap" where pages are left out. */
+export function pageNumbers(current: number, totalPages: number): (number | "gap")[] {
+  const shown = new Set<number>([1, totalPages]);
+  for (let page = current - 2; page <= current + 2; page++) if (page >= 1 && page <= totalPages) shown.add(page);
+  const sorted = [...shown].filter((page) => page >= 1).sort((a, b) => a - b);
+  const out: (number | "gap")[] = [];
+  for (const page of sorted) {
+    const previous = out[out.length - 1];
+    if (typeof previous === "number" && page - previous > 1) out.push("gap");
+    out.push(page);
+  }
+  return out;
+}
+
+export interface PaginationLinks {
+  pages: (number | "gap")[];
+  previous: number | null;
+  next: number | null;
+  /** Spec §9: "View all" when everything fits on one page of 100, else "View first 100". */
+  viewAll: { label: string; limit: number } | null;
+  /** Spec §2: a 100-per-page option when the limit is below 100; keeps the first result shown in view. */
+  hundredPerPage: { page: number } | null;
+}
+
+export function paginationLinks(input: PaginationInput): PaginationLinks {
+  const { page, limit, total, totalPages } = input;
+  const lastPage = Math.max(1, totalPages);
+  const many = total > limit;
+  return {
+    pages: many ? pageNumbers(Math.min(page, lastPage), lastPage) : [],
+    previous: page > 1 ? Math.min(page - 1, lastPage) : null,
+    next: page < lastPage ? page + 1 : null,
+    viewAll: !many || limit >= MAX_LIMIT ? null : total <= MAX_LIMIT ? { label: `View all ${total} results`, limit: MAX_LIMIT } : { label: `View the first ${MAX_LIMIT} results`, limit: MAX_LIMIT },
+    hundredPerPage: many && limit < MAX_LIMIT ? { page: Math.floor(((page - 1) * limit) / MAX_LIMIT) + 1 } : null,
+  };
+}
+
+/** The remainder of an id by a small number: numbers as they are, hex strings (spec §3 ids) read as hex, digit by digit. */
+export function idModulo(id: number | string, divisor: number): number {
+  if (typeof id === "number") return ((Math.trunc(id) % divisor) + divisor) % divisor;
+  let remainder = 0;
+  for (const digit of id.trim().toLowerCase()) {
+    const value = Number.parseInt(digit, 16);
+    if (Number.isNaN(value)) return 0;
+    remainder = (remainder * 16 + value) % divisor;
+  }
+  return remainder;
+}
+
+export const IMAGE_SIZES = {
+  2: { width: 320, height: 200 },
+  6: { width: 160, height: 120 },
+} as const;
+export type ImageSize = keyof typeof IMAGE_SIZES;
+
+const VET_TYPE = 5;
+
+/** Spec §9: the placeholder picture of a listing without photos: vets have 2 variants, others 4, chosen by id. */
+export function placeholderImage(id: number | string, typeId: number, size: ImageSize): { src: string; width: number; height: number } {
+  const vet = typeId === VET_TYPE;
+  const variant = idModulo(id, vet ? 2 : 4) + 1;
+  return { src: `/images/placeholders/${vet ? "vet" : "listing"}-${variant}.svg`, ...IMAGE_SIZES[size] };
+}

@@ -1,0 +1,104 @@
+import { redirect } from "@remix-run/node";
+import { ZodError } from "zod";
+import { GeoError } from "../../geo/errors";
+import { searchFiltersSchema, type SearchFilters } from "../../geo/search/filters";
+import { search } from "../../geo/search";
+import { sql } from "../db.server";
+import { appRoutingEngine } from "../geo.server";
+import { facilities } from "./reference.server";
+import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
+import type { ResultsPageData, SearchFailure, SearchOutcome } from "./results.types";
+import { resultsData } from "./view-model";
+
+function issuesToFailure(error: ZodError, fix: SearchFailure["fix"]): SearchFailure {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) fieldErrors[String(issue.path[0] ?? "query")] ??= issue.message;
+  const messages = [...new Set(error.issues.map((issue) => issue.message))];
+  return { message: messages.join(". "), fieldErrors, code: null, fix };
+}
+
+/**
+ * The filters of an invalid URL, as far as they can be read: the fields that failed are dropped and the
+ * cross-field rules skipped, so the form can show what the visitor asked for next to the message.
+ */
+function bestEffort(raw: Record<string, unknown>, error: ZodError, view: ResultsView): { state: SearchState; fix: SearchFailure["fix"] } {
+  const failed = new Set(error.issues.map((issue) => String(issue.path[0])));
+  const rest = Object.fromEntries(Object.entries(raw).filter(([key]) => !failed.has(key)));
+  const strict = searchFiltersSchema.safeParse(rest);
+  if (strict.success) {
+    const state = stateFromFilters(strict.data);
+    return { state, fix: { href: searchHref(state, view), label: "Search again without the parts we couldn't read" } };
+  }
+  const loose = searchFiltersSchema.innerType().safeParse(rest);
+  const fallback = typeof raw.searchType === "string" && (raw.searchType === "route" || raw.searchType === "location") ? raw.searchType : "browse";
+  return { state: loose.success ? stateFromFilters(loose.data) : emptyState(fallback), fix: null };
+}
+
+function failure(error: unknown, fix: SearchFailure["fix"] = null): { status: number; error: SearchFailure } {
+  if (error instanceof GeoError) {
+    return { status: error.status, error: { message: error.message, fieldErrors: error.fieldErrors, code: error.code ?? null, fix } };
+  }
+  if (error instanceof ZodError) return { status: 400, error: issuesToFailure(error, fix) };
+  throw error;
+}
+
+/**
+ * Whether the request is already at the canonical URL: same path, same query pairs in the same order,
+ * compared decoded (the server may re-encode the query, e.g. spaces as "+"), less the `_routes` that
+ * Remix adds to client-side data requests.
+ */
+function isCanonical(url: URL, canonical: string): boolean {
+  const wanted = new URL(canonical, url.origin);
+  if (wanted.pathname !== url.pathname) return false;
+  const pairs = (params: URLSearchParams) => JSON.stringify([...params].filter(([key]) => key !== "_routes"));
+  return pairs(wanted.searchParams) === pairs(url.searchParams);
+}
+
+/**
+ * A results page's loader: reads the URL, sends a non-canonical one to its canonical form (so a search
+ * has one shareable URL), runs the search and returns what the page shows, with the HTTP status.
+ * Unknown paths are a 404; bad filters and failed searches are 4xx pages that say what is wrong.
+ */
+export async function loadResultsPage(request: Request, view: ResultsView): Promise<{ status: number; page: ResultsPageData }> {
+  const url = new URL(request.url);
+  const path = parseSearchPath(url.pathname);
+  if (!path || path.view !== view) throw new Response("Not found", { status: 404 });
+
+  const [facilityList] = await Promise.all([facilities()]);
+  const facilityOptions = facilityList.map(({ id, name }) => ({ id, name }));
+  const raw = rawFiltersFromUrl(path, url.searchParams);
+  const parsed = searchFiltersSchema.safeParse(raw);
+  if (!parsed.success) {
+    const { state, fix } = bestEffort(raw, parsed.error, view);
+    const { status, error } = failure(parsed.error, fix);
+    return { status, page: pageData(view, state, { kind: "error", error }, facilityOptions) };
+  }
+
+  const filters: SearchFilters = parsed.data;
+  let state = stateFromFilters(filters);
+  const named = filters.road !== undefined && filters.roadSlug === undefined;
+  if (!named && !isCanonical(url, searchHref(state, view))) throw redirect(searchHref(state, view));
+
+  try {
+    const response = await search(sql(), appRoutingEngine(), filters);
+    if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
+      state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
+      throw redirect(searchHref(state, view));
+    }
+    const { pagination } = response;
+    if (response.results.length === 0 && pagination.total > 0) {
+      const last = { ...state, page: pagination.totalPages };
+      const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
+      return { status: 404, page: pageData(view, state, { kind: "error", error }, facilityOptions) };
+    }
+    return { status: 200, page: pageData(view, state, { kind: "results", results: resultsData(response) }, facilityOptions) };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const { status, error: shown } = failure(error);
+    return { status, page: pageData(view, state, { kind: "error", error: shown }, facilityOptions) };
+  }
+}
+
+function pageData(view: ResultsView, state: SearchState, outcome: SearchOutcome, facilityOptions: ResultsPageData["facilities"]): ResultsPageData {
+  return { view, state, listHref: searchHref(state, "list"), mapHref: searchHref(state, "map"), outcome, facilities: facilityOptions };
+}

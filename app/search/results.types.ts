@@ -1,0 +1,23 @@
+import type { ResultsView, SearchState } from "./url";
+import type { ResultsData } from "./view-model";
+
+export interface SearchFailure {
+  message: string;
+  fieldErrors: Record<string, string>;
+  code: string | null;
+  /** A way out of a bad URL: the same search without what could not be read, or its last page. */
+  fix: { href: string; label: string } | null;
+}
+
+export type SearchOutcome = { kind: "results"; results: ResultsData } | { kind: "error"; error: SearchFailure };
+
+export interface ResultsPageData {
+  view: ResultsView;
+  /** The search as the form shows it (best effort when the URL was invalid). */
+  state: SearchState;
+  /** The canonical URLs of this search as a list and as a map. */
+  listHref: string;
+  mapHref: string;
+  outcome: SearchOutcome;
+  facilities: { id: number; name: string }[];
+}

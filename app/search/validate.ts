@@ -1,0 +1,37 @@
+import { searchFiltersSchema } from "../../geo/search/filters";
+import { effectiveSearchType, type SearchState } from "./url";
+
+/** The schema's input for a form state (the engine's names, not the query string's). */
+export function filtersInput(state: SearchState): Record<string, unknown> {
+  return {
+    searchType: effectiveSearchType(state),
+    from: state.searchType === "route" ? state.from : undefined,
+    to: state.searchType === "route" ? state.to : undefined,
+    location: state.searchType === "location" ? state.location : undefined,
+    geoLocation: state.geoLocation || undefined,
+    roadSlug: state.road?.slug,
+    roadCountry: state.road?.country,
+    country: state.country || undefined,
+    types: state.types,
+    facilities: state.facilities,
+    allWalks: state.allWalks,
+    pubWalks: state.pubWalks,
+    beachWalks: state.beachWalks,
+    sort: state.sort ?? undefined,
+    distance: state.distance ?? undefined,
+    page: state.page,
+    limit: state.limit,
+  };
+}
+
+/**
+ * Checks a search before it runs with the same zod schema as the server (spec §5); inputs of the other
+ * search types are not sent, so they never fail. Field name → message; empty when valid.
+ */
+export function validateSearch(state: SearchState): Record<string, string> {
+  const result = searchFiltersSchema.safeParse(filtersInput(state));
+  if (result.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "query")] ??= issue.message;
+  return errors;
+}

@@ -1,0 +1,115 @@
+import type { MapPoint, SearchResponse, SearchResult } from "../../geo/search/types";
+import { CURRENT_LOCATION_LABEL } from "./constants";
+import type { PaginationInput } from "./format";
+import { describeTypes } from "./listing-types";
+
+/** One result card: only what the list shows, so pages stay small. */
+export interface ResultCard {
+  id: number;
+  url: string;
+  title: string;
+  snippet: string;
+  typeId: number;
+  /** Miles from the search point, the route or the junction. */
+  distance: number | null;
+  /** Miles along the route from the start. */
+  distanceIn: number | null;
+  /** "M6 Junction 42" */
+  junction: string | null;
+  place: string;
+  /** Spec §3: free false means premium. */
+  premium: boolean;
+  lat: number;
+  lng: number;
+}
+
+export interface SearchSummary {
+  heading: string;
+  searchType: SearchResponse["query"]["searchType"];
+  road: { name: string; country: string; motorway: boolean; description: string } | null;
+  route: { from: string; to: string; miles: number; seconds: number } | null;
+  point: string | null;
+  distance: number | null;
+}
+
+export interface ResultsData {
+  cards: ResultCard[];
+  pagination: PaginationInput;
+  summary: SearchSummary;
+}
+
+/** What the map draws besides the tiles. */
+export interface MapData {
+  points: MapPoint[];
+  route: [number, number][] | null;
+  circle: { lat: number; lng: number; radiusMetres: number } | null;
+  markers: { lat: number; lng: number; label: string }[];
+}
+
+function junctionLabel(result: SearchResult): string | null {
+  if (!result.junction) return null;
+  return result.road ? `${result.road.name} ${result.junction.expandedName}` : result.junction.expandedName;
+}
+
+export function resultCard(result: SearchResult): ResultCard {
+  const { location } = result;
+  return {
+    id: location.id,
+    url: result.url,
+    title: location.title,
+    snippet: location.snippet,
+    typeId: location.type.id,
+    distance: result.distance,
+    distanceIn: result.distanceIn,
+    junction: junctionLabel(result),
+    place: [location.town, location.county].filter(Boolean).join(", "),
+    premium: !location.free,
+    lat: location.lat,
+    lng: location.lng,
+  };
+}
+
+/** "London, Greater London, United Kingdom" → "London": headings name places briefly. */
+export function shortPlace(label: string): string {
+  return label.split(",")[0].trim() || label;
+}
+
+function where(response: SearchResponse): string {
+  const { query, road, route, point } = response;
+  if (road) return `near ${road.name} junctions`;
+  if (route) return `along your route from ${shortPlace(route.from.label)} to ${shortPlace(route.to.label)}`;
+  if (point) {
+    const miles = query.distance ?? 0;
+    const place = point.label === CURRENT_LOCATION_LABEL ? "you" : shortPlace(point.label);
+    return `within ${miles} ${miles === 1 ? "mile" : "miles"} of ${place}`;
+  }
+  if (query.country === "france") return "in France";
+  if (query.country === "united-kingdom") return "in the UK";
+  return "in the UK and France";
+}
+
+export function searchSummary(response: SearchResponse): SearchSummary {
+  const { query, road, route, point } = response;
+  return {
+    heading: `${describeTypes(query)} ${where(response)}`,
+    searchType: query.searchType,
+    road: road && { name: road.name, country: road.country, motorway: road.motorway, description: road.description },
+    route: route && { from: shortPlace(route.from.label), to: shortPlace(route.to.label), miles: route.distance, seconds: route.duration },
+    point: point ? shortPlace(point.label) : null,
+    distance: query.distance,
+  };
+}
+
+export function resultsData(response: SearchResponse): ResultsData {
+  return { cards: response.results.map(resultCard), pagination: response.pagination, summary: searchSummary(response) };
+}
+
+export function mapData(response: SearchResponse): MapData {
+  const circle = response.area?.centre && response.area.radiusMetres ? { ...response.area.centre, radiusMetres: response.area.radiusMetres } : null;
+  return {
+    points: response.mapPoints,
+    route: response.route?.geometry.coordinates ?? null,
+    circle,
+    markers: response.normalPoints.map((marker) => ({ ...marker, label: shortPlace(marker.label) })),
+  };
+}

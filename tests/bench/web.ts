@@ -1,0 +1,197 @@
+// npm run bench:web — the public search pages' budgets on the demo data (ISSUE: public search).
+// Starts the production build on a free port against the app database, then prints:
+//   - the results page's JavaScript, gzipped (the module scripts the page references; the lazy map chunk excluded);
+//   - proof that the map chunk is referenced by no page but loaded only on demand;
+//   - server render time of results pages (one client, p50/p95/p99);
+//   - requests per second with 16 concurrent connections (autocannon).
+// Figures are printed, never asserted: this is a benchmark, not a test.
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const DATABASE_URL = process.env.BENCH_WEB_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute";
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BUDGET = { javascriptKb: 120, renderP95Ms: 150, requestsPerSecond: 150 };
+
+const RESULTS_PAGES = {
+  "location (London, 5 miles)": "/location?location=London",
+  "browse by road (M6)": "/browse/road/united-kingdom/m6",
+  "browse (pubs, by popularity)": "/browse/dog-friendly-pub",
+  "route (London to Leeds)": "/route?from=London&to=Leeds",
+};
+const OTHER_PAGES = ["/", "/pubs", "/motorway-search", "/motorway-search-france", "/location/vet?location=Leeds&distance=20"];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(port: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL,
+      COOKIE_SECURE: "false",
+      MAIL_CATCHER_PORT: "0",
+      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not answer /healthz within 30 s");
+}
+
+async function page(base: string, path: string): Promise<string> {
+  const response = await fetch(`${base}${path}`, { redirect: "manual" });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return response.text();
+}
+
+/** The module scripts a page's HTML references: modulepreload links and the entry import. */
+function referencedScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) found.add(match[1]);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1]);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(match[1]);
+  return [...found];
+}
+
+const ASSETS = "build/client/assets";
+
+/** The lazy map code in the client build: the map's own module, every chunk holding MapLibre, and MapLibre's CSS. */
+function mapChunks(): { files: string[]; css: string[] } {
+  const names = readdirSync(ASSETS);
+  const files = names.filter((name) => name.endsWith(".js") && (/^map-engine-.+\.js$/.test(name) || readFileSync(`${ASSETS}/${name}`, "utf8").includes("MapLibre GL JS")));
+  if (!files.some((name) => name.startsWith("map-engine-"))) throw new Error("no map-engine chunk in build/client/assets: build first");
+  const css = names.filter((name) => name.endsWith(".css") && readFileSync(`${ASSETS}/${name}`, "utf8").includes(".maplibregl-"));
+  return { files, css };
+}
+
+/** Every chunk a page loads before any import() runs: its scripts and, recursively, their static imports. */
+function staticClosure(scripts: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = scripts.map((script) => script.replace(/^\/assets\//, ""));
+  while (queue.length) {
+    const name = queue.pop() ?? "";
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const code = readFileSync(`${ASSETS}/${name}`, "utf8");
+    for (const match of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) queue.push(match[1]);
+  }
+  return seen;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function verdict(ok: boolean): string {
+  return ok ? "within budget" : "OVER BUDGET";
+}
+
+async function javascriptWeight(base: string, map: { files: string[] }) {
+  const html = await page(base, RESULTS_PAGES["location (London, 5 miles)"]);
+  const scripts = referencedScripts(html);
+  let total = 0;
+  console.log("Results page JavaScript (/location?location=London), gzipped:");
+  for (const script of scripts) {
+    const size = gzipSync(readFileSync(`build/client${script}`)).length;
+    total += size;
+    console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${script}`);
+  }
+  const lazy = map.files.reduce((sum, name) => sum + gzipSync(readFileSync(`${ASSETS}/${name}`)).length, 0);
+  console.log(`  total ${(total / 1024).toFixed(1)} KB in ${scripts.length} files (budget ≤ ${BUDGET.javascriptKb} KB): ${verdict(total / 1024 <= BUDGET.javascriptKb)}`);
+  console.log(`  not counted: the lazy map code (${map.files.join(", ")}), ${(lazy / 1024).toFixed(1)} KB gzipped\n`);
+}
+
+async function mapChunkIsolation(base: string, map: { files: string[]; css: string[] }) {
+  console.log(`Map code (${[...map.files, ...map.css].join(", ")}) in the JavaScript each page loads before any import():`);
+  for (const path of [...Object.values(RESULTS_PAGES), ...OTHER_PAGES, "/map/location?location=London"]) {
+    const html = await page(base, path);
+    const closure = staticClosure(referencedScripts(html));
+    const loaded = [...map.files, ...map.css].filter((name) => closure.has(name) || html.includes(name));
+    console.log(`  ${loaded.length ? `LOADED ${loaded.join(", ")}` : "none"}  ${path}`);
+  }
+  console.log("  (the map pages and the list's map modal import it after hydration: tests/e2e/search-map.js-only.spec.ts checks the requests)\n");
+}
+
+async function renderTimes(base: string) {
+  console.log(`Server render of results pages (one client, ${ITERATIONS} requests each, warm):`);
+  for (const [name, path] of Object.entries(RESULTS_PAGES)) {
+    for (let i = 0; i < 10; i++) await page(base, path);
+    const times: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      const started = performance.now();
+      await page(base, path);
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    const p95 = percentile(times, 95);
+    console.log(
+      `  ${name.padEnd(32)} p50 ${percentile(times, 50).toFixed(1).padStart(6)} ms  p95 ${p95.toFixed(1).padStart(6)} ms  p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms  (budget p95 ≤ ${BUDGET.renderP95Ms} ms: ${verdict(p95 <= BUDGET.renderP95Ms)})`,
+    );
+  }
+  console.log("");
+}
+
+/** CPU seconds the server process has used (user + system), from /proc: contention on a shared machine does not inflate it. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+async function throughput(base: string, pid: number) {
+  console.log(`Throughput, 16 concurrent connections, ${SECONDS} s each (autocannon):`);
+  for (const [name, path] of Object.entries(RESULTS_PAGES)) {
+    const cpuBefore = cpuSeconds(pid);
+    const result = await autocannon({ url: `${base}${path}`, connections: 16, duration: SECONDS });
+    const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+    const rps = result.requests.average;
+    const failures = result.non2xx + result.errors + result.timeouts;
+    console.log(
+      `  ${name.padEnd(32)} ${rps.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, server CPU ${cpuMs.toFixed(1)} ms/request  ${failures ? `${failures} failed  ` : ""}(budget ≥ ${BUDGET.requestsPerSecond} req/s: ${verdict(rps >= BUDGET.requestsPerSecond)})`,
+    );
+  }
+}
+
+async function main() {
+  const port = await freePort();
+  console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
+  const server = await startServer(port);
+  try {
+    const map = mapChunks();
+    await javascriptWeight(server.base, map);
+    await mapChunkIsolation(server.base, map);
+    await renderTimes(server.base);
+    await throughput(server.base, server.pid);
+  } finally {
+    server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,39 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// Full-page pictures of the search pages for people to look at (tests/e2e/screenshots/ is gitignored),
+// and axe on each: no serious or critical violations. axe needs JavaScript, so the js project alone runs this.
+
+const PAGES = [
+  ["search-home", "/"],
+  ["search-home-vets-in-france", "/vets-in-france?tab=location"],
+  ["search-motorway", "/motorway-search"],
+  ["search-motorway-france", "/motorway-search-france"],
+  ["search-results-route", "/route?from=London&to=Leeds"],
+  ["search-results-location", "/location?location=Leeds"],
+  ["search-results-road", "/browse/road/united-kingdom/m6"],
+  ["search-no-results", "/location/vet?location=Lerwick&distance=1"],
+  ["search-map-route", "/map/route?from=London&to=Leeds"],
+  ["search-map-location", "/map/location?location=York"],
+] as const;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+for (const width of [1280, 390]) {
+  for (const [name, path] of PAGES) {
+    test(`${name} at ${width} px: screenshot and no serious accessibility violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      if (name.startsWith("search-map")) await expect(page.locator(".search-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+      await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
