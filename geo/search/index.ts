@@ -6,7 +6,7 @@ import { metresToMiles, milesToMetres } from "../units";
 import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, type SearchFilters, isBusinessOnly, searchFiltersSchema } from "./filters";
 import { findRoad, loadJunctions, loadListings, loadRoads } from "./hydrate";
 import { type AssembledPage, assemble, listingFilterSql } from "./query";
-import { corridorCandidates, planRoute } from "./route";
+import { corridorPage, planRoute } from "./route";
 import { resolveSearchPoint } from "./points";
 import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
 
@@ -106,7 +106,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
   } else if (searchType === "route") {
     const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
     const plan = await planRoute(sql, engine, filters, milesToMetres(distance));
-    page = await assemble(sql, corridorCandidates(sql, plan, where), { ...paging, materialized: true });
+    page = await corridorPage(sql, plan, where, paging);
     base.route = plan.summary;
     base.normalPoints = [plan.summary.from, plan.summary.to];
     base.distance = distance;

@@ -3,12 +3,13 @@ import type { SqlClient } from "../../db/client";
 import { GeoError } from "../errors";
 import type { Route, RoutingEngine } from "../routing/port";
 import { metresToMiles } from "../units";
-import type { SearchFilters } from "./filters";
+import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
+import type { AssembledPage, CandidateColumns } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
 import type { RouteSummary } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
-const PIECE_METRES = 5_000;
+const PIECE_METRES = 20_000;
 const SAME_PLACE_METRES = 100;
 
 export interface RoutePlan {
@@ -85,8 +86,8 @@ export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: 
  * Listings within the corridor of the route: each tested against the short pieces near it, kept
  * once at its nearest piece, with its distance and time along the route.
  */
-export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>): PendingQuery<Row[]> {
-  const p = plan.pieces;
+export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, range: [number, number] = [0, plan.pieces.x0.length]): PendingQuery<Row[]> {
+  const p = slicePieces(plan.pieces, range);
   return sql`
     SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.distance_in_m, h.duration_in_s, h.ref_lng, h.ref_lat,
            h.junction_id, NULL::int AS junction_position, h.popularity, h.title
@@ -108,4 +109,78 @@ export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: Pendi
       WHERE ${where}
     ) h
     ORDER BY h.id, h.distance_m, h.distance_in_m`;
+}
+
+function slicePieces(p: RoutePlan["pieces"], [from, to]: [number, number]): RoutePlan["pieces"] {
+  return { x0: p.x0.slice(from, to), y0: p.y0.slice(from, to), x1: p.x1.slice(from, to), y1: p.y1.slice(from, to), m0: p.m0.slice(from, to), m1: p.m1.slice(from, to), s0: p.s0.slice(from, to), s1: p.s1.slice(from, to) };
+}
+
+/** Pieces per query: about 40 km of route, so a dense stretch (a city) is one query, not the whole drive. */
+const BATCH_PIECES = 2;
+
+function compare(sort: Sort): (a: CandidateColumns, b: CandidateColumns) => number {
+  switch (sort) {
+    case "distance_away":
+      return (a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.id - b.id;
+    case "popularity":
+      return (a, b) => b.popularity - a.popularity || a.id - b.id;
+    case "name":
+      return (a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id;
+    default:
+      return (a, b) => (a.distance_in_m ?? 0) - (b.distance_in_m ?? 0) || a.id - b.id;
+  }
+}
+
+/**
+ * The corridor search, walked along the route a batch of pieces at a time. Listings come in route
+ * order, so the work stops as soon as the page is settled and the count has reached its cap:
+ * a drive out of London does not scan the corridor all the way to Edinburgh to show 20 results.
+ * A listing seen again from a later piece keeps the piece it is nearest to. A listing is settled
+ * once the walk is more than a corridor (plus the road's winding) beyond it; unseen listings all
+ * lie further along. Sorts other than distance along the route rank the first COUNT_CAP listings.
+ */
+export async function corridorPage(
+  sql: SqlClient,
+  plan: RoutePlan,
+  where: PendingQuery<Row[]>,
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean },
+): Promise<AssembledPage> {
+  const seen = new Map<number, CandidateColumns>();
+  const pieces = plan.pieces.x0.length;
+  const wanted = options.page * options.limit;
+  const margin = plan.corridorMetres * 1.5;
+  let done = 0;
+  while (done < pieces) {
+    const rows = await sql<CandidateColumns[]>`${corridorCandidates(sql, plan, where, [done, Math.min(pieces, done + BATCH_PIECES)])}`;
+    for (const row of rows) {
+      const before = seen.get(row.id);
+      if (!before || (row.distance_m ?? 0) < (before.distance_m ?? 0)) seen.set(row.id, row);
+    }
+    done = Math.min(pieces, done + BATCH_PIECES);
+    if (seen.size > COUNT_CAP) {
+      const settledBefore = done < pieces ? plan.pieces.m0[done] - margin : Infinity;
+      const settled = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) < settledBefore).length;
+      if (settled >= Math.max(wanted, options.includeMapPoints ? MAP_POINTS_CAP : 0)) break;
+    }
+  }
+  const settledBefore = done < pieces ? plan.pieces.m0[done] - margin : Infinity;
+  const ordered = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) < settledBefore).sort(compare(options.sort));
+  const offset = (options.page - 1) * options.limit;
+  const mapIds = options.includeMapPoints ? ordered.slice(0, MAP_POINTS_CAP).map((c) => c.id) : [];
+  const mapRows = mapIds.length
+    ? await sql<AssembledPage["mapPoints"]>`
+        SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+        FROM listings l WHERE l.id = ANY(${mapIds}::int[])`
+    : [];
+  const byId = new Map(mapRows.map((m) => [m.id, m]));
+  const total = Math.min(seen.size, COUNT_CAP);
+  return {
+    rows: ordered.slice(offset, offset + options.limit),
+    total,
+    totalIsCapped: seen.size > COUNT_CAP,
+    mapPoints: mapIds.flatMap((id) => {
+      const point = byId.get(id);
+      return point ? [point] : [];
+    }),
+  };
 }
