@@ -89,26 +89,27 @@ export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: 
 export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, range: [number, number] = [0, plan.pieces.x0.length]): PendingQuery<Row[]> {
   const p = slicePieces(plan.pieces, range);
   return sql`
-    SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.distance_in_m, h.duration_in_s, h.ref_lng, h.ref_lat,
+    SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.s0 + h.f * (h.s1 - h.s0) AS duration_in_s,
+           h.x0 + h.f * (h.x1 - h.x0) AS ref_lng, h.y0 + h.f * (h.y1 - h.y0) AS ref_lat,
            h.junction_id, NULL::int AS junction_position, h.popularity, h.title
     FROM (
-      SELECT l.id, ST_Distance(l.location, p.g::geography, false) AS distance_m,
-             p.m0 + f.f * (p.m1 - p.m0) AS distance_in_m, p.s0 + f.f * (p.s1 - p.s0) AS duration_in_s,
-             ST_X(ST_LineInterpolatePoint(p.g, f.f)) AS ref_lng, ST_Y(ST_LineInterpolatePoint(p.g, f.f)) AS ref_lat,
+      SELECT l.id, ST_Distance(l.location, p.g, false) AS distance_m, p.x0, p.y0, p.x1, p.y1, p.m0, p.m1, p.s0, p.s1,
+             -- Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local
+             -- frame where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
+             greatest(0, least(1, ((ST_X(l.location::geometry) - p.x0) * p.k2 * (p.x1 - p.x0) + (ST_Y(l.location::geometry) - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
              l.junction_id, l.popularity, l.title
       FROM (
-        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326) AS g, cos(radians((u.y0 + u.y1) / 2)) AS k,
+        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.x0, u.y0, u.x1, u.y1,
+               cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
+               greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
                u.m0, u.m1, u.s0, u.s1
         FROM unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
                     ${p.m0}::float8[], ${p.m1}::float8[], ${p.s0}::float8[], ${p.s1}::float8[]) AS u(x0, y0, x1, y1, m0, m1, s0, s1)
       ) p
-      JOIN listings l ON ST_DWithin(l.location, p.g::geography, ${plan.corridorMetres}, false)
-      -- Locate on a locally scaled copy (longitude times cos(latitude)) so "closest point" is measured
-      -- as on the ground, not in raw degrees, which would skew it by up to half the offset at 55°N.
-      CROSS JOIN LATERAL (SELECT ST_LineLocatePoint(ST_Scale(p.g, p.k, 1), ST_Scale(l.location::geometry, p.k, 1)) AS f) f
+      JOIN listings l ON ST_DWithin(l.location, p.g, ${plan.corridorMetres}, false)
       WHERE ${where}
     ) h
-    ORDER BY h.id, h.distance_m, h.distance_in_m`;
+    ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0)`;
 }
 
 function slicePieces(p: RoutePlan["pieces"], [from, to]: [number, number]): RoutePlan["pieces"] {
