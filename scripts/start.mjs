@@ -1,8 +1,7 @@
 // `npm start`: install what is missing, bring up the database, migrate, seed an empty database,
 // build when sources changed, then serve on http://localhost:$PORT (3000).
 import { createServer } from "node:net";
-import { join } from "node:path";
-import { ROOT, buildIsStale, databaseUrl, sessionSecret, ensureDatabases, ensureNodeModules, fail, runBin, runForeground, step } from "./lib.mjs";
+import { buildIsStale, databaseUrl, sessionSecret, ensureDatabases, ensureNodeModules, fail, runBin, runForeground, step } from "./lib.mjs";
 
 const port = Number(process.env.PORT || 3000);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535 (got "${process.env.PORT}").`);
@@ -24,4 +23,4 @@ if (buildIsStale()) {
   step("Building the app");
   runBin("remix", ["vite:build"], env, "The build");
 }
-runForeground(join(ROOT, "node_modules", ".bin", "tsx"), ["server.ts"], env);
+runForeground(process.execPath, ["--import", "tsx", "server.ts"], env);

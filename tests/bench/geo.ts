@@ -139,7 +139,8 @@ async function main() {
 }
 
 async function throughput(points: { lat: number; lng: number }[], roads: { slug: string; country: string }[], towns: { name: string }[]) {
-  const server = spawn("node_modules/.bin/tsx", ["server.ts"], {
+  // One process (no tsx launcher in front), so its RSS is the app's memory.
+  const server = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), SESSION_SECRET: "bench-only-session-secret-0123456789abcdef", COOKIE_SECURE: "false" },
     stdio: ["ignore", "ignore", "inherit"],
   });
