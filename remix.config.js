@@ -37,6 +37,18 @@ export default {
         route("account/login/reset", "routes/account/login/reset.tsx", { id: "account/login/reset" });
         route("account/verify", "routes/account/verify.tsx", { id: "account/verify" });
         route("dev/mail", "routes/dev/mail.tsx", { id: "dev/mail" });
+        // Listing pages (issue 6): explicit routes per walk-type path value, so /{type}/{slug} never swallows other pages.
+        for (const type of ["dog-walk", "dog-friendly-pub", "dog-friendly-accommodation", "dog-friendly-beach", "dog-services", "member-business", "vet"]) {
+          route(`${type}/:slug`, "routes/public/listing/page.tsx", { id: `public/listing/${type}` });
+          route(`${type}/:slug/history`, "routes/public/listing/history.tsx", { id: `public/listing/${type}/history` });
+          route(`${type}/:slug/directions`, "routes/public/listing/directions.tsx", { id: `public/listing/${type}/directions` });
+          route(`${type}/:slug/directions/print`, "routes/public/listing/directions-print.tsx", { id: `public/listing/${type}/directions/print` });
+          route(`${type}/:slug/review`, "routes/public/listing/review.tsx", { id: `public/listing/${type}/review` });
+          route(`${type}/:slug/favourite`, "routes/public/listing/favourite.tsx", { id: `public/listing/${type}/favourite` });
+          route(`${type}/:slug/edit`, "routes/public/listing/edit.tsx", { id: `public/listing/${type}/edit` });
+        }
+        route("add-listing", "routes/public/add-listing.tsx", { id: "public/add-listing" });
+        route("profile/:username/favourites/:id", "routes/public/profile/favourites.tsx", { id: "public/profile/favourites" });
       });
 
       route("account", "routes/account/layout.tsx", { id: "account" }, () => {
@@ -50,6 +62,10 @@ export default {
         route("settings/email-settings", "routes/account/settings/email-settings.tsx", { id: "account/settings/email-settings" });
         route("settings/sessions", "routes/account/settings/sessions.tsx", { id: "account/settings/sessions" });
         route("settings/sessions/end-all", "routes/account/settings/end-all-sessions.tsx", { id: "account/settings/sessions/end-all" });
+        route("add-member-business", "routes/account/add-member-business.tsx", { id: "account/add-member-business" });
+        route("favourites", "routes/account/favourites/index.tsx", { id: "account/favourites" });
+        route("favourites/all", "routes/account/favourites/all.tsx", { id: "account/favourites/all" });
+        route("favourites/:id", "routes/account/favourites/list.tsx", { id: "account/favourites/list" });
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {});
       });
 
@@ -66,6 +82,11 @@ export default {
 
       // ALTCHA challenges for the captcha widget (accounts).
       route("captcha/challenge", "routes/account/captcha-challenge.ts", { id: "captcha/challenge" });
+
+      // Uploads (issue 6): the image API and the stored versions.
+      route("api/gallery/items", "routes/api/gallery.ts", { id: "api/gallery/items" });
+      route("api/files/:id", "routes/api/files.ts", { id: "api/files" });
+      route("uploads/:id/:file", "routes/uploads.ts", { id: "uploads" });
 
       route("healthz", "routes/healthz.ts", { id: "healthz" });
       route("*", "routes/not-found.tsx", { id: "not-found" });

@@ -19,7 +19,7 @@ export const SECTIONS: readonly NavigationSection[] = [
   { to: "/bark-out", label: "Bark Out blog", built: false, place: "main" },
   { to: "/treats", label: "Treats", built: false, place: "main" },
   { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
-  { to: "/add-listing", label: "Add a listing", built: false, place: "main" },
+  { to: "/add-listing", label: "Add a listing", built: true, place: "main" },
   { to: "/contact", label: "Contact", built: false, place: "main" },
   { to: "/account/login/", label: "Log in", built: true, place: "account", audience: "visitor" },
   { to: "/join", label: "Join", built: true, place: "account", audience: "visitor" },

@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState } from "react";
+import type { GalleryImage } from "../../uploads/images";
+
+interface Pending {
+  key: string;
+  name: string;
+  progress: number;
+}
+
+interface Props {
+  /** The hidden inputs' name: one per image id, in order. */
+  name: string;
+  label: string;
+  initial: GalleryImage[];
+  /** Told when uploads start and finish, so the form can disable its submit button meanwhile. */
+  onBusyChange: (busy: boolean) => void;
+  max?: number;
+}
+
+function isGalleryImage(value: unknown): value is GalleryImage {
+  return typeof value === "object" && value !== null && "id" in value && typeof value.id === "string" && "versions" in value;
+}
+
+function messageOf(value: unknown): string | null {
+  return typeof value === "object" && value !== null && "message" in value && typeof value.message === "string" ? value.message : null;
+}
+
+/** POST /api/gallery/items with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+function upload(file: File, onProgress: (fraction: number) => void): Promise<GalleryImage> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    const body = new FormData();
+    body.append("file", file);
+    request.open("POST", "/api/gallery/items");
+    request.responseType = "json";
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const answer: unknown = request.response;
+      if (request.status >= 200 && request.status < 300 && isGalleryImage(answer)) resolve(answer);
+      else reject(new Error(messageOf(answer) ?? "Sorry, the image could not be uploaded. Please try again."));
+    };
+    request.onerror = () => reject(new Error("Sorry, the image could not be uploaded. Please check your connection and try again."));
+    request.send(body);
+  });
+}
+
+/**
+ * A gallery field. Without JavaScript the file input goes with the form and the server processes it.
+ * With JavaScript each chosen file uploads at once with a progress placeholder; a failed upload removes
+ * its placeholder and shows the message; the form carries only the uploaded ids.
+ */
+export function ImageUploader({ name, label, initial, onBusyChange, max = 20 }: Props) {
+  const [images, setImages] = useState<GalleryImage[]>(initial);
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => onBusyChange(pending.length > 0), [pending.length, onBusyChange]);
+
+  const start = (files: File[]) => {
+    setError(null);
+    const room = Math.max(0, max - images.length - pending.length);
+    if (files.length > room) setError(`You can add up to ${max} photos.`);
+    for (const file of files.slice(0, room)) {
+      const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
+      setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
+      upload(file, (progress) => setPending((list) => list.map((item) => (item.key === key ? { ...item, progress } : item))))
+        .then((image) => setImages((list) => [...list, image]))
+        .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
+        .finally(() => setPending((list) => list.filter((item) => item.key !== key)));
+    }
+  };
+
+  const remove = (image: GalleryImage) => {
+    setImages((list) => list.filter((item) => item.id !== image.id));
+    // An upload not yet saved anywhere is deleted; a saved one simply leaves this gallery (the server refuses to delete it).
+    void fetch(`/api/files/${image.id}`, { method: "DELETE" }).catch(() => undefined);
+  };
+
+  return (
+    <fieldset className="uploader">
+      <legend className="field__label">{label}</legend>
+      <ul className="uploader__list" aria-live="polite">
+        {images.map((image, index) => (
+          <li key={image.id} className="uploader__item">
+            <input type="hidden" name={name} value={image.id} />
+            <img src={image.versions["6"]?.url} width={image.versions["6"]?.width} height={image.versions["6"]?.height} alt={`Photo ${index + 1}`} />
+            <button type="button" className="uploader__remove" onClick={() => remove(image)}>
+              Remove<span className="visually-hidden"> photo {index + 1}</span>
+            </button>
+          </li>
+        ))}
+        {pending.map((item) => (
+          <li key={item.key} className="uploader__item uploader__item--pending">
+            <span className="uploader__name">{item.name}</span>
+            <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
+          </li>
+        ))}
+      </ul>
+      <label htmlFor={id} className="uploader__choose">
+        Add photos
+      </label>
+      <input
+        ref={input}
+        id={id}
+        className="uploader__input"
+        type="file"
+        name={enhanced ? undefined : "images"}
+        accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif"
+        multiple
+        onChange={(event) => {
+          if (!enhanced) return;
+          const files = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = "";
+          start(files);
+        }}
+      />
+      <p className="field__hint">JPEG, PNG, WebP, GIF or HEIC photos up to 15 MB each.</p>
+      {error ? (
+        <p className="field__error uploader__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,70 @@
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { newListValidator } from "../../favourites/schemas";
+import { TextField } from "../forms/Field";
+import { SubmitButton } from "../forms/FormParts";
+
+export interface FavouritePageData {
+  listing: { url: string; title: string };
+  lists: { id: number; name: string; count: number; saved: boolean }[];
+}
+
+/**
+ * The list editor of /{type}/{slug}/favourite (page and modal): each list's 'Add to list' / 'Saved'
+ * button and a new-list form. In the modal (`onChange`) forms post through fetchers and the lists reload.
+ */
+export function FavouriteLists({ data, onChange }: { data: FavouritePageData; onChange?: () => void }) {
+  const action = `${data.listing.url}/favourite`;
+  const creator = useFetcher();
+  useAfterSubmit(creator.state, onChange);
+  return (
+    <div className="favourite-lists">
+      {data.lists.length > 0 ? (
+        <ul className="favourite-lists__items">
+          {data.lists.map((list) => (
+            <li key={list.id} className="favourite-lists__item">
+              <span className="favourite-lists__name">
+                {list.name} <span className="favourite-lists__count">({list.count === 1 ? "1 place" : `${list.count} places`})</span>
+              </span>
+              <ListButton action={action} listId={list.id} saved={list.saved} name={list.name} onChange={onChange} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>You have no lists yet. Make your first one below.</p>
+      )}
+      <ValidatedForm validator={newListValidator} method="post" action={action} id="new-list" fetcher={onChange ? creator : undefined} noValidate className="favourite-lists__new" resetAfterSubmit>
+        <input type="hidden" name="intent" value="create" />
+        {onChange ? <input type="hidden" name="respond" value="json" /> : null}
+        <TextField formId="new-list" name="name" label="New list" maxLength={80} />
+        <SubmitButton pending="Adding…">Add to a new list</SubmitButton>
+      </ValidatedForm>
+    </div>
+  );
+}
+
+function ListButton({ action, listId, saved, name, onChange }: { action: string; listId: number; saved: boolean; name: string; onChange?: () => void }) {
+  const fetcher = useFetcher();
+  useAfterSubmit(fetcher.state, onChange);
+  const FormElement = onChange ? fetcher.Form : Form;
+  return (
+    <FormElement method="post" action={action}>
+      <input type="hidden" name="listId" value={listId} />
+      <input type="hidden" name="intent" value={saved ? "remove" : "add"} />
+      {onChange ? <input type="hidden" name="respond" value="json" /> : null}
+      <button type="submit" className={saved ? "button button--saved" : "button button--quiet"} aria-pressed={saved} aria-label={`${saved ? "Saved" : "Add to list"}: ${name}`} disabled={fetcher.state !== "idle"}>
+        {saved ? "Saved" : "Add to list"}
+      </button>
+    </FormElement>
+  );
+}
+
+/** Calls `done` once each time a fetcher's submission finishes (busy → idle), never on other renders. */
+function useAfterSubmit(state: "idle" | "loading" | "submitting", done: (() => void) | undefined) {
+  const previous = useRef(state);
+  useEffect(() => {
+    if (previous.current !== "idle" && state === "idle") done?.();
+    previous.current = state;
+  }, [state, done]);
+}

@@ -1,0 +1,64 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+
+const SEEN_COOKIE = "pawroute_limit_seen";
+const SEEN_SECONDS = 60 * 60 * 24;
+
+/**
+ * The limit-reached panel of a premium listing: with JavaScript a modal offering to join, which on
+ * closing writes the seen cookie holding the UTC time (so it stays closed for a day); without, the
+ * same offer shows in the page.
+ */
+export function LimitReached({ showModal, listingUrl }: { showModal: boolean; listingUrl: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (showModal && element && !element.open) element.showModal();
+  }, [showModal]);
+
+  const back = encodeURIComponent(listingUrl);
+  const offer = (
+    <>
+      <p>You have seen this month&apos;s free premium listings. Members see every premium listing in full, with its address, photos and directions.</p>
+      <p className="limit__actions">
+        <Link className="button button--accent" to={`/join?redirectTo=${back}`}>
+          Join for free
+        </Link>
+        <Link className="button button--quiet" to={`/account/login/?redirectTo=${back}`}>
+          Log in
+        </Link>
+      </p>
+    </>
+  );
+
+  return (
+    <>
+      <section className="limit" aria-labelledby="limit-title">
+        <h2 id="limit-title">Join to see the full details</h2>
+        {offer}
+      </section>
+      {showModal ? (
+        <dialog
+          ref={dialog}
+          className="modal limit-modal"
+          aria-labelledby="limit-modal-title"
+          onClose={() => {
+            document.cookie = `${SEEN_COOKIE}=${encodeURIComponent(new Date().toISOString())}; Max-Age=${SEEN_SECONDS}; Path=/; SameSite=Lax`;
+          }}
+        >
+          <div className="modal__header">
+            <h2 id="limit-modal-title" className="modal__title">
+              You&apos;ve reached your limit
+            </h2>
+            <button type="button" className="modal__close" onClick={() => dialog.current?.close()}>
+              <span aria-hidden="true">×</span>
+              <span className="visually-hidden">Close</span>
+            </button>
+          </div>
+          <div className="modal__body">{offer}</div>
+        </dialog>
+      ) : null}
+    </>
+  );
+}

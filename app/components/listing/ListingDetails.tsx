@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import { formatMiles } from "../../search/format";
+import { listingType } from "../../search/listing-types";
+import type { ListingPageData } from "../../listings/page.server";
+import type { ListingExtras } from "../../listings/version-data";
+
+const EXTRA_LABELS: [keyof ListingExtras, string][] = [
+  ["walkLengthMiles", "Walk length (miles)"],
+  ["walkSurface", "Paths"],
+  ["pubName", "Pub"],
+  ["openingHours", "Opening hours"],
+  ["beachName", "Beach"],
+  ["dogRestrictions", "Dog restrictions"],
+  ["department", "Département"],
+  ["autorouteExit", "Autoroute exit (sortie)"],
+];
+
+/** Address, facilities and the extra details of the listing form's sections. */
+export function ListingFacts({ listing }: { listing: ListingPageData["listing"] }) {
+  const extras = EXTRA_LABELS.flatMap(([key, label]) => {
+    const value = listing.extras[key];
+    return value ? [{ key, label, value }] : [];
+  });
+  return (
+    <section className="listing-facts" aria-labelledby="facts-title">
+      <h2 id="facts-title">Details</h2>
+      <dl className="listing-facts__list">
+        {listing.address ? (
+          <div>
+            <dt>Address</dt>
+            <dd>
+              <address>{[listing.address.line, listing.address.town, listing.address.county, listing.address.postcode, listing.address.country].filter(Boolean).join(", ")}</address>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Type</dt>
+          <dd>
+            {listing.typeName}
+            {listing.typeId === 1 && listing.hasPub ? " with a pub" : ""}
+            {listing.typeId === 1 && listing.hasBeach ? " with a beach" : ""}
+          </dd>
+        </div>
+        {extras.map((extra) => (
+          <div key={extra.key}>
+            <dt>{extra.label}</dt>
+            <dd>{extra.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {listing.facilities.length > 0 ? (
+        <>
+          <h3 className="listing-facts__subtitle">Facilities</h3>
+          <ul className="facility-list">
+            {listing.facilities.map((facility) => (
+              <li key={facility.id} className="facility-list__item">
+                {facility.name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function NearbyList({ nearby }: { nearby: ListingPageData["nearby"] }) {
+  return (
+    <section className="nearby" aria-labelledby="nearby-title">
+      <h2 id="nearby-title">Nearby</h2>
+      {nearby.length === 0 ? (
+        <p>No other places of this kind within 0.3 miles.</p>
+      ) : (
+        <ul className="nearby__list">
+          {nearby.map((place) => (
+            <li key={place.id} className="nearby__item">
+              <span className={`type-chip type-chip--${listingType(place.typeId).theme}`}>{listingType(place.typeId).one}</span>
+              <Link to={place.url}>{place.title}</Link>
+              {place.distance !== null ? <span className="nearby__distance">{formatMiles(place.distance)} away</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+// The account's favourites pages: loaders and actions, each checking the member and list ownership.
+import { data, redirect } from "@remix-run/node";
+import { flashHeader, readFlash } from "../auth/flash.server";
+import { formAction, FormError, validateForm } from "../auth/forms.server";
+import { requireMember } from "../auth/guards.server";
+import { resultCards } from "./cards.server";
+import { createList, deleteList, FavouriteError, favouriteListingIds, listsOf, ownList, removeFromList, updateList } from "./favourites.server";
+import { editListValidator, newListValidator } from "./schemas";
+
+function listId(segment: string | undefined): number {
+  const id = /^\d{1,10}$/.test(segment ?? "") ? Number(segment) : Number.NaN;
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response("Sorry, we couldn't find that list.", { status: 404 });
+  return id;
+}
+
+async function ownListOr404(userId: number, id: number) {
+  try {
+    return await ownList(userId, id);
+  } catch (error) {
+    if (error instanceof FavouriteError) throw new Response(error.message, { status: 404 });
+    throw error;
+  }
+}
+
+export async function favouritesIndex(request: Request) {
+  const user = await requireMember(request);
+  const flash = await readFlash(request);
+  return data({ lists: await listsOf(user.id), notice: flash.message, username: user.username }, { headers: flash.headers });
+}
+
+export async function favouritesIndexAction(request: Request) {
+  const user = await requireMember(request);
+  return formAction(request, async (form) => {
+    const valid = await validateForm(newListValidator, form);
+    if (!valid.ok) return valid.response;
+    const list = await createList(user.id, { name: valid.data.name });
+    return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been added.`) } });
+  });
+}
+
+export async function allFavourites(request: Request) {
+  const user = await requireMember(request);
+  return { cards: await resultCards(await favouriteListingIds(user.id, null)) };
+}
+
+export async function favouriteListPage(request: Request, segment: string | undefined) {
+  const user = await requireMember(request);
+  const list = await ownListOr404(user.id, listId(segment));
+  const flash = await readFlash(request);
+  const editing = new URL(request.url).searchParams.get("edit") === "1";
+  const cards = await resultCards(await favouriteListingIds(user.id, list.id));
+  return data({ list, cards, editing, notice: flash.message, publicUrl: user.username ? `/profile/${user.username}/favourites/${list.id}` : null }, { headers: flash.headers });
+}
+
+/** Update (name, description), delete (back to /account/favourites) or remove one listing from the list. */
+export async function favouriteListAction(request: Request, segment: string | undefined) {
+  const user = await requireMember(request);
+  const id = listId(segment);
+  return formAction(request, async (form) => {
+    const intent = form.get("intent");
+    try {
+      if (intent === "delete") {
+        const list = await ownList(user.id, id);
+        await deleteList(user.id, id);
+        return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been deleted.`) } });
+      }
+      if (intent === "remove") {
+        const listingId = Number(form.get("listingId"));
+        if (!Number.isInteger(listingId) || listingId < 1) throw new FormError("Sorry, that did not work. Please try again.");
+        await removeFromList(user.id, id, listingId);
+        return redirect(`/account/favourites/${id}`);
+      }
+      const valid = await validateForm(editListValidator, form);
+      if (!valid.ok) return valid.response;
+      await updateList(user.id, id, { name: valid.data.name, description: valid.data.description });
+      return redirect(`/account/favourites/${id}`, { headers: { "Set-Cookie": await flashHeader("Your list has been updated.") } });
+    } catch (error) {
+      if (error instanceof FavouriteError) throw new Response(error.message, { status: 404 });
+      throw error;
+    }
+  });
+}

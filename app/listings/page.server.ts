@@ -1,0 +1,111 @@
+// Everything the /{type}/{slug} page shows, in one call from its loader.
+import { data } from "@remix-run/node";
+import { parseFilters, search } from "../../geo/search";
+import { NEARBY_DISTANCE_MILES, NEARBY_LIMIT } from "../../geo/search/filters";
+import { snippet } from "../../geo/search/hydrate";
+import { LISTING_STATUS } from "../../db/schema/listings";
+import { getSessionUser } from "../auth/guards.server";
+import { sql } from "../db.server";
+import { isFavourite } from "../favourites/favourites.server";
+import { appRoutingEngine } from "../geo.server";
+import { absoluteUrl } from "../mail/links.server";
+import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
+import { galleryImages } from "../uploads/files.server";
+import { canManage, listingForRequest } from "./listing.server";
+import { premiumGate } from "./premium.server";
+import { htmlToText, sanitiseDescription } from "./sanitise.server";
+import { structuredData } from "./structured-data";
+
+export interface NearbyCard {
+  id: number;
+  url: string;
+  title: string;
+  distance: number | null;
+  typeId: number;
+}
+
+const COUNTRY_CODES: Record<string, string> = { "united-kingdom": "GB", france: "FR" };
+
+async function nearby(listing: { id: number; lat: number; lng: number; typeId: number }): Promise<NearbyCard[]> {
+  const filters = parseFilters({
+    searchType: "location",
+    location: `${listing.lat},${listing.lng}`,
+    distance: NEARBY_DISTANCE_MILES,
+    types: [listing.typeId],
+    direct: true,
+    limit: NEARBY_LIMIT,
+  });
+  const response = await search(sql(), appRoutingEngine(), filters, { exclude: listing.id });
+  return response.results.map((result) => ({ id: result.location.id, url: result.url, title: result.location.title, distance: result.distance, typeId: result.location.type.id }));
+}
+
+export async function loadListingPage(request: Request, slug: string | undefined) {
+  const user = await getSessionUser(request);
+  const listing = await listingForRequest(sql(), request, slug, user);
+  const live = listing.status === LISTING_STATUS.live;
+  const [gate, gallery, reviewData, favourite, nearbyCards, pending] = await Promise.all([
+    premiumGate(request, listing, user),
+    galleryImages(listing.gallery),
+    visibleReviews(listing.id),
+    user ? isFavourite(user.id, listing.id) : Promise.resolve(false),
+    live ? nearby(listing) : Promise.resolve([]),
+    user ? pendingReviewCount(user.id, listing.id) : Promise.resolve(0),
+  ]);
+  const description = sanitiseDescription(listing.description);
+  const descriptionText = htmlToText(description);
+  const locked = gate.gate.locked;
+  const page = {
+    listing: {
+      id: listing.id,
+      url: listing.url,
+      walkType: listing.walkType,
+      typeId: listing.typeId,
+      typeName: listing.typeName,
+      title: listing.title,
+      fullTitle: listing.fullTitle,
+      description: locked ? `<p>${snippet(description).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : description,
+      address: locked ? null : { line: listing.address, town: listing.town, county: listing.county, postcode: listing.postcode, country: listing.country.name },
+      road: listing.road,
+      junction: listing.junction,
+      facilities: listing.facilities,
+      hasPub: listing.hasPub,
+      hasBeach: listing.hasBeach,
+      premium: !listing.free,
+      status: listing.status,
+      lat: listing.lat,
+      lng: listing.lng,
+      extras: locked ? {} : listing.extras,
+      updatedAt: listing.updatedAt,
+    },
+    gallery: locked ? gallery.slice(0, 1) : gallery,
+    reviews: reviewData.reviews,
+    reviewSummary: reviewData.summary,
+    pendingReviews: pending,
+    nearby: nearbyCards,
+    viewer: { member: user !== null, canEdit: canManage(listing, user), isFavourite: favourite },
+    gate: gate.gate,
+    shareUrl: absoluteUrl(listing.url),
+    structuredData: live
+      ? structuredData({
+          url: absoluteUrl(listing.url),
+          walkType: listing.walkType,
+          fullTitle: listing.fullTitle,
+          descriptionText,
+          address: listing.address,
+          town: listing.town,
+          county: listing.county,
+          postcode: listing.postcode,
+          countryCode: COUNTRY_CODES[listing.country.slug] ?? null,
+          lat: listing.lat,
+          lng: listing.lng,
+          image: gallery[0]?.versions["3"] ? absoluteUrl(gallery[0].versions["3"].url) : null,
+          rating: reviewData.summary,
+        })
+      : null,
+    metaDescription: snippet(description),
+  };
+  const headers: HeadersInit = gate.setCookie ? { "Set-Cookie": gate.setCookie } : {};
+  return data(page, { headers });
+}
+
+export type ListingPageData = Awaited<ReturnType<typeof loadListingPage>>["data"];

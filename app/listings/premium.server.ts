@@ -1,0 +1,75 @@
+// Premium listings (free = false) and the limit-reached modal: docs/decisions/0032-premium-limit.md.
+// A visitor sees 3 premium listings in full each calendar month (UTC); past that the page asks them to
+// join. Members see everything. The modal comes back at most once a day after it is closed.
+import { createCookie } from "@remix-run/node";
+import type { SessionUser } from "../auth/guards.server";
+import { getEnv } from "../env.server";
+
+export const FREE_PREMIUM_VIEWS_PER_MONTH = 3;
+/** Closing the modal writes this cookie with the UTC time; it stays closed for a day. */
+export const LIMIT_SEEN_COOKIE = "pawroute_limit_seen";
+export const LIMIT_SEEN_HOURS = 24;
+
+export interface PremiumGate {
+  premium: boolean;
+  /** The visitor has used the month's free premium views: details are for members. */
+  locked: boolean;
+  /** Show the limit-reached modal now (locked, and not closed in the last day). */
+  showModal: boolean;
+  viewsLeft: number | null;
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function viewsCookie() {
+  if (cookie) return cookie;
+  const env = getEnv();
+  cookie = createCookie("pawroute_premium_views", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: 60 * 60 * 24 * 40,
+  });
+  return cookie;
+}
+
+function monthOf(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+function readViews(value: unknown, month: string): number[] {
+  if (typeof value !== "object" || value === null || !("month" in value) || !("ids" in value)) return [];
+  if (value.month !== month || !Array.isArray(value.ids)) return [];
+  return value.ids.filter((id): id is number => typeof id === "number" && Number.isInteger(id)).slice(0, FREE_PREMIUM_VIEWS_PER_MONTH);
+}
+
+/** When the modal was last closed: the seen cookie's UTC timestamp, or null. */
+export function limitSeenAt(cookieHeader: string | null): Date | null {
+  const match = new RegExp(`(?:^|;\\s*)${LIMIT_SEEN_COOKIE}=([^;]+)`).exec(cookieHeader ?? "");
+  if (!match) return null;
+  const date = new Date(decodeURIComponent(match[1]));
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Decides what a viewer sees of a listing, and the Set-Cookie that counts this view. */
+export async function premiumGate(request: Request, listing: { id: number; free: boolean }, user: SessionUser | null, now = new Date()): Promise<{ gate: PremiumGate; setCookie: string | null }> {
+  if (listing.free || user) return { gate: { premium: !listing.free, locked: false, showModal: false, viewsLeft: null }, setCookie: null };
+  const header = request.headers.get("Cookie");
+  const month = monthOf(now);
+  const seen = readViews(await viewsCookie().parse(header), month);
+  if (seen.includes(listing.id)) {
+    return { gate: { premium: true, locked: false, showModal: false, viewsLeft: FREE_PREMIUM_VIEWS_PER_MONTH - seen.length }, setCookie: null };
+  }
+  if (seen.length < FREE_PREMIUM_VIEWS_PER_MONTH) {
+    const ids = [...seen, listing.id];
+    return {
+      gate: { premium: true, locked: false, showModal: false, viewsLeft: FREE_PREMIUM_VIEWS_PER_MONTH - ids.length },
+      setCookie: await viewsCookie().serialize({ month, ids }),
+    };
+  }
+  const closedAt = limitSeenAt(header);
+  const recentlyClosed = closedAt !== null && now.getTime() - closedAt.getTime() < LIMIT_SEEN_HOURS * 3_600_000 && closedAt.getTime() <= now.getTime() + 60_000;
+  return { gate: { premium: true, locked: true, showModal: !recentlyClosed, viewsLeft: 0 }, setCookie: null };
+}

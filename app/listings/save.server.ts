@@ -1,0 +1,197 @@
+// Saving the listing form: every save is a new listing_versions row. A save is applied to the listing
+// itself unless the listing is live and the saver is not an administrator (then the version waits for
+// moderation and the live listing stays as it is). docs/decisions/0031-listing-form.md.
+import { randomBytes } from "node:crypto";
+import type { TransactionSql } from "postgres";
+import { LISTING_STATUS } from "../../db/schema/listings";
+import type { SessionUser } from "../auth/guards.server";
+import { awardPoints } from "../auth/points.server";
+import { db, sql } from "../db.server";
+import { getEnv } from "../env.server";
+import { attachImages, usableImageIds } from "../uploads/files.server";
+import type { Uploader } from "../uploads/uploader.server";
+import type { ListingFormData } from "./form-schema";
+import type { ListingRecord } from "./listing.server";
+import { plainTextToHtml, sanitiseDescription } from "./sanitise.server";
+import { readVersionData, type ListingVersionData } from "./version-data";
+import { isWalkTypePath, WALK_TYPES } from "./walk-types";
+
+/** Where a draft without a map marker is kept (spec §9's default map centre); its version keeps lat/lng empty. */
+const DRAFT_PLACEHOLDER = { lat: 52.28, lng: -1.58 };
+/** A listing further than this from every junction belongs to no road. */
+const JUNCTION_RADIUS_METRES = 8_047;
+
+export interface SaveResult {
+  id: number;
+  url: string;
+  status: number;
+  /** False when the save waits for moderation and the live listing is unchanged. */
+  applied: boolean;
+}
+
+function slugify(title: string): string {
+  const base = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return base || `listing-${randomBytes(3).toString("hex")}`;
+}
+
+async function uniqueSlug(tx: TransactionSql, title: string, ownId: number | null): Promise<string> {
+  const base = slugify(title);
+  const taken = await tx<{ slug: string }[]>`SELECT slug FROM listings WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id IS DISTINCT FROM ${ownId}`;
+  const used = new Set(taken.map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The form as a version's data: the description sanitised (or typed text turned into paragraphs). */
+export function versionDataOf(form: ListingFormData, gallery: string[]): ListingVersionData {
+  const walkType = isWalkTypePath(form.walkType) ? form.walkType : "";
+  const typeId = walkType ? WALK_TYPES[walkType].typeId : null;
+  const lat = form.lat.trim() === "" ? null : Number(form.lat);
+  const lng = form.lng.trim() === "" ? null : Number(form.lng);
+  const place = form.county || form.town;
+  return {
+    title: form.title,
+    fullTitle: place && form.title ? `${form.title}, ${place}` : form.title,
+    description: sanitiseDescription(form.descriptionFormat === "html" ? form.description : plainTextToHtml(form.description)),
+    type: typeId,
+    walkType,
+    lat: lat !== null && Number.isFinite(lat) && lat !== 0 ? lat : null,
+    lng: lng !== null && Number.isFinite(lng) && lng !== 0 ? lng : null,
+    address: form.address,
+    town: form.town,
+    county: form.county,
+    postcode: form.postcode.toUpperCase(),
+    country: form.country ? Number(form.country) : null,
+    facilities: form.facilities,
+    has_pub: typeId === 1 && form.has_pub,
+    has_beach: typeId === 1 && form.has_beach,
+    free: true,
+    gallery,
+    extras: {
+      walkLengthMiles: typeId === 1 ? form.walkLengthMiles || undefined : undefined,
+      walkSurface: typeId === 1 ? form.walkSurface || undefined : undefined,
+      pubName: typeId === 2 || (typeId === 1 && form.has_pub) ? form.pubName || undefined : undefined,
+      openingHours: typeId === 2 || (typeId === 1 && form.has_pub) ? form.openingHours || undefined : undefined,
+      beachName: typeId === 3 || (typeId === 1 && form.has_beach) ? form.beachName || undefined : undefined,
+      dogRestrictions: typeId === 3 || (typeId === 1 && form.has_beach) ? form.dogRestrictions || undefined : undefined,
+      department: form.country === "75" ? form.department || undefined : undefined,
+      autorouteExit: form.country === "75" ? form.autorouteExit || undefined : undefined,
+    },
+  };
+}
+
+async function applyToListing(tx: TransactionSql, listingId: number | null, data: ListingVersionData, status: number, userId: number | null, free: boolean): Promise<{ id: number; slug: string; walkType: string }> {
+  const walkType = data.walkType || "dog-walk";
+  const typeId = data.type ?? 1;
+  const point = data.lat !== null && data.lng !== null ? { lat: data.lat, lng: data.lng } : DRAFT_PLACEHOLDER;
+  const location = tx`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+  const [junction] = await tx<{ id: number; road_id: number }[]>`
+    SELECT j.id, j.road_id FROM junctions j
+    WHERE ST_DWithin(j.geom::geography, ${location}, ${JUNCTION_RADIUS_METRES})
+    ORDER BY j.geom <-> ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326) LIMIT 1`;
+  const slug = await uniqueSlug(tx, data.title || "draft listing", listingId);
+  const facilities = (await tx<{ id: number }[]>`SELECT id FROM facilities WHERE id = ANY(${data.facilities}::int[])`).map((row) => row.id);
+  const columns = {
+    slug,
+    type_id: typeId,
+    walk_type: walkType,
+    title: data.title || "Untitled draft",
+    full_title: data.fullTitle || data.title || "Untitled draft",
+    description: data.description,
+    address: data.address,
+    town: data.town,
+    county: data.county,
+    postcode: data.postcode,
+    country_id: data.country ?? 235,
+    road_id: junction?.road_id ?? null,
+    junction_id: junction?.id ?? null,
+    has_pub: data.has_pub,
+    has_beach: data.has_beach,
+    free,
+    status,
+  };
+  if (listingId === null) {
+    const [row] = await tx<{ id: number; slug: string; walk_type: string }[]>`
+      INSERT INTO listings (slug, type_id, walk_type, title, full_title, description, address, town, county, postcode, country_id,
+                            road_id, junction_id, has_pub, has_beach, free, status, facility_ids, location, user_id)
+      VALUES (${columns.slug}, ${columns.type_id}, ${columns.walk_type}, ${columns.title}, ${columns.full_title}, ${columns.description},
+              ${columns.address}, ${columns.town}, ${columns.county}, ${columns.postcode}, ${columns.country_id}, ${columns.road_id},
+              ${columns.junction_id}, ${columns.has_pub}, ${columns.has_beach}, ${columns.free}, ${columns.status}, ${facilities}::smallint[],
+              ${location}, ${userId})
+      RETURNING id, slug, walk_type`;
+    return { id: row.id, slug: row.slug, walkType: row.walk_type };
+  }
+  const [row] = await tx<{ id: number; slug: string; walk_type: string }[]>`
+    UPDATE listings SET ${tx(columns)}, facility_ids = ${facilities}::smallint[], location = ${location}, updated_at = now()
+    WHERE id = ${listingId} RETURNING id, slug, walk_type`;
+  return { id: row.id, slug: row.slug, walkType: row.walk_type };
+}
+
+/**
+ * Saves the form as a new version. status: draft 4; submit 1, or 2 for an administrator (live at once).
+ * `existing` is the listing being edited (the caller has checked that the saver may edit it).
+ */
+export async function saveListing(input: { user: SessionUser | null; uploader: Uploader; existing: ListingRecord | null; previousGallery: string[]; form: ListingFormData; draft: boolean }): Promise<SaveResult> {
+  const { user, existing } = input;
+  const admin = user?.isAdmin === true;
+  const status = input.draft ? LISTING_STATUS.draft : admin ? LISTING_STATUS.live : LISTING_STATUS.submitted;
+  const gallery = await usableImageIds(input.uploader, input.form.gallery, input.previousGallery);
+  const data = versionDataOf(input.form, gallery);
+  const applied = existing === null || existing.status !== LISTING_STATUS.live || status === LISTING_STATUS.live;
+  const wentLive = status === LISTING_STATUS.live && existing?.status !== LISTING_STATUS.live;
+  const result = await sql().begin(async (tx) => {
+    const target = applied
+      ? await applyToListing(tx, existing?.id ?? null, data, status, existing ? existing.userId : (user?.id ?? null), existing?.free ?? true)
+      : { id: existing.id, slug: existing.slug, walkType: existing.walkType };
+    const [{ next }] = await tx<{ next: number }[]>`SELECT coalesce(max(version), 0) + 1 AS next FROM listing_versions WHERE listing_id = ${target.id}`;
+    const [version] = await tx<{ id: number }[]>`
+      INSERT INTO listing_versions (listing_id, version, status, data, user_id)
+      VALUES (${target.id}, ${next}, ${status}, ${JSON.stringify(data)}::jsonb, ${user?.id ?? null})
+      RETURNING id`;
+    if (applied) await tx`UPDATE listings SET current_version_id = ${version.id} WHERE id = ${target.id}`;
+    return target;
+  });
+  await attachImages(db(), gallery);
+  if (wentLive && existing?.userId && existing.userId !== user?.id) await awardListingPoints(existing.userId);
+  return { id: result.id, url: `/${result.walkType}/${result.slug}`, status, applied };
+}
+
+/** The configured Treat Points for a member's listing that went live. */
+async function awardListingPoints(userId: number): Promise<void> {
+  const points = getEnv().LISTING_POINTS;
+  if (points > 0) await awardPoints(userId, points, "For a listing that was accepted");
+}
+
+/**
+ * Moderation (the back office calls these): accepting a submitted version makes it the live listing
+ * and, the first time a member's listing goes live, awards the configured Treat Points; denying marks it denied.
+ */
+export async function moderateListingVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<void> {
+  if (!admin.isAdmin) throw new Response("Administrators only", { status: 403 });
+  const [version] = await sql()<{ listing_id: number; data: unknown; status: number; user_id: number | null; owner: number | null; was_live: boolean; free: boolean }[]>`
+    SELECT v.listing_id, v.data, v.status, v.user_id, l.user_id AS owner, l.free,
+           EXISTS (SELECT 1 FROM listing_versions o WHERE o.listing_id = v.listing_id AND o.status = ${LISTING_STATUS.live}) AS was_live
+    FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.id = ${versionId}`;
+  if (!version) throw new Response("Sorry, we couldn't find that listing version.", { status: 404 });
+  if (decision === "deny") {
+    await sql().begin(async (tx) => {
+      await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.denied} WHERE id = ${versionId}`;
+      await tx`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId}`;
+    });
+    return;
+  }
+  const data = readVersionData(version.data);
+  await sql().begin(async (tx) => {
+    await applyToListing(tx, version.listing_id, data, LISTING_STATUS.live, version.owner, version.free);
+    await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.live} WHERE id = ${versionId}`;
+    await tx`UPDATE listings SET current_version_id = ${versionId} WHERE id = ${version.listing_id}`;
+  });
+  if (!version.was_live && version.owner !== null && version.owner !== admin.id) await awardListingPoints(version.owner);
+}

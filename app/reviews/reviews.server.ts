@@ -1,0 +1,196 @@
+// Reviews: writing one, what a listing page shows, and the moderation functions the back office calls
+// (accept, deny, restore, delete). Statuses: docs/decisions/0030-reviews-and-moderation.md.
+import { and, desc, eq, inArray, isNull, sql as rawSql } from "drizzle-orm";
+import { REVIEW_STATUS, reviews, users } from "../../db/schema";
+import { awardPoints } from "../auth/points.server";
+import type { SessionUser } from "../auth/guards.server";
+import { db } from "../db.server";
+import { getEnv } from "../env.server";
+import { queueMail } from "../mail/send.server";
+import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
+import type { GalleryImage } from "../uploads/images";
+import type { Uploader } from "../uploads/uploader.server";
+import { reviewApprovedMail } from "./mail.server";
+
+export const VISIBLE_REVIEW_STATUSES = [REVIEW_STATUS.live, REVIEW_STATUS.accepted];
+
+export interface ReviewView {
+  id: number;
+  rating: number;
+  title: string;
+  content: string;
+  status: number;
+  user: { username: string };
+  date: { timestamp: number };
+  gallery: GalleryImage[];
+}
+
+export interface ReviewSummary {
+  count: number;
+  /** Mean rating to one decimal, or null without reviews. */
+  average: number | null;
+}
+
+export class ReviewError extends Error {
+  name = "ReviewError";
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409 = 400,
+  ) {
+    super(message);
+  }
+}
+
+/** The reviews a listing page shows (live or accepted), newest first, with their images. */
+export async function visibleReviews(listingId: number, limit = 50): Promise<{ reviews: ReviewView[]; summary: ReviewSummary }> {
+  const rows = await db()
+    .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, content: reviews.content, status: reviews.status, imageIds: reviews.imageIds, createdAt: reviews.createdAt, username: users.username })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit);
+  const [summary] = await db()
+    .select({ count: rawSql<number>`count(*)::int`, average: rawSql<number | null>`round(avg(${reviews.rating}), 1)::float8` })
+    .from(reviews)
+    .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)));
+  const images = await galleryImages(rows.flatMap((row) => row.imageIds));
+  const byId = new Map(images.map((image) => [image.id, image]));
+  return {
+    reviews: rows.map((row) => ({
+      id: row.id,
+      rating: row.rating,
+      title: row.title,
+      content: row.content,
+      status: row.status,
+      user: { username: row.username ?? "A Pawroute member" },
+      date: { timestamp: Math.floor(row.createdAt.getTime() / 1000) },
+      gallery: row.imageIds.flatMap((id) => byId.get(id) ?? []),
+    })),
+    summary: { count: summary?.count ?? 0, average: summary?.average ?? null },
+  };
+}
+
+/** How many of the member's reviews of this listing wait for moderation. */
+export async function pendingReviewCount(userId: number, listingId: number): Promise<number> {
+  const [row] = await db()
+    .select({ count: rawSql<number>`count(*)::int` })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.listingId, listingId), eq(reviews.status, REVIEW_STATUS.unmoderated)));
+  return row?.count ?? 0;
+}
+
+export interface NewReview {
+  rating: number;
+  title: string;
+  content: string;
+  gallery: string[];
+}
+
+/** A member's review: an administrator's is published (accepted) at once; others wait for moderation. */
+export async function createReview(user: SessionUser, uploader: Uploader, listing: { id: number }, input: NewReview): Promise<{ id: number; published: boolean }> {
+  const imageIds = await usableImageIds(uploader, input.gallery, []);
+  const status = user.isAdmin ? REVIEW_STATUS.accepted : REVIEW_STATUS.unmoderated;
+  const id = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        listingId: listing.id,
+        userId: user.id,
+        rating: input.rating,
+        title: input.title,
+        content: input.content,
+        imageIds,
+        status,
+        moderatedAt: user.isAdmin ? rawSql`now()` : null,
+        moderatedBy: user.isAdmin ? user.id : null,
+      })
+      .returning({ id: reviews.id });
+    await attachImages(tx, imageIds);
+    return row.id;
+  });
+  if (user.isAdmin) await awardReviewPoints(id);
+  return { id, published: user.isAdmin };
+}
+
+/** Awards the configured Treat Points once per review (claimed first, so a second call does nothing). */
+async function awardReviewPoints(reviewId: number): Promise<{ earned: number; pending: boolean }> {
+  const points = getEnv().REVIEW_POINTS;
+  if (points < 1) return { earned: 0, pending: false };
+  const [claimed] = await db()
+    .update(reviews)
+    .set({ pointsAwardedAt: rawSql`now()` })
+    .where(and(eq(reviews.id, reviewId), isNull(reviews.pointsAwardedAt)))
+    .returning({ userId: reviews.userId });
+  if (!claimed) return { earned: 0, pending: false };
+  try {
+    const result = await awardPoints(claimed.userId, points, "For a review that was accepted");
+    return { earned: points, pending: result.status === "pending" };
+  } catch (error) {
+    await db().update(reviews).set({ pointsAwardedAt: null }).where(eq(reviews.id, reviewId));
+    throw error;
+  }
+}
+
+async function reviewWithListing(reviewId: number) {
+  const rows = await db().execute<{ id: number; status: number; user_id: number; email: string; approval_mailed_at: string | null; full_title: string; url: string }>(rawSql`
+    SELECT r.id, r.status, r.user_id, u.email, r.approval_mailed_at, l.full_title, '/' || l.walk_type || '/' || l.slug AS url
+    FROM reviews r JOIN users u ON u.id = r.user_id JOIN listings l ON l.id = r.listing_id
+    WHERE r.id = ${reviewId}`);
+  const row = rows[0];
+  if (!row) throw new ReviewError("Sorry, we couldn't find that review.", 404);
+  return row;
+}
+
+function assertAdmin(admin: SessionUser): void {
+  if (!admin.isAdmin) throw new ReviewError("Only administrators can moderate reviews.", 403);
+}
+
+/** Accept: the review goes live as accepted; the first acceptance awards Treat Points and mails the member. */
+export async function acceptReview(admin: SessionUser, reviewId: number): Promise<void> {
+  assertAdmin(admin);
+  const review = await reviewWithListing(reviewId);
+  await db()
+    .update(reviews)
+    .set({ status: REVIEW_STATUS.accepted, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+    .where(eq(reviews.id, reviewId));
+  const points = await awardReviewPoints(reviewId);
+  if (review.approval_mailed_at === null && review.user_id !== admin.id) {
+    await db().transaction(async (tx) => {
+      const [claimed] = await tx
+        .update(reviews)
+        .set({ approvalMailedAt: rawSql`now()` })
+        .where(and(eq(reviews.id, reviewId), isNull(reviews.approvalMailedAt)))
+        .returning({ id: reviews.id });
+      if (claimed) await queueMail(tx, reviewApprovedMail(review.email, { fullTitle: review.full_title, url: review.url }, points));
+    });
+  }
+}
+
+/** Deny: any review can be denied; it disappears from the listing page. */
+export async function denyReview(admin: SessionUser, reviewId: number): Promise<void> {
+  assertAdmin(admin);
+  await reviewWithListing(reviewId);
+  await db()
+    .update(reviews)
+    .set({ status: REVIEW_STATUS.denied, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+    .where(eq(reviews.id, reviewId));
+}
+
+/** Restore: a denied review goes live again (status 1). */
+export async function restoreReview(admin: SessionUser, reviewId: number): Promise<void> {
+  assertAdmin(admin);
+  const review = await reviewWithListing(reviewId);
+  if (review.status !== REVIEW_STATUS.denied) throw new ReviewError("Only a denied review can be restored.", 409);
+  await db()
+    .update(reviews)
+    .set({ status: REVIEW_STATUS.live, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+    .where(eq(reviews.id, reviewId));
+}
+
+/** Delete removes the review for good. */
+export async function deleteReview(admin: SessionUser, reviewId: number): Promise<void> {
+  assertAdmin(admin);
+  await reviewWithListing(reviewId);
+  await db().delete(reviews).where(eq(reviews.id, reviewId));
+}

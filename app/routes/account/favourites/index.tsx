@@ -1,0 +1,60 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { TextField } from "../../../components/forms/Field";
+import { Notice, SubmitButton } from "../../../components/forms/FormParts";
+import { favouritesIndex, favouritesIndexAction } from "../../../favourites/account.server";
+import { newListValidator } from "../../../favourites/schemas";
+import listingStyles from "../../../styles/listing.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Your favourites — Pawroute" }];
+
+/** /account/favourites: the member's lists, with add list and edit list. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return favouritesIndex(request);
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return favouritesIndexAction(request);
+}
+
+export default function Favourites() {
+  const { lists, notice } = useLoaderData<typeof loader>();
+  return (
+    <div className="container account-page favourites-page">
+      <p className="eyebrow">
+        <Link to="/account">Your account</Link>
+      </p>
+      <h1>Your favourites</h1>
+      <Notice message={notice} />
+      <p>
+        <Link to="/account/favourites/all">See all your favourites</Link>
+      </p>
+      {lists.length === 0 ? <p>You have no lists yet. Save a place with the heart on its page, or add a list below.</p> : null}
+      <ul className="favourite-lists__items">
+        {lists.map((list) => (
+          <li key={list.id} className="favourite-lists__item">
+            <span className="favourite-lists__name">
+              <Link to={list.href}>{list.name}</Link> <span className="favourite-lists__count">({list.count === 1 ? "1 place" : `${list.count} places`})</span>
+            </span>
+            <Link to={`${list.href}?edit=1`} className="button button--quiet">
+              Edit list<span className="visually-hidden"> {list.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section className="form-panel" aria-labelledby="add-list-title">
+        <h2 id="add-list-title">Add a list</h2>
+        <ValidatedForm validator={newListValidator} method="post" id="add-list" noValidate className="form-stack" resetAfterSubmit>
+          <input type="hidden" name="intent" value="create" />
+          <TextField formId="add-list" name="name" label="Name of the new list" maxLength={80} />
+          <div className="form-actions">
+            <SubmitButton pending="Adding…">Add list</SubmitButton>
+          </div>
+        </ValidatedForm>
+      </section>
+    </div>
+  );
+}

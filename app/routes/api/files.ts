@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { deleteUpload } from "../../uploads/files.server";
+import { UploadError } from "../../uploads/process.server";
+import { uploaderOf } from "../../uploads/uploader.server";
+
+/** DELETE /api/files/{id}: removes an upload its sender no longer wants (ownership checked in deleteUpload). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return Response.json({ message: "Use DELETE to remove an image." }, { status: 405, headers: { Allow: "DELETE" } });
+  const { uploader } = await uploaderOf(request, { issue: false });
+  try {
+    await deleteUpload(uploader, params.id ?? "");
+    return new Response(null, { status: 204 });
+  } catch (error) {
+    if (error instanceof UploadError) return Response.json({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function loader() {
+  return Response.json({ message: "Use DELETE to remove an image." }, { status: 405, headers: { Allow: "DELETE" } });
+}

@@ -1,0 +1,59 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusPage } from "../../../components/StatusPage";
+import { DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
+import { PrintButton } from "../../../components/listing/ShareButton";
+import { loadDirections } from "../../../listings/directions.server";
+import formStyles from "../../../styles/forms.css?url";
+import listingStyles from "../../../styles/listing.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: listingStyles },
+];
+
+/** /{type}/{slug}/directions/print?from=…: the directions laid out for paper, with a print button. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { status, page } = await loadDirections(request, params.slug);
+  return data(page, { status });
+}
+
+export default function DirectionsPrint() {
+  const { listing, query, outcome } = useLoaderData<typeof loader>();
+  const back = `${listing.url}/directions?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}) }).toString()}`;
+  return (
+    <div className="container listing-subpage directions-print">
+      <p className="directions__actions">
+        <PrintButton label="Print these directions" />
+        <Link to={back} className="button button--quiet">
+          Back to the directions
+        </Link>
+      </p>
+      <noscript>
+        <p>Use your browser&apos;s Print command to print these directions.</p>
+      </noscript>
+      <h1>Directions to {listing.fullTitle}</h1>
+      {outcome.kind === "route" ? (
+        <>
+          <p>
+            From <strong>{outcome.directions.points[0]?.label ?? query.from}</strong> to <strong>{listing.fullTitle}</strong>
+            {listing.postcode ? ` (${listing.postcode})` : ""}
+          </p>
+          <DirectionsTotals directions={outcome.directions} />
+          <DirectionsSteps directions={outcome.directions} />
+        </>
+      ) : (
+        <p role="alert">{outcome.kind === "error" ? outcome.message : "Please enter a starting point on the directions page first."}</p>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page ? `Printable directions to ${page.listing.fullTitle} — Pawroute` : "Directions — Pawroute" },
+  { name: "robots", content: "noindex" },
+];
+
+export function ErrorBoundary() {
+  return <StatusPage />;
+}

@@ -1,0 +1,58 @@
+// The review page's loader and action work, so the route module stays a thin view.
+import { data, redirect } from "@remix-run/node";
+import { createFallbackQuestion, checkCaptcha } from "../../../captcha/captcha.server";
+import { FormError, validateForm } from "../../../auth/forms.server";
+import { requireMember } from "../../../auth/guards.server";
+import { sql } from "../../../db.server";
+import { listingForRequest } from "../../../listings/listing.server";
+import { createReview } from "../../../reviews/reviews.server";
+import { reviewValidator } from "../../../reviews/schemas";
+import { createUpload } from "../../../uploads/files.server";
+import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../../../uploads/multipart.server";
+import { UploadError } from "../../../uploads/process.server";
+
+export async function reviewPage(request: Request, slug: string | undefined) {
+  const user = await requireMember(request);
+  const listing = await listingForRequest(sql(), request, slug, user);
+  return {
+    listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle },
+    captcha: createFallbackQuestion(),
+    admin: user.isAdmin,
+    // Unverified members earn points as pending and are offered the verification link again.
+    unverifiedEmail: user.emailVerified ? null : user.email,
+  };
+}
+
+/** What was typed, for a page without JavaScript to show again (never the captcha). */
+function typedValues(form: FormData): Record<string, string | string[]> {
+  return { rating: String(form.get("rating") ?? ""), title: String(form.get("title") ?? ""), content: String(form.get("content") ?? ""), gallery: form.getAll("gallery").map(String) };
+}
+
+/** Reads the form (photos may come with it when JavaScript is off), checks the captcha and saves the review. */
+export async function submitReview(request: Request, slug: string | undefined) {
+  const user = await requireMember(request);
+  const listing = await listingForRequest(sql(), request, slug, user);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, MAX_FILES_PER_FORM);
+  } catch (error) {
+    if (error instanceof UploadError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
+    throw error;
+  }
+  const valid = await validateForm(reviewValidator, form);
+  if (!valid.ok) return valid.response;
+  const uploader = { user, visitorKey: null };
+  try {
+    await checkCaptcha(form);
+    const uploaded: string[] = [];
+    for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) {
+      uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
+    }
+    const result = await createReview(user, uploader, listing, { ...valid.data, gallery: [...valid.data.gallery, ...uploaded] });
+    return redirect(`${listing.url}${result.published ? "#reviews-title" : "?reviewed=1"}`);
+  } catch (error) {
+    if (error instanceof FormError) return data({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, repopulateFields: typedValues(form) }, { status: error.status });
+    if (error instanceof UploadError) return data({ formError: error.message, fieldErrors: { gallery: error.message } }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusPage } from "../../../components/StatusPage";
+import { VerificationBanner } from "../../../components/forms/VerificationBanner";
+import { ReviewForm } from "../../../components/listing/ReviewForm";
+import formStyles from "../../../styles/forms.css?url";
+import listingFormStyles from "../../../styles/listing-form.css?url";
+import listingStyles from "../../../styles/listing.css?url";
+import { reviewPage, submitReview } from "./review.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: listingStyles },
+  { rel: "stylesheet", href: listingFormStyles },
+];
+
+/** /{type}/{slug}/review: members only (visitors go to log in and come back); also loaded into a modal. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return reviewPage(request, params.slug);
+}
+
+export function action({ request, params }: ActionFunctionArgs) {
+  return submitReview(request, params.slug);
+}
+
+export default function WriteReview() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <div className="container listing-subpage">
+      <p className="eyebrow">
+        <Link to={data.listing.url}>Back to {data.listing.title}</Link>
+      </p>
+      <h1>Review {data.listing.fullTitle}</h1>
+      {data.unverifiedEmail ? <VerificationBanner email={data.unverifiedEmail} /> : null}
+      <div className="form-panel">
+        <ReviewForm data={data} />
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Review ${data.listing.title} — Pawroute` : "Write a review — Pawroute" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <StatusPage />;
+}

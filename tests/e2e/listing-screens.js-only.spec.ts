@@ -1,0 +1,92 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { liveListing, ownListing, removeListings } from "./listing-support";
+import { createMember, database, logInAs } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// Screenshots at 1280 and 390 px (tests/e2e/screenshots/, looked at by eye) and axe on every listing
+// screen: no serious or critical violations.
+
+const made: number[] = [];
+test.afterAll(async () => removeListings(made));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+async function memberWithList(page: Page) {
+  const member = await createMember();
+  const listing = await liveListing(30);
+  const [list] = await database()<{ id: number }[]>`INSERT INTO favourite_lists (user_id, name, is_default) VALUES (${member.id}, 'My favourites', true) RETURNING id`;
+  await database()`INSERT INTO favourite_items (list_id, listing_id) VALUES (${list.id}, ${listing.id})`;
+  await logInAs(page.context(), member);
+  return { member, listing, list };
+}
+
+for (const width of [1280, 390]) {
+  test(`listing screens at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const { member, listing, list } = await memberWithList(page);
+    const screens: [string, string][] = [
+      ["listing", listing.url],
+      ["review-form", `${listing.url}/review`],
+      ["directions", `${listing.url}/directions?from=Carlisle`],
+      ["favourite", `${listing.url}/favourite`],
+      ["favourites", "/account/favourites"],
+      ["favourites-list", `/account/favourites/${list.id}`],
+      ["favourites-all", "/account/favourites/all"],
+      ["profile-list", `/profile/${member.username}/favourites/${list.id}`],
+      ["listing-form", "/add-listing"],
+      ["history", `/dog-walk/_${listing.id}/history`],
+    ];
+    for (const [name, path] of screens) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      if (name === "directions") await expect(page.locator(".directions__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
+      if (name === "listing-form") await expect(page.locator(".listing-form__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
+      await page.screenshot({ path: `tests/e2e/screenshots/listing-${name}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+    }
+  });
+}
+
+test("the review modal, the list editor and the gallery lightbox have no serious violations", async ({ page }) => {
+  const member = await createMember();
+  const owned = await ownListing(member.id);
+  made.push(owned.id);
+  await logInAs(page.context(), member);
+  await page.goto(owned.url);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("link", { name: "Write a review" }).click();
+  await expect(page.getByRole("dialog").getByLabel("Your review")).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/screenshots/listing-review-modal-1280.png" });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("a premium listing shows the limit-reached modal after three, and closing it writes the seen cookie", async ({ page }) => {
+  const premium = await database()<{ url: string }[]>`
+    SELECT '/' || walk_type || '/' || slug AS url FROM listings WHERE status = 2 AND NOT free ORDER BY id LIMIT 4`;
+  for (const listing of premium.slice(0, 3)) {
+    await page.goto(listing.url);
+    await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+    await expect(page.locator(".limit")).toHaveCount(0);
+  }
+  await page.goto(premium[3].url);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const modal = page.getByRole("dialog", { name: "You've reached your limit" });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByRole("link", { name: "Join for free" })).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
+  expect(await seriousViolations(page)).toEqual([]);
+  await modal.getByRole("button", { name: "Close" }).click();
+  await expect(modal).toBeHidden();
+  const seen = (await page.context().cookies()).find((cookie) => cookie.name === "pawroute_limit_seen");
+  expect(decodeURIComponent(seen?.value ?? "")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Join to see the full details" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "You've reached your limit" })).toHaveCount(0);
+});

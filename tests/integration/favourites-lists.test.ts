@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDatabase, sql } from "../../app/db.server";
+import {
+  addToDefaultList,
+  addToList,
+  createList,
+  deleteList,
+  DEFAULT_LIST_NAME,
+  FavouriteError,
+  favouriteListingIds,
+  isFavourite,
+  listsOf,
+  publicList,
+  removeEverywhere,
+  removeFromList,
+  updateList,
+} from "../../app/favourites/favourites.server";
+import { newListSchema } from "../../app/favourites/schemas";
+
+// Favourites lists: the default list, named lists, and a member touching only their own lists.
+const created: number[] = [];
+let listings: number[] = [];
+
+async function member(): Promise<number> {
+  const [row] = await sql()<{ id: number }[]>`
+    INSERT INTO users (email, username) VALUES (${`fav-${Date.now()}-${Math.random()}@test.pawroute`}, ${`fav${Math.random().toString(36).slice(2, 10)}`}) RETURNING id`;
+  created.push(row.id);
+  return row.id;
+}
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";
+  // Listings far down the table, so no listing id happens to equal a list id.
+  listings = (await sql()<{ id: number }[]>`SELECT id FROM listings WHERE status = 2 ORDER BY id DESC LIMIT 3`).map((row) => row.id);
+});
+
+afterAll(async () => {
+  await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
+  await closeDatabase();
+});
+
+describe("favourites", () => {
+  it("adds to the default list, lists, renames, removes and deletes", async () => {
+    const me = await member();
+    expect(await isFavourite(me, listings[0])).toBe(false);
+    const list = await addToDefaultList(me, listings[0]);
+    expect(list).toMatchObject({ name: DEFAULT_LIST_NAME, isDefault: true, count: 1 });
+    expect(await isFavourite(me, listings[0])).toBe(true);
+    await addToDefaultList(me, listings[1]);
+    expect((await listsOf(me)).filter((candidate) => candidate.isDefault)).toHaveLength(1);
+
+    const walks = await createList(me, { name: "Walks for Rex" });
+    await addToList(me, walks.id, listings[0]);
+    await addToList(me, walks.id, listings[0]);
+    expect((await listsOf(me)).find((candidate) => candidate.id === walks.id)?.count).toBe(1);
+    expect(await favouriteListingIds(me, null)).toEqual(expect.arrayContaining([listings[0], listings[1]]));
+
+    const renamed = await updateList(me, walks.id, { name: "Rex's walks", description: "Our best" });
+    expect(renamed).toMatchObject({ name: "Rex's walks", description: "Our best", href: `/account/favourites/${walks.id}` });
+    await removeFromList(me, walks.id, listings[0]);
+    expect(await favouriteListingIds(me, walks.id)).toEqual([]);
+    await removeEverywhere(me, listings[0]);
+    expect(await isFavourite(me, listings[0])).toBe(false);
+    await deleteList(me, walks.id);
+    expect((await listsOf(me)).map((candidate) => candidate.id)).not.toContain(walks.id);
+  });
+
+  it("never lets a member touch another member's list", async () => {
+    const owner = await member();
+    const other = await member();
+    const list = await createList(owner, { name: "Private" });
+    for (const attempt of [
+      () => addToList(other, list.id, listings[2]),
+      () => removeFromList(other, list.id, listings[2]),
+      () => updateList(other, list.id, { name: "Mine now", description: "" }),
+      () => deleteList(other, list.id),
+    ]) {
+      await expect(attempt()).rejects.toBeInstanceOf(FavouriteError);
+    }
+    expect((await listsOf(owner)).find((candidate) => candidate.id === list.id)?.name).toBe("Private");
+  });
+
+  it("shows a list publicly only under its owner's username", async () => {
+    const owner = await member();
+    const other = await member();
+    const list = await createList(owner, { name: "Public walks" });
+    const [{ username }] = await sql()<{ username: string }[]>`SELECT username FROM users WHERE id = ${owner}`;
+    const [{ username: otherName }] = await sql()<{ username: string }[]>`SELECT username FROM users WHERE id = ${other}`;
+    expect((await publicList(username, list.id))?.list.name).toBe("Public walks");
+    expect(await publicList(otherName, list.id)).toBeNull();
+  });
+
+  it("asks for a name for a new list in the spec's words", () => {
+    const result = newListSchema.safeParse({ intent: "create", name: "   " });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("You must enter a name for your new list.");
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../app/auth/guards.server";
+import { closeDatabase, sql } from "../../app/db.server";
+import { acceptReview, createReview, denyReview, deleteReview, restoreReview, visibleReviews } from "../../app/reviews/reviews.server";
+
+// Reviews: moderation statuses, Treat Points once, the approval mail queued once, admins published at once.
+const created: number[] = [];
+const QUEUE = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
+let listingId = 0;
+const text = "A lovely loop along the river with plenty of shade, water for the dogs and a friendly café at the end of it.";
+
+async function user(options: { admin?: boolean; verified?: boolean } = {}): Promise<SessionUser> {
+  const email = `reviews-${Date.now()}-${Math.random().toString(36).slice(2)}@test.pawroute`;
+  const [row] = await sql()<{ id: number }[]>`
+    INSERT INTO users (email, username, is_admin, email_verified) VALUES (${email}, ${`rv${Math.random().toString(36).slice(2, 10)}`}, ${options.admin ?? false}, ${options.verified ?? true}) RETURNING id`;
+  created.push(row.id);
+  return { id: row.id, email, username: null, isAdmin: options.admin ?? false, emailVerified: options.verified ?? true, hasPassword: true, sessionId: "test" };
+}
+
+async function approvalMails(email: string): Promise<number> {
+  const rows = await sql()<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM ${sql()(QUEUE)}._private_jobs j JOIN ${sql()(QUEUE)}._private_tasks t ON t.id = j.task_id
+    WHERE t.identifier = 'send-mail' AND j.payload->>'to' = ${email} AND j.payload->>'subject' = 'Your Pawroute review has been approved'`;
+  return rows[0]?.count ?? 0;
+}
+
+async function points(userId: number): Promise<{ awarded: number; pending: number }> {
+  const [row] = await sql()<{ awarded: number; pending: number }[]>`
+    SELECT u.points AS awarded, coalesce((SELECT sum(points) FROM points_entries WHERE user_id = u.id AND status = 'pending'), 0)::int AS pending FROM users u WHERE u.id = ${userId}`;
+  return row;
+}
+
+beforeAll(async () => {
+  process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";
+  process.env.REVIEW_POINTS = "10";
+  const [listing] = await sql()<{ id: number }[]>`SELECT id FROM listings WHERE status = 2 ORDER BY id LIMIT 1`;
+  listingId = listing.id;
+});
+
+afterAll(async () => {
+  await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE 'reviews-%@test.pawroute'`;
+  await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
+  await closeDatabase();
+});
+
+describe("reviews", () => {
+  it("keeps a member's review hidden until an administrator accepts it; then awards points and queues one mail", async () => {
+    const member = await user();
+    const admin = await user({ admin: true });
+    const uploader = { user: member, visitorKey: null };
+    const { id, published } = await createReview(member, uploader, { id: listingId }, { rating: 4, title: "Great walk", content: text, gallery: [] });
+    expect(published).toBe(false);
+    expect((await visibleReviews(listingId)).reviews.map((review) => review.id)).not.toContain(id);
+
+    await acceptReview(admin, id);
+    const shown = await visibleReviews(listingId);
+    expect(shown.reviews.find((review) => review.id === id)).toMatchObject({ rating: 4, title: "Great walk", status: 2 });
+    expect(await points(member.id)).toEqual({ awarded: 10, pending: 0 });
+    expect(await approvalMails(member.email)).toBe(1);
+
+    // Denied, restored (status 1) and accepted again: still one award and one mail.
+    await denyReview(admin, id);
+    expect((await visibleReviews(listingId)).reviews.map((review) => review.id)).not.toContain(id);
+    await restoreReview(admin, id);
+    expect((await visibleReviews(listingId)).reviews.find((review) => review.id === id)?.status).toBe(1);
+    await acceptReview(admin, id);
+    expect(await points(member.id)).toEqual({ awarded: 10, pending: 0 });
+    expect(await approvalMails(member.email)).toBe(1);
+
+    await deleteReview(admin, id);
+    expect((await visibleReviews(listingId)).reviews.map((review) => review.id)).not.toContain(id);
+  });
+
+  it("keeps the points pending for a member whose email is not verified", async () => {
+    const member = await user({ verified: false });
+    const admin = await user({ admin: true });
+    const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 5, title: "", content: text, gallery: [] });
+    await acceptReview(admin, id);
+    expect(await points(member.id)).toEqual({ awarded: 0, pending: 10 });
+  });
+
+  it("publishes an administrator's review at once", async () => {
+    const admin = await user({ admin: true });
+    const { id, published } = await createReview(admin, { user: admin, visitorKey: null }, { id: listingId }, { rating: 3, title: "", content: text, gallery: [] });
+    expect(published).toBe(true);
+    expect((await visibleReviews(listingId)).reviews.find((review) => review.id === id)?.status).toBe(2);
+  });
+
+  it("lets only administrators moderate", async () => {
+    const member = await user();
+    const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 2, title: "", content: text, gallery: [] });
+    await expect(acceptReview(member, id)).rejects.toMatchObject({ status: 403 });
+    await expect(denyReview(member, id)).rejects.toMatchObject({ status: 403 });
+  });
+});
