@@ -31,14 +31,15 @@ const stages = [
   ["Typecheck", "tsc", ["--noEmit"]],
   ["Lint", "eslint", [".", "--max-warnings=0"]],
   ["Unit and integration tests", "vitest", ["run"]],
-  ["Build", "remix", ["vite:build"]],
+  // The end-to-end tests run the production build: build it as production (NODE_ENV=test would bundle React's development build).
+  ["Build", "remix", ["vite:build"], { NODE_ENV: "production" }],
   ["End-to-end tests", "playwright", ["test"]],
 ];
 const failed = [];
-for (const [name, bin, args] of stages) {
+for (const [name, bin, args, overrides = {}] of stages) {
   step(name);
   const started = Date.now();
-  const ok = tryBin(bin, args, env);
+  const ok = tryBin(bin, args, { ...env, ...overrides });
   step(`${name}: ${ok ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (!ok) {
     failed.push(name);

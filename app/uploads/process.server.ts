@@ -1,0 +1,81 @@
+// Turns an uploaded file into the stored WebP versions. sharp reads only the header first, so a
+// non-image or a decompression bomb is refused before any pixels are decoded.
+import sharp, { type Metadata, type OutputInfo } from "sharp";
+import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "./images";
+
+/** Bigger uploads are refused before they are read to the end. */
+export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
+/** 50 megapixels: any camera photo, but not a small file that unpacks to gigabytes. */
+export const MAX_PIXELS = 50_000_000;
+const ACCEPTED_FORMATS = ["jpeg", "png", "webp", "gif", "heif", "tiff"];
+
+export const UPLOAD_MESSAGES = {
+  notAnImage: "Sorry, that file isn't an image we can use. Please choose a JPEG, PNG, WebP, GIF or HEIC photo.",
+  tooBig: "Sorry, that file is too big. Please choose an image under 15 MB.",
+  tooManyPixels: "Sorry, that image is too large to process. Please choose one under 50 megapixels.",
+  missing: "Please choose an image to upload.",
+} as const;
+
+export class UploadError extends Error {
+  name = "UploadError";
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 429 = 400,
+  ) {
+    super(message);
+  }
+}
+
+export interface ProcessedImage {
+  format: string;
+  width: number;
+  height: number;
+  versions: { size: number; body: Buffer; width: number; height: number }[];
+}
+
+sharp.cache(false);
+
+async function readHeader(input: Buffer): Promise<Metadata> {
+  try {
+    return await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
+  }
+}
+
+/** Every version as WebP, without EXIF, GPS or any other metadata. */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length === 0) throw new UploadError(UPLOAD_MESSAGES.missing);
+  if (input.length > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_MESSAGES.tooBig, 413);
+  const header = await readHeader(input);
+  if (!header.format || !ACCEPTED_FORMATS.includes(header.format) || !header.width || !header.height) throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
+  if (header.width * header.height > MAX_PIXELS) throw new UploadError(UPLOAD_MESSAGES.tooManyPixels, 413);
+
+  // Decode once (JPEG shrinks on load), upright by its orientation tag, to the largest version's size.
+  const largest = IMAGE_VERSIONS[1];
+  let base: { data: Buffer; info: OutputInfo };
+  try {
+    base = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: largest.width, height: largest.height, fit: "inside", withoutEnlargement: true })
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
+  }
+  const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
+
+  const versions = await Promise.all(
+    IMAGE_VERSION_SIZES.map(async (size) => {
+      const spec = IMAGE_VERSIONS[size];
+      const { data, info } = await sharp(base.data, { raw })
+        .resize({ width: spec.width, height: spec.height, fit: spec.crop ? "cover" : "inside", withoutEnlargement: !spec.crop })
+        .webp({ quality: spec.crop ? 72 : 80, effort: 2 })
+        .toBuffer({ resolveWithObject: true });
+      return { size, body: data, width: info.width, height: info.height };
+    }),
+  );
+  const upright = (header.orientation ?? 1) >= 5;
+  return { format: header.format, width: upright ? header.height : header.width, height: upright ? header.width : header.height, versions };
+}

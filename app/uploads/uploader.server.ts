@@ -1,0 +1,47 @@
+// Who an upload belongs to: the member, or a visitor recognised by a signed cookie holding a random
+// token (visitors may add listings with photos). Only the token's hash is stored.
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { getSessionUser, type SessionUser } from "../auth/guards.server";
+import { getEnv } from "../env.server";
+
+export interface Uploader {
+  user: SessionUser | null;
+  visitorKey: string | null;
+}
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function uploaderCookie() {
+  if (cookie) return cookie;
+  const env = getEnv();
+  cookie = createCookie("pawroute_uploader", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
+    path: "/",
+    secrets: [env.SESSION_SECRET],
+    maxAge: 60 * 60 * 24 * 7,
+  });
+  return cookie;
+}
+
+function keyOf(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The visitor's key from the cookie, or null. */
+export async function visitorKeyOf(request: Request): Promise<string | null> {
+  const token: unknown = await uploaderCookie().parse(request.headers.get("Cookie"));
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token) ? keyOf(token) : null;
+}
+
+/** The uploader behind a request; a visitor without a cookie gets one (returned as a Set-Cookie header). */
+export async function uploaderOf(request: Request, options: { issue: boolean }): Promise<{ uploader: Uploader; setCookie: string | null }> {
+  const user = await getSessionUser(request);
+  if (user) return { uploader: { user, visitorKey: null }, setCookie: null };
+  const existing = await visitorKeyOf(request);
+  if (existing || !options.issue) return { uploader: { user: null, visitorKey: existing }, setCookie: null };
+  const token = randomBytes(32).toString("base64url");
+  return { uploader: { user: null, visitorKey: keyOf(token) }, setCookie: await uploaderCookie().serialize(token) };
+}
