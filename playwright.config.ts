@@ -22,7 +22,8 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
-  retries: 0,
+  // One retry on CI: a 2-core machine under load can miss a 5-second wait; a real failure fails twice.
+  retries: process.env.CI ? 1 : 0,
   reporter: "list",
   use: {
     baseURL,
