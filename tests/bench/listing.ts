@@ -3,8 +3,7 @@
 //   - server render time of listing pages /{type}/{slug} (one client, p50/p95/p99; budget p95 ≤ 100 ms);
 //   - the time to process a 12-megapixel JPEG into all stored versions (budget < 2 s).
 // Figures are printed, never asserted: this is a benchmark, not a test.
-import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort, startServer } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
@@ -14,45 +13,6 @@ import { processImage } from "../../app/uploads/process.server";
 const DATABASE_URL = process.env.BENCH_LISTING_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute";
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);
 const BUDGET = { renderP95Ms: 100, imageMs: 2000 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL,
-      COOKIE_SECURE: "false",
-      MAIL_CATCHER_PORT: "0",
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, stop: () => child.kill("SIGTERM") };
-    } catch {
-      // The server is not listening yet: wait and try again.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not start within 30 seconds");
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -127,7 +87,7 @@ async function main() {
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
   console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
   const urls = await listingUrls();
-  const server = await startServer(port);
+  const server = await startServer(port, DATABASE_URL);
   try {
     await renderTimes(server.base, urls);
   } finally {

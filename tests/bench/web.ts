@@ -5,9 +5,8 @@
 //   - server render time of results pages (one client, p50/p95/p99);
 //   - requests per second with 16 concurrent connections (autocannon).
 // Figures are printed, never asserted: this is a benchmark, not a test.
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort, startServer } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -25,45 +24,6 @@ const RESULTS_PAGES = {
   "route (London to Leeds)": "/route?from=London&to=Leeds",
 };
 const OTHER_PAGES = ["/", "/pubs", "/motorway-search", "/motorway-search-france", "/location/vet?location=Leeds&distance=20"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL,
-      COOKIE_SECURE: "false",
-      MAIL_CATCHER_PORT: "0",
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 120; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  child.kill("SIGTERM");
-  throw new Error("the server did not answer /healthz within 30 s");
-}
 
 async function page(base: string, path: string): Promise<string> {
   const response = await fetch(`${base}${path}`, { redirect: "manual" });
@@ -182,7 +142,7 @@ async function main() {
   const port = await freePort();
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
   console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
-  const server = await startServer(port);
+  const server = await startServer(port, DATABASE_URL);
   try {
     const map = mapChunks();
     await javascriptWeight(server.base, map);

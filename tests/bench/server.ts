@@ -1,0 +1,43 @@
+// The production server, started by a benchmark on a free port against a given database.
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `server.ts` as one process (so its RSS is the app's) and waits for /healthz. */
+export async function startServer(port: number, databaseUrl: string): Promise<{ base: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      COOKIE_SECURE: "false",
+      MAIL_CATCHER_PORT: "0",
+      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 120; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { base, pid: child.pid ?? 0, stop: () => child.kill("SIGTERM") };
+    } catch {
+      // The server is not listening yet: wait and try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGTERM");
+  throw new Error("the server did not answer /healthz within 30 s");
+}
