@@ -49,6 +49,25 @@ export default {
         }
         route("add-listing", "routes/public/add-listing.tsx", { id: "public/add-listing" });
         route("profile/:username/favourites/:id", "routes/public/profile/favourites.tsx", { id: "public/profile/favourites" });
+
+        // Public pages: blog, story, contact, FAQs, newsletter, sitemap (issue 16).
+        route("bark-out", "routes/public/bark-out/index.tsx", { id: "public/bark-out" });
+        route("bark-out/submit", "routes/public/bark-out/submit.tsx", { id: "public/bark-out/submit" });
+        route("bark-out/:slug", "routes/public/bark-out/post.tsx", { id: "public/bark-out/post" });
+        route("bark-out/:slug/favourite", "routes/public/bark-out/favourite.ts", { id: "public/bark-out/favourite" });
+        route("contact", "routes/public/contact.tsx", { id: "public/contact" });
+        route("faqs", "routes/public/faqs.tsx", { id: "public/faqs" });
+        route("newsletter", "routes/public/newsletter/index.tsx", { id: "public/newsletter" });
+        route("newsletter/confirm", "routes/public/newsletter/confirm.tsx", { id: "public/newsletter/confirm" });
+        route("newsletter/unsubscribe", "routes/public/newsletter/unsubscribe.tsx", { id: "public/newsletter/unsubscribe" });
+
+        // Public pages: member profiles, leaderboard (issue 13).
+        route("profile/:username", "routes/public/profile/index.tsx", { id: "public/profile" });
+        route("leaderboard", "routes/public/leaderboard.tsx", { id: "public/leaderboard" });
+
+        // Public pages: Treats (issue 14).
+
+        // Public pages: subscriptions and payment (issue 15).
       });
 
       route("account", "routes/account/layout.tsx", { id: "account" }, () => {
@@ -66,7 +85,42 @@ export default {
         route("favourites", "routes/account/favourites/index.tsx", { id: "account/favourites" });
         route("favourites/all", "routes/account/favourites/all.tsx", { id: "account/favourites/all" });
         route("favourites/:id", "routes/account/favourites/list.tsx", { id: "account/favourites/list" });
-        route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {});
+        // Your listings and reviews, account navigation (issue 10).
+        route("listings", "routes/account/listings.tsx", { id: "account/listings" });
+        route("reviews", "routes/account/reviews.tsx", { id: "account/reviews" });
+
+        // Member area: checklist, profile, referral, receipts (issue 13).
+        route("edit-profile", "routes/account/edit-profile.tsx", { id: "account/edit-profile" });
+        route("edit-gallery/:id", "routes/account/edit-gallery.tsx", { id: "account/edit-gallery" });
+        route("refer-a-friend", "routes/account/refer-a-friend.tsx", { id: "account/refer-a-friend" });
+        route("social-media", "routes/account/social-media.tsx", { id: "account/social-media" });
+        route("receipts", "routes/account/receipts.tsx", { id: "account/receipts" });
+
+        route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {
+          // Back office: dashboard, listings, view-edit, reviews, users, roads (issue 11).
+          route(undefined, "routes/account/admin/dashboard.tsx", { index: true, id: "account/admin/dashboard" });
+          route("listings", "routes/account/admin/listings.tsx", { id: "account/admin/listings" });
+          route("listings/:status", "routes/account/admin/listings.tsx", { id: "account/admin/listings/status" });
+          route("view-edit", "routes/account/admin/view-edit.tsx", { id: "account/admin/view-edit" });
+          route("reviews", "routes/account/admin/reviews.tsx", { id: "account/admin/reviews" });
+          route("reviews/:x", "routes/account/admin/reviews.tsx", { id: "account/admin/reviews/x" });
+          route("users", "routes/account/admin/users.tsx", { id: "account/admin/users" });
+          route("users/:x", "routes/account/admin/users.tsx", { id: "account/admin/users/x" });
+
+          // Back office: blog posts, books, contact messages (issue 16).
+          route("blog-posts", "routes/account/admin/blog/list.tsx", { id: "account/admin/blog-posts" });
+          route("blog-posts/new", "routes/account/admin/blog/edit.tsx", { id: "account/admin/blog-posts/new" });
+          route("blog-posts/edit/:id", "routes/account/admin/blog/edit.tsx", { id: "account/admin/blog-posts/edit" });
+          route("blog-posts/preview/:id", "routes/account/admin/blog/preview.tsx", { id: "account/admin/blog-posts/preview" });
+          route("blog-posts/:segment", "routes/account/admin/blog/list.tsx", { id: "account/admin/blog-posts/segment" });
+          route("books", "routes/account/admin/blog/books.tsx", { id: "account/admin/books" });
+          route("contact-messages", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages" });
+          route("contact-messages/:id", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages/message" });
+
+          // Back office: Treats (issue 14).
+
+          // Back office: friendly discounts (issue 15).
+        });
       });
 
       // JSON API and tiles (geo engine): resource routes, no UI.
@@ -88,7 +142,12 @@ export default {
       route("api/files/:id", "routes/api/files.ts", { id: "api/files" });
       route("uploads/:id/:file", "routes/uploads.ts", { id: "uploads" });
 
-      route("healthz", "routes/healthz.ts", { id: "healthz" });
+      // Operations: readiness, metrics (issue 12).
+
+      // Feeds and sitemap (issue 16).
+      route("bark-out/feed.atom", "routes/public/bark-out/feed.ts", { id: "bark-out/feed" });
+      route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" });
+
       route("*", "routes/not-found.tsx", { id: "not-found" });
     });
   },

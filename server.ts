@@ -6,10 +6,14 @@ import compression from "compression";
 import express from "express";
 import { isCrossSite } from "./app/auth/origin.server";
 import { closeDatabase, database } from "./app/db.server";
+import { withErrorResponses } from "./app/error-response.server";
+import { conditionalGet } from "./app/http/conditional.server";
 import { ConfigError, getEnv } from "./app/env.server";
 import { startJobWorker } from "./app/jobs/worker.server";
 import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
+import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
+import { finalErrorHandler, installOperations, loadContext, startDraining } from "./app/ops/http.server";
 
 function stop(message: string): never {
   process.stderr.write(`\u001b[31m✖ ${message}\u001b[0m\n`);
@@ -54,6 +58,8 @@ try {
 } catch (error) {
   stop(`The job worker could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
+let queueRunning = true;
+void worker.promise.finally(() => (queueRunning = false));
 
 const production = env.NODE_ENV !== "development";
 const vite = production
@@ -64,6 +70,8 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 app.use(compression());
+// Request ids, JSON logs, security headers, /healthz, /readyz, /metrics (app/ops/http.server.ts).
+installOperations(app, { queueRunning: () => queueRunning });
 
 // Every POST (and other unsafe method) must come from this site: 403 for another site's form.
 app.use((req, res, next) => {
@@ -72,7 +80,7 @@ app.use((req, res, next) => {
     origin: req.get("Origin"),
     secFetchSite: req.get("Sec-Fetch-Site"),
     host: req.get("X-Forwarded-Host") && env.TRUST_PROXY ? req.get("X-Forwarded-Host") : req.get("Host"),
-    appUrl: env.APP_URL,
+    appUrl: env.PUBLIC_URL ?? env.APP_URL,
   });
   if (crossSite) {
     res.status(403).type("text/plain").send("Forms from other sites are not accepted here.");
@@ -88,11 +96,17 @@ if (vite) {
   app.use(express.static("build/client", { maxAge: "1h" }));
 }
 
+// Every loader and action answers its errors through app/error-response.server.ts.
 const build = vite
-  ? () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  ? () => (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(withErrorResponses)
+  : withErrorResponses((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
 
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: (req) => ({ clientIp: req.ip }) }));
+// Links built while handling a request (share, canonical, mail) use PUBLIC_URL, else this request's origin.
+app.use((req, _res, next) => withRequestOrigin(`${req.protocol}://${(env.TRUST_PROXY && req.get("X-Forwarded-Host")) || req.get("Host") || `localhost:${env.PORT}`}`, next));
+// Anonymous search and listing pages: ETag, 304 and Cache-Control, varying on the cookie (issue 17).
+app.use(conditionalGet());
+app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
+app.use(finalErrorHandler);
 
 const server = app.listen(env.PORT, () => {
   console.log(`Pawroute is serving on http://localhost:${env.PORT}`);
@@ -106,10 +120,14 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: closing connections…`);
-  server.close();
+  console.log(`${signal}: finishing the requests and jobs in progress…`);
+  // Stop taking new work, let requests in flight finish (at most 10 s), then the running jobs.
+  startDraining();
+  const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  await Promise.allSettled([worker.stop(), catcher?.close(), vite?.close()]);
+  const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+  await Promise.allSettled([drained, worker.stop(), catcher?.close(), vite?.close()]);
+  clearTimeout(deadline);
   closeMailTransport();
   await closeDatabase();
   process.exit(0);

@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { serverOnlyGuard } from "./build-tools/server-only-guard";
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -11,6 +12,8 @@ declare module "@remix-run/node" {
 export default defineConfig({
   server: { port: 3000 },
   plugins: [
+    // Fails the client build when drizzle-orm, postgres or db/ reaches a browser chunk.
+    serverOnlyGuard(),
     // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.
     remix({
       ignoredRouteFiles: remixConfig.ignoredRouteFiles,

@@ -1,4 +1,4 @@
-import { connect, type DatabaseHandle } from "../db/client";
+import { connect, type DatabaseHandle, type Pool } from "../db/client";
 import { getEnv } from "./env.server";
 
 // One pool per process, kept on globalThis so that Vite's hot reloads reuse it and the server
@@ -23,9 +23,44 @@ export function sql() {
   return database().sql;
 }
 
+const REPLICA_KEY = Symbol.for("pawroute.database.replica");
+type ReplicaHolder = { [REPLICA_KEY]?: DatabaseHandle };
+
+/** The read replica's pool (DATABASE_REPLICA_URL), or null when none is configured. */
+export function replicaSql(): Pool | null {
+  const env = getEnv();
+  if (!env.DATABASE_REPLICA_URL) return null;
+  const holder = globalThis as ReplicaHolder;
+  holder[REPLICA_KEY] ??= connect(env.DATABASE_REPLICA_URL, { max: env.DB_POOL_SIZE });
+  return holder[REPLICA_KEY].sql;
+}
+
+/** Errors that mean the replica cannot answer now (down, restarting, a query cancelled by replay). */
+function replicaUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? "";
+  return /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|CONNECTION_DESTROYED|57P0[1-3]|40001|08\w{3})$/.test(code);
+}
+
+/**
+ * Runs a read on the replica when there is one, else on the primary; a replica that cannot
+ * answer (down, or a query cancelled by WAL replay) falls back to the primary. For search reads
+ * only: what a visitor just wrote is read from the primary (sql()), never from here.
+ */
+export async function onReplica<T>(read: (pool: Pool) => Promise<T>): Promise<T> {
+  const replica = replicaSql();
+  if (!replica) return read(sql());
+  try {
+    return await read(replica);
+  } catch (error) {
+    if (replicaUnavailable(error)) return read(sql());
+    throw error;
+  }
+}
+
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as Holder;
-  const handle = holder[KEY];
+  const holder = globalThis as Holder & ReplicaHolder;
+  const handles = [holder[KEY], holder[REPLICA_KEY]];
   holder[KEY] = undefined;
-  if (handle) await handle.close();
+  holder[REPLICA_KEY] = undefined;
+  await Promise.all(handles.map((handle) => handle?.close()));
 }

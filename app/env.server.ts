@@ -9,6 +9,13 @@ const schema = z
       .string({ required_error: "DATABASE_URL is not set: start with `npm start`, or set it to postgres://user:password@host:5432/database" })
       .url("DATABASE_URL is not a valid URL: use postgres://user:password@host:5432/database")
       .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_URL must start with postgres:// or postgresql://"),
+    /** A streaming replica for search reads (issue 17); writes and reads-after-write stay on DATABASE_URL. */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .url("DATABASE_REPLICA_URL is not a valid URL: use postgres://user:password@host:5432/database")
+      .refine((v) => /^postgres(ql)?:\/\//.test(v), "DATABASE_REPLICA_URL must start with postgres:// or postgresql://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     ROUTING_ENGINE: z.enum(["pgrouting", "osrm"], { message: "ROUTING_ENGINE must be pgrouting or osrm" }).default("pgrouting"),
     OSRM_URL: z.string().url("OSRM_URL must be a URL such as http://localhost:5000").optional(),
     MAP_STYLE_URL: z.string().url("MAP_STYLE_URL must be a URL").optional(),
@@ -18,7 +25,16 @@ const schema = z
       .min(32, "SESSION_SECRET must be at least 32 characters long"),
     /** Secure cookies need HTTPS; set to false to try a production build over plain http://localhost. */
     COOKIE_SECURE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
-    /** The public address of the site, for links in mail; defaults to http://localhost:$PORT. */
+    /**
+     * The site's public address, for share links, canonical URLs and links in mail (docs/decisions/0046).
+     * Unset: the address each request was sent to.
+     */
+    PUBLIC_URL: z
+      .string()
+      .url("PUBLIC_URL must be the site's address, such as https://www.pawroute.example")
+      .refine((v) => /^https?:\/\//.test(v), "PUBLIC_URL must start with http:// or https://")
+      .optional(),
+    /** The older name of PUBLIC_URL, still read when PUBLIC_URL is unset. */
     APP_URL: z.string().url("APP_URL must be the site's address, such as https://www.pawroute.example").optional(),
     /** Where mail goes (smtp:// or smtps://user:password@host:port). Unset: the local mail catcher keeps it. */
     SMTP_URL: z
@@ -44,7 +60,19 @@ const schema = z
     UPLOAD_DIR: z.string().min(1, "UPLOAD_DIR must be a folder such as .data/uploads").default(".data/uploads"),
     /** Treat Points for a review once it is accepted, and for a listing once it goes live. */
     REVIEW_POINTS: z.coerce.number().int("REVIEW_POINTS must be a whole number").min(0).max(100_000).default(10),
+    /** Bearer token for GET /metrics; without it /metrics answers only on the loopback address (docs/decisions/0062-operations.md). */
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters long").optional(),
     LISTING_POINTS: z.coerce.number().int("LISTING_POINTS must be a whole number").min(0).max(100_000).default(25),
+    /** Treat Points for a member's first bio, and for each friend who joins through a referral and verifies their email. */
+    BIO_POINTS: z.coerce.number().int("BIO_POINTS must be a whole number").min(0).max(100_000).default(5),
+    REFERRAL_POINTS: z.coerce.number().int("REFERRAL_POINTS must be a whole number").min(0).max(100_000).default(50),
+    /** The project's own pages on a social network and a microblog, for the follow prompts at /account/social-media. */
+    SOCIAL_NETWORK_URL: z.string().url("SOCIAL_NETWORK_URL must be a URL such as https://www.facebook.com/pawroute").default("https://www.facebook.com/pawroute"),
+    MICROBLOG_URL: z.string().url("MICROBLOG_URL must be a URL such as https://x.com/pawroute").default("https://x.com/pawroute"),
+    /** Treat Points for a member's story once it is published on Bark Out. */
+    STORY_POINTS: z.coerce.number().int("STORY_POINTS must be a whole number").min(0).max(100_000).default(50),
+    /** Where contact messages and story notices are mailed. */
+    TEAM_EMAIL: z.string().email("TEAM_EMAIL must be an email address such as team@pawroute.example").default("team@pawroute.test"),
   })
   .refine((env) => env.ROUTING_ENGINE !== "osrm" || env.OSRM_URL, {
     message: "ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)",

@@ -16,11 +16,11 @@ export interface NavigationSection {
 export const SECTIONS: readonly NavigationSection[] = [
   { to: "/", label: "Search", built: true, place: "main" },
   { to: "/motorway-search", label: "Motorway search", built: true, place: "main" },
-  { to: "/bark-out", label: "Bark Out blog", built: false, place: "main" },
+  { to: "/bark-out/", label: "Bark Out blog", built: true, place: "main" },
   { to: "/treats", label: "Treats", built: false, place: "main" },
   { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
   { to: "/add-listing", label: "Add a listing", built: true, place: "main" },
-  { to: "/contact", label: "Contact", built: false, place: "main" },
+  { to: "/contact", label: "Contact", built: true, place: "main" },
   { to: "/account/login/", label: "Log in", built: true, place: "account", audience: "visitor" },
   { to: "/join", label: "Join", built: true, place: "account", audience: "visitor" },
   { to: "/account", label: "Your account", built: true, place: "account", audience: "member" },
@@ -30,4 +30,33 @@ export const SECTIONS: readonly NavigationSection[] = [
 export function builtSections(place: NavigationSection["place"], signedIn = false): NavigationSection[] {
   const audience = signedIn ? "member" : "visitor";
   return SECTIONS.filter((section) => section.built && section.place === place && (!section.audience || section.audience === audience));
+}
+
+/** One entry of the account menu (the account area's side menu and the header's account menu). */
+export interface AccountMenuItem {
+  to: string;
+  label: string;
+  /** Administrators only. */
+  admin?: boolean;
+}
+
+/**
+ * The account menu, in order. Issues add their sections here as they are built (member area,
+ * Treats, subscriptions, receipts); the account layout and the header both read this one list.
+ */
+export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
+  { to: "/account", label: "Overview" },
+  { to: "/account/favourites", label: "Favourites" },
+  { to: "/account/listings", label: "Your listings" },
+  { to: "/account/reviews", label: "Your reviews" },
+  { to: "/account/edit-profile", label: "Profile" },
+  { to: "/account/refer-a-friend", label: "Refer a friend" },
+  { to: "/account/receipts", label: "Receipts" },
+  { to: "/leaderboard", label: "Leaderboard" },
+  { to: "/account/settings/", label: "Settings" },
+  { to: "/account/admin", label: "Back office", admin: true },
+];
+
+export function accountMenu(isAdmin: boolean): AccountMenuItem[] {
+  return ACCOUNT_MENU.filter((item) => !item.admin || isAdmin);
 }

@@ -5,7 +5,9 @@ import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { usePageContext } from "./ops/page-context";
 import { StatusPage, statusCopy } from "./components/StatusPage";
+import accountStyles from "./styles/account.css?url";
 import appStyles from "./styles/app.css?url";
 import printStyles from "./styles/print.css?url";
 import tokens from "./styles/tokens.css?url";
@@ -13,6 +15,7 @@ import tokens from "./styles/tokens.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tokens },
   { rel: "stylesheet", href: appStyles },
+  { rel: "stylesheet", href: accountStyles },
   { rel: "stylesheet", href: printStyles, media: "print" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -26,6 +29,7 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { nonce } = usePageContext();
 
   // Lets tests (and CSS, if ever needed) tell a hydrated page from the server-rendered HTML.
   useEffect(() => {
@@ -50,8 +54,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

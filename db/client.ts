@@ -19,6 +19,11 @@ export function connect(url: string, options: { max?: number } = {}): DatabaseHa
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => undefined,
+    // Reconnect at once when the database comes back: the default backoff grows with each failed
+    // attempt (3^n / 100 s, up to 20 s), which kept the app answering 503 for seconds after a restart.
+    backoff: () => 0.1,
+    // A connection attempt that hangs fails after 5 s (default 30 s): the request answers 503, not a timeout.
+    connect_timeout: 5,
     connection: { application_name: "pawroute" },
   });
   const db = drizzle(sql, { schema });

@@ -1,6 +1,6 @@
 import type { SqlClient } from "../db/client";
 import { LISTING_STATUS } from "../db/schema/listings";
-import { GeoError } from "./errors";
+import { AppError } from "../app/errors";
 import { resolvePlace } from "./geocode";
 import { haversineMetres } from "./routing/geometry";
 import type { LngLat, Route, RoutingEngine } from "./routing/port";
@@ -83,25 +83,25 @@ async function liveListing(sql: SqlClient, id: number): Promise<ListingRow> {
     LEFT JOIN countries rc ON rc.id = r.country_id
     LEFT JOIN junctions j ON j.id = l.junction_id
     WHERE l.id = ${id} AND l.status = ${LISTING_STATUS.live}`;
-  if (!row) throw new GeoError(404, "We can't find that location", {}, "location-not-found");
+  if (!row) throw new AppError(404, "We can't find that location", { code: "location-not-found" });
   return row;
 }
 
 /** The start: typed or current-location 'lat,lng', or a place through the gazetteer. */
 async function resolveStart(sql: SqlClient, from: string): Promise<StartPoint> {
   const text = from.trim();
-  if (text === "") throw new GeoError(400, "Please enter a starting point", { from: "Please enter a starting point" });
+  if (text === "") throw new AppError(400, "Please enter a starting point", { fieldErrors: { from: "Please enter a starting point" } });
   if (MEANT_AS_COORDINATES.test(text)) {
     const point = parseLatLng(text);
     if (!point) {
-      throw new GeoError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", {
+      throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: {
         from: "Please enter a valid place or 'latitude,longitude'",
-      });
+      } });
     }
     return { ...point, label: text };
   }
   const place = await resolvePlace(sql, text);
-  if (!place) throw new GeoError(422, UNKNOWN_PLACE_MESSAGE, { from: UNKNOWN_PLACE_MESSAGE });
+  if (!place) throw new AppError(422, UNKNOWN_PLACE_MESSAGE, { fieldErrors: { from: UNKNOWN_PLACE_MESSAGE } });
   return place;
 }
 
@@ -143,10 +143,10 @@ export async function directions(sql: SqlClient, engine: RoutingEngine, input: D
   const start = await resolveStart(sql, input.from);
   const end: LngLat = { lat: listing.lat, lng: listing.lng };
   if (haversineMetres([start.lng, start.lat], [end.lng, end.lat]) < SAME_PLACE_METRES) {
-    throw new GeoError(422, ALREADY_THERE_MESSAGE, { from: ALREADY_THERE_MESSAGE });
+    throw new AppError(422, ALREADY_THERE_MESSAGE, { fieldErrors: { from: ALREADY_THERE_MESSAGE } });
   }
   const route = await engine.route(start, end, { steps: true });
-  if (!route) throw new GeoError(422, NO_ROUTE_MESSAGE);
+  if (!route) throw new AppError(422, NO_ROUTE_MESSAGE);
   return {
     route: routeBody(route),
     points: [

@@ -1,6 +1,8 @@
 import type { SqlClient } from "../db/client";
 import { LISTING_STATUS } from "../db/schema/listings";
-import { GeoError } from "./errors";
+import { AppError } from "../app/errors";
+import { parseDatabaseId } from "../app/ids";
+import { type LocationGallery, loadGalleries } from "./gallery";
 
 /** The spec's Location (a listing) as the map tooltip and outside clients read it. */
 export interface LocationDetails {
@@ -15,8 +17,9 @@ export interface LocationDetails {
   road: { id: number; name: string; slug: string } | null;
   junction: { id: number; number: string; expandedName: string; town: string | null } | null;
   facilities: { id: number; name: string; slug: string }[];
-  /** Galleries come with the image work; null until then. */
-  gallery: null;
+  gallery: LocationGallery;
+  /** Whether the viewer has the listing in one of their lists (false for visitors). */
+  isFavourite: boolean;
   status: { id: number };
   lat: number;
   lng: number;
@@ -63,19 +66,17 @@ interface LocationRow {
   free: boolean;
 }
 
-const MAX_ID = 2_147_483_647;
-
-/** A listing id from a URL segment: digits within the integer range, else a GeoError 400. */
+/** A listing id from a URL segment: digits within the integer range, else an AppError 400. */
 export function parseLocationId(segment: string | undefined): number {
-  const id = segment !== undefined && /^\d{1,10}$/.test(segment) ? Number(segment) : Number.NaN;
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) {
-    throw new GeoError(400, "A location id is a positive whole number", { id: "Please give a numeric location id" });
+  const id = parseDatabaseId(segment);
+  if (id === null) {
+    throw new AppError(400, "A location id is a positive whole number", { fieldErrors: { id: "Please give a numeric location id" } });
   }
   return id;
 }
 
-/** A live listing's details, or a GeoError 404 when there is none (unknown, draft, submitted or denied). */
-export async function locationDetails(sql: SqlClient, id: number): Promise<LocationDetails> {
+/** A live listing's details, or an AppError 404 when there is none (unknown, draft, submitted or denied). */
+export async function locationDetails(sql: SqlClient, id: number, viewerId: number | null = null): Promise<LocationDetails> {
   const [row] = await sql<LocationRow[]>`
     SELECT l.id, l.current_version_id, l.slug, l.walk_type, l.full_title, l.title, l.description,
            r.id AS road_id, r.name AS road_name, r.slug AS road_slug,
@@ -92,8 +93,15 @@ export async function locationDetails(sql: SqlClient, id: number): Promise<Locat
     LEFT JOIN roads r ON r.id = l.road_id
     LEFT JOIN junctions j ON j.id = l.junction_id
     WHERE l.id = ${id} AND l.status = ${LISTING_STATUS.live}`;
-  if (!row) throw new GeoError(404, "We can't find that location", {}, "location-not-found");
-  return toLocationDetails(row);
+  if (!row) throw new AppError(404, "We can't find that location", { code: "location-not-found" });
+  const details = toLocationDetails(row);
+  const [galleries, favourite] = await Promise.all([
+    loadGalleries(sql, [{ id: row.id, versionId: row.current_version_id }]),
+    viewerId === null
+      ? Promise.resolve([])
+      : sql`SELECT 1 FROM favourite_items i JOIN favourite_lists fl ON fl.id = i.list_id WHERE i.listing_id = ${id} AND fl.user_id = ${viewerId} LIMIT 1`,
+  ]);
+  return { ...details, gallery: galleries.get(row.id) ?? details.gallery, isFavourite: favourite.length > 0 };
 }
 
 function toLocationDetails(row: LocationRow): LocationDetails {
@@ -111,7 +119,8 @@ function toLocationDetails(row: LocationRow): LocationDetails {
         ? { id: row.junction_id, number: row.junction_number, expandedName: row.junction_expanded_name, town: row.junction_town }
         : null,
     facilities: row.facilities,
-    gallery: null,
+    gallery: { galleryId: row.current_version_id, id: row.id, items: [], url: null },
+    isFavourite: false,
     status: { id: row.status },
     lat: row.lat,
     lng: row.lng,

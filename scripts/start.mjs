@@ -23,4 +23,5 @@ if (buildIsStale()) {
   step("Building the app");
   runBin("remix", ["vite:build"], env, "The build");
 }
-runForeground(process.execPath, ["--import", "tsx", "server.ts"], env);
+// One worker per core (WEB_CONCURRENCY), graceful shutdown: cluster.ts runs server.ts in each.
+runForeground(process.execPath, ["--import", "tsx", "cluster.ts"], env);

@@ -22,6 +22,7 @@ async function freePortBlock() {
 ensureNodeModules();
 await ensureDatabases({ fast: true });
 if (!existsSync("/usr/bin/chromium")) ensureDebianPackages(["chromium"], "Chromium for the end-to-end tests");
+if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");
 
 const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
 runBin("tsx", ["db/migrate.ts", "--create"], env, "Migrating the test database");

@@ -6,11 +6,11 @@ import { db } from "../db.server";
 import { passwordChangedMail } from "../mail/templates.server";
 import { queueMail } from "../mail/send.server";
 import { isUniqueViolation } from "./database-errors.server";
-import { FormError } from "./forms.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import type { SessionUser } from "./session.server";
 import { endAllSessions } from "./session.server";
+import { AppError } from "../errors";
 
 export const SUCCESS = {
   password: "Your password has been updated successfully",
@@ -26,7 +26,7 @@ export async function setUsername(user: SessionUser, username: string): Promise<
   try {
     await db().update(users).set({ username }).where(eq(users.id, user.id));
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FormError(USERNAME_TAKEN, 409, { username: USERNAME_TAKEN });
+    if (isUniqueViolation(error)) throw new AppError(409, USERNAME_TAKEN, { fieldErrors: { username: USERNAME_TAKEN } });
     throw error;
   }
 }
@@ -34,11 +34,11 @@ export async function setUsername(user: SessionUser, username: string): Promise<
 /** Changes the password (checking the current one when there is one) and ends the member's other sessions. */
 export async function changePassword(user: SessionUser, values: { password: string; newPassword: string }): Promise<void> {
   if (user.hasPassword) {
-    if (!values.password) throw new FormError("Please enter your current password", 422, { password: "Please enter your current password" });
+    if (!values.password) throw new AppError(422, "Please enter your current password", { fieldErrors: { password: "Please enter your current password" } });
     await enforceRateLimits(["log-in:account", user.email]);
     const [row] = await db().select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
     if (!(await verifyPassword(row?.passwordHash, values.password))) {
-      throw new FormError("Your current password is not right", 400, { password: "Your current password is not right" });
+      throw new AppError(400, "Your current password is not right", { fieldErrors: { password: "Your current password is not right" } });
     }
   }
   const passwordHash = await hashPassword(values.newPassword);
@@ -113,7 +113,7 @@ export async function saveAddress(
     .select({ id: countries.id })
     .from(countries)
     .where(and(eq(countries.id, values.country), eq(countries.selectable, true), rawSql`${countries.id} NOT BETWEEN 250 AND 253`));
-  if (!country) throw new FormError("Please select your country", 422, { country: "Please select your country" });
+  if (!country) throw new AppError(422, "Please select your country", { fieldErrors: { country: "Please select your country" } });
   const fields = { address1: values.address1, address2: values.address2, town: values.town, county: values.county, postcode: values.postcode.toUpperCase(), countryId: country.id };
   await db().transaction(async (tx) => {
     const [first] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, user.id)).orderBy(asc(addresses.id)).limit(1).for("update");
@@ -152,7 +152,7 @@ export async function saveEmailSettings(user: SessionUser, listIds: number[]): P
   const wanted = [...new Set(listIds)];
   return db().transaction(async (tx) => {
     const known = wanted.length ? await tx.select({ id: mailingLists.id }).from(mailingLists).where(inArray(mailingLists.id, wanted)) : [];
-    if (known.length !== wanted.length) throw new FormError("Please choose lists from the ones shown", 422, { lists: "Please choose lists from the ones shown" });
+    if (known.length !== wanted.length) throw new AppError(422, "Please choose lists from the ones shown", { fieldErrors: { lists: "Please choose lists from the ones shown" } });
     await tx
       .delete(mailingListSubscriptions)
       .where(wanted.length ? and(eq(mailingListSubscriptions.userId, user.id), notInArray(mailingListSubscriptions.listId, wanted)) : eq(mailingListSubscriptions.userId, user.id));

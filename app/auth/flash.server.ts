@@ -1,23 +1,8 @@
 // One-off messages shown after a redirect ('Your password has been updated successfully'), carried in
 // a short-lived signed cookie so that pages work the same with and without JavaScript.
-import { createCookie } from "@remix-run/node";
-import { getEnv } from "../env.server";
+import { signedCookie } from "./cookies.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function flashCookie() {
-  if (cookie) return cookie;
-  const env = getEnv();
-  cookie = createCookie("pawroute_flash", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60,
-  });
-  return cookie;
-}
+const flashCookie = signedCookie("pawroute_flash", 60);
 
 export function flashHeader(message: string): Promise<string> {
   return flashCookie().serialize(message.slice(0, 300));

@@ -3,19 +3,10 @@
 import { data } from "@remix-run/node";
 import type { ValidationErrorResponseData, Validator } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "./schemas";
+import { AppError } from "../errors";
+import { assertFormSize, assertReadableForm } from "../ops/input.server";
 
 /** An error a member can act on: its message is shown on the form, its status goes to the client. */
-export class FormError extends Error {
-  name = "FormError";
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly fieldErrors?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
 export interface FormErrorData {
   formError: string;
   fieldErrors: Record<string, string>;
@@ -25,15 +16,18 @@ export interface FormErrorData {
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The submitted form; a body that is not a form answers 415, an unreadable one 400 (never a 500). */
+/** The submitted form; a body that is not a form answers 415, an oversized one 413, an unreadable one 400 (never a 500). */
 export async function readForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) throw new Response("Send the form as application/x-www-form-urlencoded or multipart/form-data.", { status: 415 });
+  if (!FORM_TYPES.includes(type)) throw new AppError(415, "Send the form as application/x-www-form-urlencoded or multipart/form-data.");
+  assertFormSize(request);
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
-    throw new Response("The form could not be read.", { status: 400 });
+    throw new AppError(400, "The form could not be read.");
   }
+  return assertReadableForm(form);
 }
 
 /** Field names never sent back to the page after a failed submission. */
@@ -58,7 +52,7 @@ export async function validateForm<T>(validator: Validator<T>, form: FormData): 
 }
 
 /**
- * Reads the form and runs an action's work with it; a FormError becomes a 4xx answer carrying the
+ * Reads the form and runs an action's work with it; an AppError becomes a 4xx answer carrying the
  * message for the form (and, for pages without JavaScript, what was typed).
  */
 export async function formAction<T>(request: Request, work: (form: FormData) => Promise<T>) {
@@ -66,10 +60,10 @@ export async function formAction<T>(request: Request, work: (form: FormData) => 
   try {
     return await work(form);
   } catch (error) {
-    if (error instanceof FormError) {
+    if (error instanceof AppError) {
       const submitted = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
       const body: FormErrorData = { formError: error.message, fieldErrors: error.fieldErrors ?? {}, repopulateFields: withoutSecrets(submitted) };
-      return data(body, { status: error.status });
+      return data(body, { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined });
     }
     throw error;
   }
@@ -78,5 +72,5 @@ export async function formAction<T>(request: Request, work: (form: FormData) => 
 /** Bots fill every field; people never see this one. */
 export function checkHoneypot(form: FormData): void {
   const value = form.get(HONEYPOT_FIELD);
-  if (value !== null && value !== "") throw new FormError("The form was not sent properly. Please try again.", 400);
+  if (value !== null && value !== "") throw new AppError(400, "The form was not sent properly. Please try again.");
 }

@@ -1,29 +1,15 @@
 // The one place that loads the member behind a request and asserts a role. Every loader and action
 // that needs a member or an administrator calls requireMember or requireAdmin itself: a parent
 // layout's loader does not guard a child route's action.
-import { createCookie, redirect } from "@remix-run/node";
-import { getEnv } from "../env.server";
+import { redirect } from "@remix-run/node";
 import { loginPath } from "./redirect";
 import { lookupSession, SESSION_IDLE_DAYS, type SessionUser } from "./session.server";
+import { signedCookie } from "./cookies.server";
 
 export type { SessionUser } from "./session.server";
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
 /** The signed cookie holds only the session token; the session itself is a row. */
-export function sessionCookie() {
-  if (cookie) return cookie;
-  const env = getEnv();
-  cookie = createCookie("pawroute_session", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * SESSION_IDLE_DAYS,
-  });
-  return cookie;
-}
+export const sessionCookie = signedCookie("pawroute_session", 60 * 60 * 24 * SESSION_IDLE_DAYS);
 
 export async function sessionTokenOf(request: Request): Promise<string | null> {
   const token: unknown = await sessionCookie().parse(request.headers.get("Cookie"));

@@ -7,13 +7,13 @@ import { FormStrategy } from "remix-auth-form";
 import { sessions, users } from "../../db/schema";
 import { db } from "../db.server";
 import { clientOf, type Client } from "./client.server";
-import { FormError } from "./forms.server";
 import { sessionCookieHeader, sessionTokenOf } from "./guards.server";
 import { verifyPassword } from "./password.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import { safeRedirect } from "./redirect";
 import { startSession } from "./session.server";
 import { hashToken } from "./tokens.server";
+import { AppError } from "../errors";
 
 export const LOGIN_FAILED = "The email address or password is not right. Please check them and try again.";
 
@@ -31,7 +31,7 @@ async function checkCredentials(email: string, password: string, client: Client)
     .where(rawSql`lower(${users.email}) = lower(${email})`);
   // verifyPassword checks a dummy hash when there is no account, so unknown emails take as long.
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw new FormError(LOGIN_FAILED, 400);
+  if (!user || !ok) throw new AppError(400, LOGIN_FAILED);
   const token = await startSession(user.id, client);
   return { userId: user.id, hasUsername: user.username !== null, token };
 }
@@ -53,9 +53,9 @@ export async function logIn(request: Request, context: AppLoadContext, values: {
   return redirect(next, { headers: { "Set-Cookie": await sessionCookieHeader(loggedIn.token) } });
 }
 
-/** Ends the request's session (if any) and clears the cookie. */
-export async function logOut(request: Request): Promise<Response> {
+/** Ends the request's session (if any) and clears the cookie; then home, or back to a same-site page (a mailed link). */
+export async function logOut(request: Request, redirectTo?: unknown): Promise<Response> {
   const token = await sessionTokenOf(request);
   if (token) await db().delete(sessions).where(eq(sessions.id, hashToken(token)));
-  return redirect("/", { headers: { "Set-Cookie": await sessionCookieHeader(null) } });
+  return redirect(safeRedirect(redirectTo, "/"), { headers: { "Set-Cookie": await sessionCookieHeader(null) } });
 }

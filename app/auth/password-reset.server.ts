@@ -8,12 +8,12 @@ import { passwordChangedMail, passwordResetMail } from "../mail/templates.server
 import { queueMail } from "../mail/send.server";
 import { consumeToken, issueToken, retireTokens, tokenState } from "./account-tokens.server";
 import type { Client } from "./client.server";
-import { FormError } from "./forms.server";
 import { hashPassword } from "./password.server";
 import { verifyEmailAndAwardPending } from "./points.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import { endAllSessions } from "./session.server";
 import { LINK_MESSAGES } from "./verification.server";
+import { AppError } from "../errors";
 
 export const RESET_SUCCESS = "Success! Your password has now been updated.";
 
@@ -44,14 +44,14 @@ export async function describeResetLink(token: string): Promise<{ valid: true } 
 export async function resetPassword(token: string, password: string, client: Client): Promise<void> {
   await enforceRateLimits(["reset:ip", client.ip]);
   const { state, row } = await tokenState(token, ["reset-password"]);
-  if (state !== "valid" || !row) throw new FormError(LINK_MESSAGES[state === "valid" ? "unknown" : state], state === "unknown" ? 404 : 410);
+  if (state !== "valid" || !row) throw new AppError(state === "unknown" ? 404 : 410, LINK_MESSAGES[state === "valid" ? "unknown" : state]);
   await enforceRateLimits(["reset:account", String(row.userId)]);
   const passwordHash = await hashPassword(password);
   await db().transaction(async (tx) => {
     const used = await consumeToken(tx, token, "reset-password");
-    if (!used) throw new FormError(LINK_MESSAGES.used, 410);
+    if (!used) throw new AppError(410, LINK_MESSAGES.used);
     const [user] = await tx.select({ email: users.email, verified: users.emailVerified }).from(users).where(eq(users.id, used.userId)).for("update");
-    if (!user) throw new FormError(LINK_MESSAGES.unknown, 404);
+    if (!user) throw new AppError(404, LINK_MESSAGES.unknown);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, used.userId));
     // The link reached this mailbox, which proves the address as well as a verification link does.
     if (!user.verified && user.email.toLowerCase() === used.email.toLowerCase()) await verifyEmailAndAwardPending(tx, used.userId);

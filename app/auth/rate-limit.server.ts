@@ -1,8 +1,13 @@
-// Fixed-window rate limits kept in PostgreSQL, so every app server shares them.
+// Sliding-window rate limits kept in PostgreSQL, so every app server (and every process of a Node
+// cluster) shares them: one atomic upsert per hit counts the current fixed window and keeps the last
+// one's count; the limit compares the current count plus the previous count weighted by how much of
+// the previous window still overlaps the last `windowSeconds` (docs/decisions/0064-rate-limits.md).
+import { data, type AppLoadContext } from "@remix-run/node";
 import { lt, sql as rawSql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import { db } from "../db.server";
-import { FormError } from "./forms.server";
+import { AppError } from "../errors";
+import { clientOf } from "./client.server";
 import { hashToken } from "./tokens.server";
 
 export const RATE_LIMITS = {
@@ -17,6 +22,19 @@ export const RATE_LIMITS = {
   "reset:account": { max: 5, windowSeconds: 15 * 60 },
   "verify-email:account": { max: 5, windowSeconds: 15 * 60 },
   "change-email:account": { max: 5, windowSeconds: 60 * 60 },
+  /** Visitor forms: reviews, listing submissions and edits (and the forms of later issues). */
+  "visitor-form:ip": { max: 20, windowSeconds: 60 * 60 },
+  "visitor-form:account": { max: 30, windowSeconds: 60 * 60 },
+  /** Image uploads (each one is processed by sharp: the costliest request the site has). */
+  "upload:ip": { max: 60, windowSeconds: 60 * 60 },
+  "upload:account": { max: 120, windowSeconds: 60 * 60 },
+  /** The JSON API, per client address: generous, since live search asks as people type. */
+  "api:ip": { max: 600, windowSeconds: 60 },
+  // Bark Out, contact and newsletter (issue 16): each message or sign-up is stored and mailed.
+  "contact:ip": { max: 5, windowSeconds: 15 * 60 },
+  "story:ip": { max: 5, windowSeconds: 60 * 60 },
+  "newsletter:ip": { max: 5, windowSeconds: 15 * 60 },
+  "newsletter:account": { max: 3, windowSeconds: 60 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -26,21 +44,31 @@ export async function hit(name: RateLimitName, subject: string): Promise<number>
   const { max, windowSeconds } = RATE_LIMITS[name];
   // Accounts are keyed by a hash of the address so the table never lists emails.
   const key = `${name}:${name.endsWith(":account") ? hashToken(subject.toLowerCase()) : subject}`;
+  const window = rawSql`make_interval(secs => ${windowSeconds})`;
+  const started = rateLimitBuckets.windowStartedAt;
   const [row] = await db()
     .insert(rateLimitBuckets)
-    .values({ key, windowStartedAt: rawSql`now()`, hits: 1 })
+    .values({ key, windowStartedAt: rawSql`now()`, hits: 1, previousHits: 0 })
     .onConflictDoUpdate({
       target: rateLimitBuckets.key,
       set: {
-        hits: rawSql`CASE WHEN ${rateLimitBuckets.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${rateLimitBuckets.hits} + 1 END`,
-        windowStartedAt: rawSql`CASE WHEN ${rateLimitBuckets.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${rateLimitBuckets.windowStartedAt} END`,
+        // Two windows or more ago: start afresh. One window ago: the current count becomes the previous one.
+        previousHits: rawSql`CASE WHEN ${started} <= now() - 2 * ${window} THEN 0 WHEN ${started} <= now() - ${window} THEN ${rateLimitBuckets.hits} ELSE ${rateLimitBuckets.previousHits} END`,
+        hits: rawSql`CASE WHEN ${started} <= now() - ${window} THEN 1 ELSE ${rateLimitBuckets.hits} + 1 END`,
+        windowStartedAt: rawSql`CASE WHEN ${started} <= now() - 2 * ${window} THEN now() WHEN ${started} <= now() - ${window} THEN ${started} + ${window} ELSE ${started} END`,
       },
     })
     .returning({
       hits: rateLimitBuckets.hits,
-      retryAfter: rawSql<number>`ceil(extract(epoch FROM ${rateLimitBuckets.windowStartedAt} + make_interval(secs => ${windowSeconds}) - now()))::int`,
+      previousHits: rateLimitBuckets.previousHits,
+      elapsed: rawSql<number>`extract(epoch FROM now() - ${started})::float8`,
     });
-  return row.hits > max ? Math.max(1, row.retryAfter) : 0;
+  const overlap = Math.max(0, 1 - row.elapsed / windowSeconds);
+  const count = row.hits + row.previousHits * overlap;
+  if (count <= max) return 0;
+  // Wait until the previous window has slid far enough out (or, if the current one alone is over, until it ends).
+  const needed = row.hits >= max ? windowSeconds - row.elapsed : row.previousHits > 0 ? ((count - max) / row.previousHits) * windowSeconds : 1;
+  return Math.max(1, Math.ceil(needed));
 }
 
 export function tooManyMessage(waitSeconds: number): string {
@@ -52,7 +80,28 @@ export function tooManyMessage(waitSeconds: number): string {
 export async function enforceRateLimits(...limits: [RateLimitName, string][]): Promise<void> {
   const waits = await Promise.all(limits.map(([name, subject]) => hit(name, subject)));
   const wait = Math.max(...waits);
-  if (wait > 0) throw new FormError(tooManyMessage(wait), 429);
+  if (wait > 0) throw new AppError(429, tooManyMessage(wait), { retryAfterSeconds: wait, code: "rate-limited" });
+}
+
+/** The per-IP and per-account (or per-visitor) limits of a visitor form: reviews, listings, and later forms. */
+export async function limitVisitorForm(request: Request, context: AppLoadContext | undefined, user: { id: number } | null): Promise<void> {
+  const limits: [RateLimitName, string][] = [["visitor-form:ip", clientOf(request, context).ip]];
+  if (user) limits.push(["visitor-form:account", `user:${user.id}`]);
+  await enforceRateLimits(...limits);
+}
+
+/** The per-IP and per-uploader limits of image uploads. */
+export async function limitUploads(request: Request, context: AppLoadContext | undefined, uploader: { user: { id: number } | null; visitorKey: string | null }): Promise<void> {
+  const limits: [RateLimitName, string][] = [["upload:ip", clientOf(request, context).ip]];
+  const owner = uploader.user ? `user:${uploader.user.id}` : uploader.visitorKey ? `visitor:${uploader.visitorKey}` : null;
+  if (owner) limits.push(["upload:account", owner]);
+  await enforceRateLimits(...limits);
+}
+
+/** A form's answer to a 429: its message on the form, with Retry-After. */
+export function rateLimited(error: AppError) {
+  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return data({ formError: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers });
 }
 
 /** Drops windows that have long closed (hourly clean-up job). */

@@ -1,6 +1,7 @@
 // One zod schema per form, shared by the browser (remix-validated-form) and the server.
 // Messages quoted in the spec (account-and-back-office.md §5) are used word for word, typos included.
 import { z } from "zod";
+import { MAX_DATABASE_ID } from "../ids";
 
 export const MESSAGES = {
   usernameRequired: "Please enter your desired username.",
@@ -150,7 +151,7 @@ export const addressSchema = z.object({
   ),
   country: z.preprocess(
     (value) => (value === "" || value === undefined ? undefined : value),
-    z.coerce.number({ required_error: "Please select your country", invalid_type_error: "Please select your country" }).int("Please select your country").positive("Please select your country"),
+    z.coerce.number({ required_error: "Please select your country", invalid_type_error: "Please select your country" }).int("Please select your country").positive("Please select your country").max(MAX_DATABASE_ID, "Please select your country"),
   ),
   reason: z.preprocess((value) => (typeof value === "string" ? value : undefined), z.string().max(40).optional()),
   redirectTo: redirectToField,
@@ -160,7 +161,7 @@ export const addressSchema = z.object({
 export const emailSettingsSchema = z.object({
   lists: z.preprocess(
     (value) => (value === undefined || value === "" ? [] : Array.isArray(value) ? value : [value]),
-    z.array(z.coerce.number({ invalid_type_error: "Please choose lists from the ones shown" }).int().positive("Please choose lists from the ones shown")).max(50),
+    z.array(z.coerce.number({ invalid_type_error: "Please choose lists from the ones shown" }).int().positive("Please choose lists from the ones shown").max(MAX_DATABASE_ID, "Please choose lists from the ones shown")).max(50),
   ),
 });
 

@@ -3,16 +3,18 @@
 import { eq, sql as rawSql } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { db } from "../db.server";
+import { releaseHeldListings } from "../listings/held.server";
 import { changeEmailMail, emailAlreadyUsedMail, emailChangedNoticeMail, verifyEmailMail } from "../mail/templates.server";
 import { queueMail } from "../mail/send.server";
+import { creditReferralIn } from "../members/referral.server";
 import { consumeToken, issueToken, retireTokens, tokenState, type TokenState } from "./account-tokens.server";
 import type { Client } from "./client.server";
 import { isUniqueViolation } from "./database-errors.server";
-import { FormError } from "./forms.server";
 import { verifyEmailAndAwardPending } from "./points.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import type { SessionUser } from "./session.server";
 import { startSession } from "./session.server";
+import { AppError } from "../errors";
 
 export const LINK_MESSAGES: Record<Exclude<TokenState, "valid">, string> = {
   expired: "This link has expired. Please ask for a new one.",
@@ -20,13 +22,16 @@ export const LINK_MESSAGES: Record<Exclude<TokenState, "valid">, string> = {
   unknown: "This link is not valid. Please check that you copied all of it, or ask for a new one.",
 };
 
-export type VerifyLink = { state: "valid"; purpose: "verify-email" | "change-email"; email: string } | { state: Exclude<TokenState, "valid">; message: string };
+export type VerifyLink = { state: "valid"; purpose: "verify-email" | "change-email"; email: string; userId: number } | { state: Exclude<TokenState, "valid">; message: string };
+
+/** Shown when the browser is logged in to one account and the link is for another. */
+export const OTHER_ACCOUNT_MESSAGE = "This link is for a different account from the one you are logged in to. Please log out first, then open the link again.";
 
 /** What the link's page shows before the button is pressed (nothing is used up by opening it). */
 export async function describeVerifyLink(token: string): Promise<VerifyLink> {
   const { state, row } = await tokenState(token, ["verify-email", "change-email"]);
   if (state !== "valid" || !row || row.purpose === "reset-password") return { state: state === "valid" ? "unknown" : state, message: LINK_MESSAGES[state === "valid" ? "unknown" : state] };
-  return { state: "valid", purpose: row.purpose, email: row.email };
+  return { state: "valid", purpose: row.purpose, email: row.email, userId: row.userId };
 }
 
 export type Confirmed =
@@ -39,14 +44,18 @@ export type Confirmed =
  */
 export async function confirmLink(token: string, currentUser: SessionUser | null, client: Client): Promise<Confirmed> {
   const link = await describeVerifyLink(token);
-  if (link.state !== "valid") throw new FormError(link.message, link.state === "unknown" ? 404 : 410);
+  if (link.state !== "valid") throw new AppError(link.state === "unknown" ? 404 : 410, link.message);
+  // Someone else's link never switches this browser to their account (nor changes their address from here).
+  if (currentUser && currentUser.id !== link.userId) throw new AppError(409, OTHER_ACCOUNT_MESSAGE);
   if (link.purpose === "verify-email") {
     const result = await db().transaction(async (tx) => {
       const row = await consumeToken(tx, token, "verify-email");
-      if (!row) throw new FormError(LINK_MESSAGES.used, 410);
+      if (!row) throw new AppError(410, LINK_MESSAGES.used);
       const [user] = await tx.select({ email: users.email, username: users.username }).from(users).where(eq(users.id, row.userId)).for("update");
-      if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) throw new FormError("This link was sent to an address the account no longer uses.", 410);
+      if (!user || user.email.toLowerCase() !== row.email.toLowerCase()) throw new AppError(410, "This link was sent to an address the account no longer uses.");
       const pointsAwarded = await verifyEmailAndAwardPending(tx, row.userId);
+      await creditReferralIn(tx, row.userId);
+      await releaseHeldListings(tx, row.userId);
       const sessionToken = currentUser?.id === row.userId ? null : await startSession(row.userId, client, tx);
       return { kind: "verified" as const, userId: row.userId, hasUsername: user.username !== null, sessionToken, pointsAwarded };
     });
@@ -55,25 +64,26 @@ export async function confirmLink(token: string, currentUser: SessionUser | null
   try {
     return await db().transaction(async (tx) => {
       const row = await consumeToken(tx, token, "change-email");
-      if (!row) throw new FormError(LINK_MESSAGES.used, 410);
+      if (!row) throw new AppError(410, LINK_MESSAGES.used);
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).for("update");
-      if (!user) throw new FormError(LINK_MESSAGES.unknown, 404);
+      if (!user) throw new AppError(404, LINK_MESSAGES.unknown);
       await tx.update(users).set({ email: row.email }).where(eq(users.id, row.userId));
       await verifyEmailAndAwardPending(tx, row.userId);
+      await releaseHeldListings(tx, row.userId);
       await retireTokens(tx, row.userId, "change-email");
       await retireTokens(tx, row.userId, "verify-email");
       await queueMail(tx, emailChangedNoticeMail(user.email, row.email));
       return { kind: "changed" as const, userId: row.userId, email: row.email };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new FormError("Another account started using this email address in the meantime, so your address has not been changed.", 409);
+    if (isUniqueViolation(error)) throw new AppError(409, "Another account started using this email address in the meantime, so your address has not been changed.");
     throw error;
   }
 }
 
 /** Mails a fresh verification link to a member whose address is not verified yet. */
 export async function resendVerification(user: SessionUser): Promise<void> {
-  if (user.emailVerified) throw new FormError("Your email address is already verified.", 409);
+  if (user.emailVerified) throw new AppError(409, "Your email address is already verified.");
   await enforceRateLimits(["verify-email:account", String(user.id)]);
   await db().transaction(async (tx) => {
     const token = await issueToken(tx, user.id, "verify-email", user.email);
@@ -83,7 +93,7 @@ export async function resendVerification(user: SessionUser): Promise<void> {
 
 /** Asks for a new address: the change happens when the link mailed to the new address is followed. */
 export async function requestEmailChange(user: SessionUser, newEmail: string): Promise<void> {
-  if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new FormError("That is already your email address.", 400, { email: "That is already your email address." });
+  if (newEmail.toLowerCase() === user.email.toLowerCase()) throw new AppError(400, "That is already your email address.", { fieldErrors: { email: "That is already your email address." } });
   await enforceRateLimits(["change-email:account", String(user.id)]);
   await db().transaction(async (tx) => {
     const [taken] = await tx

@@ -1,15 +1,17 @@
 // ALTCHA: a self-hosted proof-of-work captcha. The browser solves a signed challenge; the server
 // checks the solution and records it, so each solution is accepted once. Without JavaScript the
-// form shows a signed arithmetic question instead (docs/decisions/0012-captcha.md).
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+// form shows an arithmetic question instead, whose answer travels encrypted (AES-256-GCM) in the token:
+// a script that reads the page learns nothing from it, and each token is checked once, right or wrong
+// (docs/decisions/0012-captcha.md, 0063-captcha-fallback.md).
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt, sql as rawSql } from "drizzle-orm";
 import { z } from "zod";
 import { captchaSpent } from "../../db/schema";
-import { FormError } from "../auth/forms.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
+import { AppError } from "../errors";
 
 export const CAPTCHA_FIELD = "altcha";
 export const FALLBACK_TOKEN_FIELD = "captchaToken";
@@ -52,13 +54,40 @@ export interface CaptchaFallback {
   token: string;
 }
 
-/** A question for browsers without JavaScript: its answer travels signed inside the token. */
+const TOKEN_VERSION = "v2";
+
+function fallbackKey(): Buffer {
+  return createHmac("sha256", getEnv().SESSION_SECRET).update("captcha:fallback-encryption").digest();
+}
+
+/** The question's answer, expiry and nonce, sealed with AES-256-GCM: unreadable and unforgeable without the server's key. */
+function seal(question: z.infer<typeof fallbackSchema>): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", fallbackKey(), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(question), "utf8"), cipher.final()]);
+  return `${TOKEN_VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url")}`;
+}
+
+function unseal(token: string): unknown {
+  const [version, body] = token.split(".");
+  if (version !== TOKEN_VERSION || !body) return null;
+  const raw = Buffer.from(body, "base64url");
+  if (raw.length < 29) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", fallbackKey(), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** A question for browsers without JavaScript: its answer travels encrypted inside the token. */
 export function createFallbackQuestion(): CaptchaFallback {
   const a = 1 + Math.floor(Math.random() * 9);
   const b = 1 + Math.floor(Math.random() * 9);
-  const body = Buffer.from(JSON.stringify({ sum: a + b, exp: Date.now() + LIFETIME_MINUTES * 60_000, nonce: randomBytes(12).toString("hex") })).toString("base64url");
-  const signature = createHmac("sha256", secret("fallback")).update(body).digest("base64url");
-  return { question: `What is ${NUMBER_WORDS[a]} plus ${NUMBER_WORDS[b]}? Answer in digits.`, token: `${body}.${signature}` };
+  const token = seal({ sum: a + b, exp: Date.now() + LIFETIME_MINUTES * 60_000, nonce: randomBytes(12).toString("hex") });
+  return { question: `What is ${NUMBER_WORDS[a]} plus ${NUMBER_WORDS[b]}? Answer in digits.`, token };
 }
 
 const payloadSchema = z.object({
@@ -84,7 +113,7 @@ const payloadSchema = z.object({
 const fallbackSchema = z.object({ sum: z.number().int(), exp: z.number(), nonce: z.string().min(1) });
 
 function fail(message: string): never {
-  throw new FormError(message, 400, { captcha: message });
+  throw new AppError(400, message, { fieldErrors: { captcha: message } });
 }
 
 /** Records a solution as used; a second use of the same one is refused. */
@@ -110,25 +139,15 @@ async function checkProofOfWork(encoded: string): Promise<void> {
 }
 
 async function checkFallback(token: string, answer: string): Promise<void> {
-  const [body, signature] = token.split(".");
-  if (!body || !signature) fail(CAPTCHA_MESSAGES.invalid);
-  const expected = createHmac("sha256", secret("fallback")).update(body).digest();
-  const given = Buffer.from(signature, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) fail(CAPTCHA_MESSAGES.invalid);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-  } catch {
-    fail(CAPTCHA_MESSAGES.invalid);
-  }
-  const question = fallbackSchema.safeParse(parsed);
+  const question = fallbackSchema.safeParse(unseal(token));
   if (!question.success) fail(CAPTCHA_MESSAGES.invalid);
   if (question.data.exp < Date.now()) fail(CAPTCHA_MESSAGES.expired);
-  if (answer.trim() !== String(question.data.sum)) fail(CAPTCHA_MESSAGES.wrongAnswer);
+  // Spent before the answer is compared: one guess per question, so trying every sum gets nowhere.
   await spend(`question:${question.data.nonce}`, new Date(question.data.exp));
+  if (answer.trim() !== String(question.data.sum)) fail(CAPTCHA_MESSAGES.wrongAnswer);
 }
 
-/** The server check every captcha form calls before doing anything: throws a FormError (400) when it fails. */
+/** The server check every captcha form calls before doing anything: throws an AppError (400) when it fails. */
 export async function checkCaptcha(form: FormData): Promise<void> {
   const solution = form.get(CAPTCHA_FIELD);
   if (typeof solution === "string" && solution.length > 0) {

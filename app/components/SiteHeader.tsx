@@ -1,36 +1,43 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
+import { loginPath } from "../auth/redirect";
 import { builtSections } from "../navigation";
+import { AccountMenu } from "./AccountMenu";
 import { CloseIcon, MenuIcon, PawIcon } from "./icons";
+import { MoreMenu } from "./MoreMenu";
 
 export interface HeaderUser {
   username: string | null;
   isAdmin: boolean;
 }
 
-function NavItems({ signedIn }: { signedIn: boolean }) {
-  const sections = [...builtSections("main"), ...builtSections("account", signedIn)];
+/** "Log in" and "Join" bring the visitor back to the page they were on (not to another account page). */
+function withReturn(to: string, here: string): string {
+  if (here === "/" || here.startsWith("/account/login") || here.startsWith("/join") || here.startsWith("/logout")) return to;
+  if (to === "/account/login/") return loginPath(here);
+  if (to === "/join") return `/join?redirectTo=${encodeURIComponent(here)}`;
+  return to;
+}
+
+function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: boolean }) {
+  const location = useLocation();
+  // A member's account corner is the account menu; a visitor's "Log in" comes back to this page.
+  const sections = [...builtSections("main"), ...(signedIn ? [] : builtSections("account", false))];
+  const here = location.pathname + location.search;
   return (
     <ul className="nav-list">
       {sections.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.to === "/"}>
+          <NavLink to={withReturn(item.to, here)} end={item.to === "/"}>
             {item.label}
           </NavLink>
         </li>
       ))}
+      <li>
+        <MoreMenu remember={mobile} />
+      </li>
     </ul>
-  );
-}
-
-function UserBadge({ user }: { user: HeaderUser }) {
-  return (
-    <span className="site-header__user">
-      <PawIcon size={16} />
-      {user.username ?? "Your account"}
-      {user.isAdmin ? " (admin)" : null}
-    </span>
   );
 }
 
@@ -67,7 +74,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
         <nav aria-label="Main" className="main-nav">
           <NavItems signedIn={user !== null} />
         </nav>
-        {user ? <UserBadge user={user} /> : null}
+        {user ? <AccountMenu user={user} placement="header" /> : null}
 
         <details className="mobile-menu" ref={menu} onKeyDown={closeOnEscape}>
           <summary>
@@ -80,12 +87,8 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
             Menu
           </summary>
           <nav aria-label="Main" className="mobile-menu__panel">
-            <NavItems signedIn={user !== null} />
-            {user ? (
-              <p className="mobile-menu__user">
-                <UserBadge user={user} />
-              </p>
-            ) : null}
+            <NavItems signedIn={user !== null} mobile />
+            {user ? <AccountMenu user={user} placement="panel" /> : null}
           </nav>
         </details>
       </div>

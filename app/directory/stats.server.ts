@@ -5,13 +5,16 @@ export interface DirectoryStats {
   roads: { id: number; name: string; description: string; country: string; motorway: boolean; junctions: number }[];
 }
 
-/** What the directory holds: live listings per type and the roads with their junction counts. */
+/**
+ * What the directory holds: live listings per type (from the counter the listings triggers keep in
+ * the same transaction, never a count of every listing) and the roads with their junction counts.
+ */
 export async function directoryStats(): Promise<DirectoryStats> {
   const [byType, roads] = await Promise.all([
     sql()<{ typeId: number; name: string; count: number }[]>`
-      SELECT t.id AS "typeId", t.name, count(l.id)::int AS count
-      FROM listing_types t LEFT JOIN listings l ON l.type_id = t.id AND l.status = 2
-      GROUP BY t.id ORDER BY t.id`,
+      SELECT t.id AS "typeId", t.name, coalesce(c.live, 0)::int AS count
+      FROM listing_types t LEFT JOIN listing_type_counts c ON c.type_id = t.id
+      ORDER BY t.id`,
     sql()<DirectoryStats["roads"]>`
       SELECT r.id, r.name, r.description, c.slug AS country, r.motorway,
              (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions

@@ -1,25 +1,24 @@
 // The account's favourites pages: loaders and actions, each checking the member and list ownership.
 import { data, redirect } from "@remix-run/node";
 import { flashHeader, readFlash } from "../auth/flash.server";
-import { formAction, FormError, validateForm } from "../auth/forms.server";
+import { formAction, validateForm } from "../auth/forms.server";
 import { requireMember } from "../auth/guards.server";
 import { resultCards } from "./cards.server";
-import { createList, deleteList, FavouriteError, favouriteListingIds, listsOf, ownList, removeFromList, updateList } from "./favourites.server";
+import { createList, deleteList, favouriteListingIds, listsOf, ownList, removeFromList, updateList } from "./favourites.server";
 import { editListValidator, newListValidator } from "./schemas";
+import { errorResponse } from "../error-response.server";
+import { AppError } from "../errors";
+import { parseDatabaseId } from "../ids";
 
 function listId(segment: string | undefined): number {
-  const id = /^\d{1,10}$/.test(segment ?? "") ? Number(segment) : Number.NaN;
-  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw new Response("Sorry, we couldn't find that list.", { status: 404 });
+  const id = parseDatabaseId(segment);
+  if (id === null) throw new AppError(404, "Sorry, we couldn't find that list.");
   return id;
 }
 
-async function ownListOr404(userId: number, id: number) {
-  try {
-    return await ownList(userId, id);
-  } catch (error) {
-    if (error instanceof FavouriteError) throw new Response(error.message, { status: 404 });
-    throw error;
-  }
+/** The member's own list; another's, or none, is an AppError 404 (the route shows the 404 page). */
+function ownListOr404(userId: number, id: number) {
+  return ownList(userId, id);
 }
 
 export async function favouritesIndex(request: Request) {
@@ -65,8 +64,8 @@ export async function favouriteListAction(request: Request, segment: string | un
         return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been deleted.`) } });
       }
       if (intent === "remove") {
-        const listingId = Number(form.get("listingId"));
-        if (!Number.isInteger(listingId) || listingId < 1) throw new FormError("Sorry, that did not work. Please try again.");
+        const listingId = parseDatabaseId(form.get("listingId"));
+        if (listingId === null) throw new AppError(400, "Sorry, that did not work. Please try again.");
         await removeFromList(user.id, id, listingId);
         return redirect(`/account/favourites/${id}`);
       }
@@ -75,7 +74,8 @@ export async function favouriteListAction(request: Request, segment: string | un
       await updateList(user.id, id, { name: valid.data.name, description: valid.data.description });
       return redirect(`/account/favourites/${id}`, { headers: { "Set-Cookie": await flashHeader("Your list has been updated.") } });
     } catch (error) {
-      if (error instanceof FavouriteError) throw new Response(error.message, { status: 404 });
+      // Someone else's (or a deleted) list: the 404 page, not a message on the form.
+      if (error instanceof AppError && error.status === 404) throw errorResponse(error);
       throw error;
     }
   });

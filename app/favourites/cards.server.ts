@@ -1,6 +1,6 @@
 import { loadJunctions, loadListings, loadRoads } from "../../geo/search/hydrate";
 import { sql } from "../db.server";
-import type { ResultCard } from "../search/view-model";
+import { resultCard, type ResultCard } from "../search/view-model";
 
 /** Result cards (the search list's) for listings given by id, in that order. */
 export async function resultCards(ids: number[]): Promise<ResultCard[]> {
@@ -13,24 +13,9 @@ export async function resultCards(ids: number[]): Promise<ResultCard[]> {
   return ids.flatMap((id) => {
     const listing = listings.get(id);
     if (!listing) return [];
-    const { location } = listing;
-    const road = listing.roadId === null ? null : roads.get(listing.roadId);
-    const junction = listing.junctionId === null ? null : junctions.get(listing.junctionId);
-    return [
-      {
-        id: location.id,
-        url: location.url,
-        title: location.title,
-        snippet: location.snippet,
-        typeId: location.type.id,
-        distance: null,
-        distanceIn: null,
-        junction: junction ? (road ? `${road.name} ${junction.expandedName}` : junction.expandedName) : null,
-        place: [location.town, location.county].filter(Boolean).join(", "),
-        premium: !location.free,
-        lat: location.lat,
-        lng: location.lng,
-      },
-    ];
+    const road = listing.roadId === null ? null : (roads.get(listing.roadId) ?? null);
+    const junction = listing.junctionId === null ? null : (junctions.get(listing.junctionId) ?? null);
+    // The search list's own card, so a favourite looks and links exactly as in the results.
+    return [resultCard({ distance: null, distanceIn: null, durationIn: null, location: listing.location, road, junction, referencePoint: null, url: listing.location.url })];
   });
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql as rawSql } from "drizzle-orm";
 import { favouriteItems, favouriteLists, listings, users } from "../../db/schema";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { db } from "../db.server";
+import { AppError } from "../errors";
 
 export const DEFAULT_LIST_NAME = "My favourites";
 export const LIST_NAME_MAX = 80;
@@ -16,16 +17,6 @@ export interface FavouriteList {
   isDefault: boolean;
   href: string;
   count: number;
-}
-
-export class FavouriteError extends Error {
-  name = "FavouriteError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 = 404,
-  ) {
-    super(message);
-  }
 }
 
 export const LIST_NOT_FOUND = "Sorry, we couldn't find that list.";
@@ -51,10 +42,10 @@ export async function listsOf(userId: number): Promise<FavouriteList[]> {
   return rows.map((row) => ({ ...row, href: listHref(row.id) }));
 }
 
-/** One of the member's lists, or a 404 FavouriteError. */
+/** One of the member's lists, or a 404 AppError. */
 export async function ownList(userId: number, listId: number): Promise<FavouriteList> {
   const list = (await listsOf(userId)).find((candidate) => candidate.id === listId);
-  if (!list) throw new FavouriteError(LIST_NOT_FOUND);
+  if (!list) throw new AppError(404, LIST_NOT_FOUND);
   return list;
 }
 
@@ -104,7 +95,7 @@ export async function addToDefaultList(userId: number, listingId: number): Promi
 export async function addToList(userId: number, listId: number, listingId: number): Promise<void> {
   await ownList(userId, listId);
   const [listing] = await db().select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), eq(listings.status, LISTING_STATUS.live)));
-  if (!listing) throw new FavouriteError("Sorry, we couldn't find that listing.");
+  if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
   await db().insert(favouriteItems).values({ listId, listingId }).onConflictDoNothing();
 }
 

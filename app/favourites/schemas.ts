@@ -1,6 +1,7 @@
 // One zod schema per favourites form, shared by the browser (remix-validated-form) and the server.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { MAX_DATABASE_ID } from "../ids";
 
 export const NEW_LIST_NAME_MESSAGE = "You must enter a name for your new list.";
 const NAME_MAX = 80;
@@ -31,5 +32,5 @@ export const editListValidator = withZod(editListSchema);
 /** The list buttons and the toggle: which list, which listing. */
 export const listItemSchema = z.object({
   intent: z.enum(["add", "remove", "quick-add", "unfavourite"]),
-  listId: z.preprocess((value) => (value === "" || value === undefined ? undefined : value), z.coerce.number().int().positive().optional()),
+  listId: z.preprocess((value) => (value === "" || value === undefined ? undefined : value), z.coerce.number().int().positive().max(MAX_DATABASE_ID).optional()),
 });

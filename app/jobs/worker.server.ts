@@ -8,6 +8,7 @@ import { deleteOldRateLimitBuckets } from "../auth/rate-limit.server";
 import { deleteIdleSessions } from "../auth/session.server";
 import { deleteExpiredCaptchas } from "../captcha/captcha.server";
 import { getEnv } from "../env.server";
+import { deleteAbandonedUploads } from "../uploads/files.server";
 import { sendMailNow } from "../mail/transport.server";
 import { ensureJobQueue, jobLogger } from "./queue.server";
 
@@ -22,7 +23,7 @@ export const tasks: TaskList = {
     await sendPasswordResetLink(resetRequestSchema.parse(payload).email);
   },
   cleanup: async () => {
-    await Promise.all([deleteIdleSessions(), deleteOldRateLimitBuckets(), deleteExpiredCaptchas(), deleteOldTokens()]);
+    await Promise.all([deleteIdleSessions(), deleteOldRateLimitBuckets(), deleteExpiredCaptchas(), deleteOldTokens(), deleteAbandonedUploads()]);
   },
 };
 

@@ -1,7 +1,9 @@
 // Directions to a listing for its directions and print pages: the geo engine's directions plus the
 // route line for the map (captured from the routing engine, so the route is computed once).
 import { directions, type DirectionsResponse } from "../../geo/directions";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../errors";
+import { placeByRef } from "../../geo/geocode";
+import { geocodeKey } from "../../geo/geocode/normalise";
 import type { Route, RoutingEngine } from "../../geo/routing/port";
 import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
@@ -47,7 +49,11 @@ export async function loadDirections(request: Request, slug: string | undefined)
   const typed = (params.get("from") ?? "").trim().slice(0, 200);
   const geoLocation = (params.get("geo-location") ?? "").trim().slice(0, 60);
   const useGeo = geoLocation !== "" && (typed === "" || typed === CURRENT_LOCATION_LABEL);
-  const from = useGeo ? geoLocation : typed;
+  // A chosen suggestion (from-id) is exactly that place, as long as the field still says its address.
+  const fromId = useGeo ? "" : (params.get("from-id") ?? "").trim().slice(0, 12);
+  const chosen = fromId ? await placeByRef(sql(), fromId) : null;
+  const useChosen = chosen !== null && geocodeKey(chosen.formattedAddress) === geocodeKey(typed);
+  const from = useGeo ? geoLocation : useChosen ? `${chosen.lat},${chosen.lng}` : typed;
   let outcome: DirectionsOutcome = { kind: "none" };
   let status = 200;
   if (from !== "" || params.has("from")) {
@@ -55,9 +61,10 @@ export async function loadDirections(request: Request, slug: string | undefined)
     try {
       const answer = await directions(sql(), recorder.engine, { from, listingId: listing.id });
       if (useGeo && answer.points[0]) answer.points[0].label = CURRENT_LOCATION_LABEL;
+      if (useChosen && answer.points[0]) answer.points[0].label = chosen.formattedAddress;
       outcome = { kind: "route", directions: answer, line: thin(recorder.last()?.coordinates ?? []) };
     } catch (error) {
-      if (!(error instanceof GeoError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       outcome = { kind: "error", message: error.fieldErrors.from ?? error.message };
       status = error.status === 404 ? 404 : 422;
     }
@@ -66,7 +73,7 @@ export async function loadDirections(request: Request, slug: string | undefined)
     status,
     page: {
       listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle, lat: listing.lat, lng: listing.lng, postcode: listing.postcode },
-      query: { from: useGeo ? CURRENT_LOCATION_LABEL : typed, geoLocation: useGeo ? geoLocation : "" },
+      query: { from: useGeo ? CURRENT_LOCATION_LABEL : typed, geoLocation: useGeo ? geoLocation : "", fromId: useChosen ? fromId : "" },
       outcome,
     },
   };

@@ -1,21 +1,22 @@
 // Loaders and actions of the listing form pages: /add-listing, /account/add-member-business and
 // /{type}/{slug}/edit. Roles: anyone may add (visitors pass the captcha and cannot keep drafts); members
 // add member businesses; only the author or an administrator edits.
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { geocode } from "../../geo/geocode";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
-import { FormError } from "../auth/forms.server";
 import { getSessionUser, requireMember, type SessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
 import { listFacilities } from "../../geo/facilities";
 import { createUpload, galleryImages } from "../uploads/files.server";
-import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
-import { UploadError } from "../uploads/process.server";
+import { filesOf, MAX_FILES_PER_FORM } from "../uploads/multipart.server";
 import { uploaderOf, type Uploader } from "../uploads/uploader.server";
 import { LISTING_COUNTRIES, listingFormValidator, markerGeocodeFailure, type ListingFormData } from "./form-schema";
 import { canManage, listingForRequest, type ListingRecord } from "./listing.server";
 import { saveListing } from "./save.server";
 import { readVersionData, type ListingVersionData } from "./version-data";
+import { UPLOAD } from "../uploads/process.server";
+import { AppError } from "../errors";
+import { readVisitorForm } from "../uploads/multipart.server";
 
 export type FormMode = "add" | "business" | "edit";
 
@@ -100,16 +101,12 @@ async function locate(form: FormData, values: ListingFormData) {
   return failure(markerGeocodeFailure("Please enter the position yourself."), 422, form, { lat: markerGeocodeFailure("Please enter the position yourself.") });
 }
 
-export async function listingFormAction(request: Request, mode: FormMode, slug?: string) {
+export async function listingFormAction(request: Request, mode: FormMode, slug?: string, context?: AppLoadContext) {
   const user = mode === "add" ? await getSessionUser(request) : await requireMember(request);
   const existing = mode === "edit" && user ? await editable(request, slug, user) : null;
-  let form: FormData;
-  try {
-    form = await readUploadForm(request, MAX_FILES_PER_FORM);
-  } catch (error) {
-    if (error instanceof UploadError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
-    throw error;
-  }
+  const read = await readVisitorForm(request, context, user);
+  if ("refusal" in read) return read.refusal;
+  const { form } = read;
   const result = await listingFormValidator.validate(form);
   if (result.error) return data({ fieldErrors: result.error.fieldErrors, formId: FORM_ID, repopulateFields: typedValues(form) }, { status: 422 });
   const values = result.data;
@@ -126,11 +123,10 @@ export async function listingFormAction(request: Request, mode: FormMode, slug?:
     const previousGallery = existing ? ((await latestVersion(existing.id))?.gallery ?? []) : [];
     const saved = await saveListing({ user, uploader, existing, previousGallery, form: { ...values, gallery: [...values.gallery, ...uploaded] }, draft });
     // A visitor cannot see a listing before moderation, so they are thanked on the form page instead.
-    const target = !user ? "/add-listing?sent=1" : saved.applied ? saved.url : `${saved.url}?pending=1`;
+    const target = !user ? "/add-listing?sent=1" : saved.held ? `${saved.url}?held=1` : saved.applied ? saved.url : `${saved.url}?pending=1`;
     return redirect(target, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
   } catch (error) {
-    if (error instanceof FormError) return failure(error.message, error.status, form, error.fieldErrors);
-    if (error instanceof UploadError) return failure(error.message, error.status, form, { gallery: error.message });
+    if (error instanceof AppError) return failure(error.message, error.status, form, error.code === UPLOAD.code ? { gallery: error.message } : error.fieldErrors);
     throw error;
   }
 }

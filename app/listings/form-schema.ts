@@ -2,6 +2,7 @@
 // are the spec's (§5) word for word, with walk|listing chosen by the type. A draft skips the checks.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { MAX_DATABASE_ID } from "../ids";
 import { isWalkTypePath, listingNoun, WALK_TYPES, WALK_TYPE_PATHS } from "./walk-types";
 
 export const LISTING_COUNTRIES = [
@@ -57,7 +58,7 @@ export const listingFormSchema = z
     country: text(5),
     lat: text(20),
     lng: text(20),
-    facilities: list(z.coerce.number().int().positive(), 30),
+    facilities: list(z.coerce.number().int().positive().max(MAX_DATABASE_ID), 30),
     has_pub: checkbox,
     has_beach: checkbox,
     walkLengthMiles: text(10),

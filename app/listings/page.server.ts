@@ -8,7 +8,7 @@ import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
 import { isFavourite } from "../favourites/favourites.server";
 import { appRoutingEngine } from "../geo.server";
-import { absoluteUrl } from "../mail/links.server";
+import { pageUrl } from "../mail/links.server";
 import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
 import { galleryImages } from "../uploads/files.server";
 import { canManage, listingForRequest } from "./listing.server";
@@ -84,10 +84,10 @@ export async function loadListingPage(request: Request, slug: string | undefined
     nearby: nearbyCards,
     viewer: { member: user !== null, canEdit: canManage(listing, user), isFavourite: favourite },
     gate: gate.gate,
-    shareUrl: absoluteUrl(listing.url),
+    shareUrl: pageUrl(listing.url),
     structuredData: live
       ? structuredData({
-          url: absoluteUrl(listing.url),
+          url: pageUrl(listing.url),
           walkType: listing.walkType,
           fullTitle: listing.fullTitle,
           descriptionText,
@@ -98,7 +98,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
           countryCode: COUNTRY_CODES[listing.country.slug] ?? null,
           lat: listing.lat,
           lng: listing.lng,
-          image: gallery[0]?.versions["3"] ? absoluteUrl(gallery[0].versions["3"].url) : null,
+          image: gallery[0]?.versions["3"] ? pageUrl(gallery[0].versions["3"].url) : null,
           rating: reviewData.summary,
         })
       : null,

@@ -1,9 +1,8 @@
 // Premium listings (free = false) and the limit-reached modal: docs/decisions/0032-premium-limit.md.
 // A visitor sees 3 premium listings in full each calendar month (UTC); past that the page asks them to
 // join. Members see everything. The modal comes back at most once a day after it is closed.
-import { createCookie } from "@remix-run/node";
 import type { SessionUser } from "../auth/guards.server";
-import { getEnv } from "../env.server";
+import { signedCookie } from "../auth/cookies.server";
 
 export const FREE_PREMIUM_VIEWS_PER_MONTH = 3;
 /** Closing the modal writes this cookie with the UTC time; it stays closed for a day. */
@@ -19,21 +18,7 @@ export interface PremiumGate {
   viewsLeft: number | null;
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function viewsCookie() {
-  if (cookie) return cookie;
-  const env = getEnv();
-  cookie = createCookie("pawroute_premium_views", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 40,
-  });
-  return cookie;
-}
+const viewsCookie = signedCookie("pawroute_premium_views", 60 * 60 * 24 * 40);
 
 function monthOf(now: Date): string {
   return now.toISOString().slice(0, 7);

@@ -5,9 +5,10 @@ import { randomBytes } from "node:crypto";
 import type { TransactionSql } from "postgres";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
-import { awardPoints } from "../auth/points.server";
 import { db, sql } from "../db.server";
+import { AppError } from "../errors";
 import { getEnv } from "../env.server";
+import { creditPoints } from "../points/ledger.server";
 import { attachImages, usableImageIds } from "../uploads/files.server";
 import type { Uploader } from "../uploads/uploader.server";
 import type { ListingFormData } from "./form-schema";
@@ -27,6 +28,8 @@ export interface SaveResult {
   status: number;
   /** False when the save waits for moderation and the live listing is unchanged. */
   applied: boolean;
+  /** Submitted before the member verified their email: sent for moderation on verification. */
+  held: boolean;
 }
 
 function slugify(title: string): string {
@@ -141,7 +144,9 @@ async function applyToListing(tx: TransactionSql, listingId: number | null, data
 export async function saveListing(input: { user: SessionUser | null; uploader: Uploader; existing: ListingRecord | null; previousGallery: string[]; form: ListingFormData; draft: boolean }): Promise<SaveResult> {
   const { user, existing } = input;
   const admin = user?.isAdmin === true;
-  const status = input.draft ? LISTING_STATUS.draft : admin ? LISTING_STATUS.live : LISTING_STATUS.submitted;
+  // A member who has not verified their email yet: the listing waits as a draft and is sent on verification.
+  const held = !input.draft && !admin && user !== null && !user.emailVerified;
+  const status = input.draft || held ? LISTING_STATUS.draft : admin ? LISTING_STATUS.live : LISTING_STATUS.submitted;
   const gallery = await usableImageIds(input.uploader, input.form.gallery, input.previousGallery);
   const data = versionDataOf(input.form, gallery);
   const applied = existing === null || existing.status !== LISTING_STATUS.live || status === LISTING_STATUS.live;
@@ -152,46 +157,86 @@ export async function saveListing(input: { user: SessionUser | null; uploader: U
       : { id: existing.id, slug: existing.slug, walkType: existing.walkType };
     const [{ next }] = await tx<{ next: number }[]>`SELECT coalesce(max(version), 0) + 1 AS next FROM listing_versions WHERE listing_id = ${target.id}`;
     const [version] = await tx<{ id: number }[]>`
-      INSERT INTO listing_versions (listing_id, version, status, data, user_id)
-      VALUES (${target.id}, ${next}, ${status}, ${JSON.stringify(data)}::jsonb, ${user?.id ?? null})
+      INSERT INTO listing_versions (listing_id, version, status, data, user_id, held_until_verified)
+      VALUES (${target.id}, ${next}, ${status}, ${JSON.stringify(data)}::jsonb, ${user?.id ?? null}, ${held})
       RETURNING id`;
     if (applied) await tx`UPDATE listings SET current_version_id = ${version.id} WHERE id = ${target.id}`;
     return target;
   });
   await attachImages(db(), gallery);
-  if (wentLive && existing?.userId && existing.userId !== user?.id) await awardListingPoints(existing.userId);
-  return { id: result.id, url: `/${result.walkType}/${result.slug}`, status, applied };
-}
-
-/** The configured Treat Points for a member's listing that went live. */
-async function awardListingPoints(userId: number): Promise<void> {
-  const points = getEnv().LISTING_POINTS;
-  if (points > 0) await awardPoints(userId, points, "For a listing that was accepted");
+  if (wentLive && existing?.userId && existing.userId !== user?.id) await awardListingPoints(existing.userId, result.id, user?.id ?? null);
+  return { id: result.id, url: `/${result.walkType}/${result.slug}`, status, applied, held };
 }
 
 /**
- * Moderation (the back office calls these): accepting a submitted version makes it the live listing
- * and, the first time a member's listing goes live, awards the configured Treat Points; denying marks it denied.
+ * The configured Treat Points for a member's listing that went live: one ledger entry per listing
+ * (source key listing/id), so however often it goes live the author is credited once.
  */
-export async function moderateListingVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<void> {
-  if (!admin.isAdmin) throw new Response("Administrators only", { status: 403 });
-  const [version] = await sql()<{ listing_id: number; data: unknown; status: number; user_id: number | null; owner: number | null; was_live: boolean; free: boolean }[]>`
-    SELECT v.listing_id, v.data, v.status, v.user_id, l.user_id AS owner, l.free,
-           EXISTS (SELECT 1 FROM listing_versions o WHERE o.listing_id = v.listing_id AND o.status = ${LISTING_STATUS.live}) AS was_live
-    FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.id = ${versionId}`;
-  if (!version) throw new Response("Sorry, we couldn't find that listing version.", { status: 404 });
-  if (decision === "deny") {
-    await sql().begin(async (tx) => {
+async function awardListingPoints(userId: number, listingId: number, awardedBy: number | null): Promise<{ earned: number; pending: boolean }> {
+  const points = getEnv().LISTING_POINTS;
+  if (points < 1) return { earned: 0, pending: false };
+  const result = await creditPoints({ userId, points, reason: "For a listing that was accepted", source: { kind: "listing", id: listingId }, awardedBy });
+  if (result.status === "duplicate") return { earned: 0, pending: false };
+  return { earned: points, pending: result.status === "pending" };
+}
+
+export interface ModerationOutcome {
+  listingId: number;
+  /** False when the version already had the decided status (a repeated request): nothing changed. */
+  changed: boolean;
+  before: { status: number; listingStatus: number };
+  after: { status: number; listingStatus: number };
+  owner: { id: number; email: string; active: boolean } | null;
+  fullTitle: string;
+  url: string;
+  points: { earned: number; pending: boolean };
+}
+
+/**
+ * Moderation (the back office calls these): accepting a version makes it the live listing and, the first
+ * time a member's listing goes live, credits the configured Treat Points; denying marks it denied. The
+ * version's row is locked, so two administrators (or a double click) decide once; a repeated decision
+ * changes nothing and reports changed: false. The caller mails the author and writes the audit log.
+ */
+export async function moderateListingVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<ModerationOutcome> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  const target = decision === "accept" ? LISTING_STATUS.live : LISTING_STATUS.denied;
+  const outcome = await sql().begin(async (tx) => {
+    const [version] = await tx<{ listing_id: number; data: unknown; status: number; owner: number | null; listing_status: number; current_version_id: number | null; free: boolean }[]>`
+      SELECT v.listing_id, v.data, v.status, l.user_id AS owner, l.status AS listing_status, l.current_version_id, l.free
+      FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.id = ${versionId}
+      FOR UPDATE OF v, l`;
+    if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
+    const before = { status: version.status, listingStatus: version.listing_status };
+    if (version.status === target) return { listingId: version.listing_id, owner: version.owner, changed: false, before, after: before };
+    if (decision === "deny") {
       await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.denied} WHERE id = ${versionId}`;
-      await tx`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId}`;
-    });
-    return;
-  }
-  const data = readVersionData(version.data);
-  await sql().begin(async (tx) => {
+      const [row] = await tx<{ status: number }[]>`
+        UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId} AND status <> ${LISTING_STATUS.live}
+        RETURNING status`;
+      return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.denied, listingStatus: row?.status ?? version.listing_status } };
+    }
+    const data = readVersionData(version.data);
     await applyToListing(tx, version.listing_id, data, LISTING_STATUS.live, version.owner, version.free);
     await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.live} WHERE id = ${versionId}`;
     await tx`UPDATE listings SET current_version_id = ${versionId} WHERE id = ${version.listing_id}`;
+    return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.live, listingStatus: LISTING_STATUS.live } };
   });
-  if (!version.was_live && version.owner !== null && version.owner !== admin.id) await awardListingPoints(version.owner);
+  const [listing] = await sql()<{ full_title: string; url: string; email: string | null; active: boolean | null }[]>`
+    SELECT l.full_title, '/' || l.walk_type || '/' || l.slug AS url, u.email, u.deactivated_at IS NULL AS active
+    FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${outcome.listingId}`;
+  const points =
+    decision === "accept" && outcome.changed && outcome.owner !== null && outcome.owner !== admin.id
+      ? await awardListingPoints(outcome.owner, outcome.listingId, admin.id)
+      : { earned: 0, pending: false };
+  return {
+    listingId: outcome.listingId,
+    changed: outcome.changed,
+    before: outcome.before,
+    after: outcome.after,
+    owner: outcome.owner !== null && listing?.email ? { id: outcome.owner, email: listing.email, active: listing.active === true } : null,
+    fullTitle: listing?.full_title ?? "",
+    url: listing?.url ?? "",
+    points,
+  };
 }

@@ -1,3 +1,5 @@
+import { parseDatabaseId } from "../ids";
+
 /** The spec's walk-type path values of /{type}/{slug} (remix.config.js lists the same seven). */
 export const WALK_TYPE_PATHS = ["dog-walk", "dog-friendly-pub", "dog-friendly-accommodation", "dog-friendly-beach", "dog-services", "member-business", "vet"] as const;
 export type WalkTypePath = (typeof WALK_TYPE_PATHS)[number];
@@ -5,7 +7,7 @@ export type WalkTypePath = (typeof WALK_TYPE_PATHS)[number];
 /** Each path's listing type (spec §1 codes) and how the listing form offers it. */
 export const WALK_TYPES: Record<WalkTypePath, { typeId: number; label: string; schemaType: string }> = {
   "dog-walk": { typeId: 1, label: "Dog walk", schemaType: "TouristAttraction" },
-  "dog-friendly-pub": { typeId: 2, label: "Dog-friendly pub or cafe", schemaType: "BarOrPub" },
+  "dog-friendly-pub": { typeId: 2, label: "Dog-friendly pub or café", schemaType: "BarOrPub" },
   "dog-friendly-beach": { typeId: 3, label: "Dog-friendly beach", schemaType: "Beach" },
   "member-business": { typeId: 4, label: "Member business", schemaType: "LocalBusiness" },
   "dog-friendly-accommodation": { typeId: 4, label: "Dog-friendly accommodation", schemaType: "LodgingBusiness" },
@@ -35,6 +37,5 @@ export const SLUG_PATTERN = /^[a-z0-9_-]{1,200}$/;
 export function idFromSegment(segment: string): number | null {
   const match = /^_(\d{1,10})$/.exec(segment);
   if (!match) return null;
-  const id = Number(match[1]);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
+  return parseDatabaseId(match[1]);
 }

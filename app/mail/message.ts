@@ -4,4 +4,6 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (Reply-To, List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }

@@ -6,7 +6,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
-interface Body {
+export interface Body {
   subject: string;
   heading: string;
   paragraphs: string[];
@@ -15,7 +15,7 @@ interface Body {
 }
 
 /** Renders one mail in the site's colours: a heading, paragraphs, an optional button, and the same as plain text. */
-function render(to: string, body: Body): MailMessage {
+export function render(to: string, body: Body): MailMessage {
   const footer = body.footer ?? "You are receiving this because of your Pawroute account. If you did not expect it, you can ignore it.";
   const text = [
     body.heading,

@@ -27,7 +27,8 @@ export function configureMailTransport(smtpUrl: string, options: { local?: boole
 export async function sendMailNow(message: MailMessage): Promise<void> {
   const current = holder[KEY];
   if (!current) throw new Error("No mail transport is configured: the app's server (server.ts) sets one up at start-up");
-  await current.transporter.sendMail({ from: getEnv().MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html });
+  const { ["Reply-To"]: replyTo, ...headers } = message.headers ?? {};
+  await current.transporter.sendMail({ from: getEnv().MAIL_FROM, to: message.to, subject: message.subject, text: message.text, html: message.html, replyTo, headers });
 }
 
 export function closeMailTransport(): void {

@@ -2,15 +2,16 @@
 // (accept, deny, restore, delete). Statuses: docs/decisions/0030-reviews-and-moderation.md.
 import { and, desc, eq, inArray, isNull, sql as rawSql } from "drizzle-orm";
 import { REVIEW_STATUS, reviews, users } from "../../db/schema";
-import { awardPoints } from "../auth/points.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
+import { creditPoints } from "../points/ledger.server";
 import { queueMail } from "../mail/send.server";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
 import type { GalleryImage } from "../uploads/images";
 import type { Uploader } from "../uploads/uploader.server";
 import { reviewApprovedMail } from "./mail.server";
+import { AppError } from "../errors";
 
 export const VISIBLE_REVIEW_STATUSES = [REVIEW_STATUS.live, REVIEW_STATUS.accepted];
 
@@ -29,16 +30,6 @@ export interface ReviewSummary {
   count: number;
   /** Mean rating to one decimal, or null without reviews. */
   average: number | null;
-}
-
-export class ReviewError extends Error {
-  name = "ReviewError";
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 = 400,
-  ) {
-    super(message);
-  }
 }
 
 /** The reviews a listing page shows (live or accepted), newest first, with their images. */
@@ -109,12 +100,15 @@ export async function createReview(user: SessionUser, uploader: Uploader, listin
     await attachImages(tx, imageIds);
     return row.id;
   });
-  if (user.isAdmin) await awardReviewPoints(id);
+  if (user.isAdmin) await awardReviewPoints(id, user.id);
   return { id, published: user.isAdmin };
 }
 
-/** Awards the configured Treat Points once per review (claimed first, so a second call does nothing). */
-async function awardReviewPoints(reviewId: number): Promise<{ earned: number; pending: boolean }> {
+/**
+ * Awards the configured Treat Points once per review (claimed first, so a second call does nothing; the
+ * ledger's source key (review, id) makes a second credit impossible as well).
+ */
+async function awardReviewPoints(reviewId: number, awardedBy: number | null): Promise<{ earned: number; pending: boolean }> {
   const points = getEnv().REVIEW_POINTS;
   if (points < 1) return { earned: 0, pending: false };
   const [claimed] = await db()
@@ -124,7 +118,8 @@ async function awardReviewPoints(reviewId: number): Promise<{ earned: number; pe
     .returning({ userId: reviews.userId });
   if (!claimed) return { earned: 0, pending: false };
   try {
-    const result = await awardPoints(claimed.userId, points, "For a review that was accepted");
+    const result = await creditPoints({ userId: claimed.userId, points, reason: "For a review that was accepted", source: { kind: "review", id: reviewId }, awardedBy });
+    if (result.status === "duplicate") return { earned: 0, pending: false };
     return { earned: points, pending: result.status === "pending" };
   } catch (error) {
     await db().update(reviews).set({ pointsAwardedAt: null }).where(eq(reviews.id, reviewId));
@@ -138,12 +133,12 @@ async function reviewWithListing(reviewId: number) {
     FROM reviews r JOIN users u ON u.id = r.user_id JOIN listings l ON l.id = r.listing_id
     WHERE r.id = ${reviewId}`);
   const row = rows[0];
-  if (!row) throw new ReviewError("Sorry, we couldn't find that review.", 404);
+  if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
   return row;
 }
 
 function assertAdmin(admin: SessionUser): void {
-  if (!admin.isAdmin) throw new ReviewError("Only administrators can moderate reviews.", 403);
+  if (!admin.isAdmin) throw new AppError(403, "Only administrators can moderate reviews.");
 }
 
 /** Accept: the review goes live as accepted; the first acceptance awards Treat Points and mails the member. */
@@ -154,7 +149,7 @@ export async function acceptReview(admin: SessionUser, reviewId: number): Promis
     .update(reviews)
     .set({ status: REVIEW_STATUS.accepted, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
     .where(eq(reviews.id, reviewId));
-  const points = await awardReviewPoints(reviewId);
+  const points = await awardReviewPoints(reviewId, admin.id);
   if (review.approval_mailed_at === null && review.user_id !== admin.id) {
     await db().transaction(async (tx) => {
       const [claimed] = await tx
@@ -181,7 +176,7 @@ export async function denyReview(admin: SessionUser, reviewId: number): Promise<
 export async function restoreReview(admin: SessionUser, reviewId: number): Promise<void> {
   assertAdmin(admin);
   const review = await reviewWithListing(reviewId);
-  if (review.status !== REVIEW_STATUS.denied) throw new ReviewError("Only a denied review can be restored.", 409);
+  if (review.status !== REVIEW_STATUS.denied) throw new AppError(409, "Only a denied review can be restored.");
   await db()
     .update(reviews)
     .set({ status: REVIEW_STATUS.live, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })

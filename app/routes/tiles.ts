@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../errors";
 import { tile, TILE_MAX_AGE_SECONDS, tileAddress, wholeNumber } from "../../geo/tiles";
 import { apiHandler } from "../api.server";
 import { sql } from "../db.server";
@@ -26,6 +26,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** "123.mvt" -> "123"; tiles come only as .mvt. */
 function tileRow(segment: string | undefined): string {
-  if (!segment?.endsWith(MVT_SUFFIX)) throw new GeoError(404, "Tiles are served as {z}/{x}/{y}.mvt", {}, "unknown-format");
+  if (!segment?.endsWith(MVT_SUFFIX)) throw new AppError(404, "Tiles are served as {z}/{x}/{y}.mvt", { code: "unknown-format" });
   return segment.slice(0, -MVT_SUFFIX.length);
 }

@@ -73,29 +73,23 @@ export function paginationLinks(input: PaginationInput): PaginationLinks {
   };
 }
 
-/** The remainder of an id by a small number: numbers as they are, hex strings (spec §3 ids) read as hex, digit by digit. */
-export function idModulo(id: number | string, divisor: number): number {
-  if (typeof id === "number") return ((Math.trunc(id) % divisor) + divisor) % divisor;
-  let remainder = 0;
-  for (const digit of id.trim().toLowerCase()) {
-    const value = Number.parseInt(digit, 16);
-    if (Number.isNaN(value)) return 0;
-    remainder = (remainder * 16 + value) % divisor;
-  }
-  return remainder;
-}
-
 export const IMAGE_SIZES = {
   2: { width: 320, height: 200 },
   6: { width: 160, height: 120 },
 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
 
-const VET_TYPE = 5;
+/**
+ * The drawing of each type for a listing without photos: chosen by type alone, so a listing never shows
+ * another place's sign (the road-sign drawing said "M6" on every road; docs/decisions/0040).
+ */
+const PLACEHOLDERS: Record<number, string> = { 1: "listing-1", 2: "listing-2", 3: "listing-3", 4: "listing-2", 5: "vet-1" };
 
-/** Spec §9: the placeholder picture of a listing without photos: vets have 2 variants, others 4, chosen by id. */
-export function placeholderImage(id: number | string, typeId: number, size: ImageSize): { src: string; width: number; height: number } {
-  const vet = typeId === VET_TYPE;
-  const variant = idModulo(id, vet ? 2 : 4) + 1;
-  return { src: `/images/placeholders/${vet ? "vet" : "listing"}-${variant}.svg`, ...IMAGE_SIZES[size] };
+export function placeholderImage(typeId: number, size: ImageSize): { src: string; width: number; height: number } {
+  return { src: `/images/placeholders/${PLACEHOLDERS[typeId] ?? "listing-1"}.svg`, ...IMAGE_SIZES[size] };
+}
+
+/** The listing's picture at a size: its first photo's version (spec §9: 2 for the map tooltip, 6 for thumbnails), else its type's drawing. */
+export function listingImage(photo: { url: string; width: number; height: number } | null, typeId: number, size: ImageSize): { src: string; width: number; height: number } {
+  return photo ? { src: photo.url, width: photo.width, height: photo.height } : placeholderImage(typeId, size);
 }

@@ -1,9 +1,9 @@
 import { redirect } from "@remix-run/node";
 import { ZodError } from "zod";
-import { GeoError } from "../../geo/errors";
+import { AppError, fieldErrorsOf } from "../errors";
 import { searchFiltersSchema, type SearchFilters } from "../../geo/search/filters";
 import { search } from "../../geo/search";
-import { sql } from "../db.server";
+import { onReplica } from "../db.server";
 import { appRoutingEngine } from "../geo.server";
 import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
@@ -11,8 +11,7 @@ import type { ResultsPageData, SearchFailure, SearchOutcome } from "./results.ty
 import { resultsData } from "./view-model";
 
 function issuesToFailure(error: ZodError, fix: SearchFailure["fix"]): SearchFailure {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of error.issues) fieldErrors[String(issue.path[0] ?? "query")] ??= issue.message;
+  const fieldErrors = fieldErrorsOf(error.issues);
   const messages = [...new Set(error.issues.map((issue) => issue.message))];
   return { message: messages.join(". "), fieldErrors, code: null, fix };
 }
@@ -35,7 +34,7 @@ function bestEffort(raw: Record<string, unknown>, error: ZodError, view: Results
 }
 
 function failure(error: unknown, fix: SearchFailure["fix"] = null): { status: number; error: SearchFailure } {
-  if (error instanceof GeoError) {
+  if (error instanceof AppError) {
     return { status: error.status, error: { message: error.message, fieldErrors: error.fieldErrors, code: error.code ?? null, fix } };
   }
   if (error instanceof ZodError) return { status: 400, error: issuesToFailure(error, fix) };
@@ -80,7 +79,8 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
   if (!named && !isCanonical(url, searchHref(state, view))) throw redirect(searchHref(state, view));
 
   try {
-    const response = await search(sql(), appRoutingEngine(), filters);
+    // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
+    const response = await onReplica((pool) => search(pool, appRoutingEngine(pool), filters));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));

@@ -3,6 +3,7 @@ import {
   DEFAULT_DISTANCE_MILES,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
+  JUNCTION_NUMBER,
   SORTS,
   filtersFromSearchParams,
   type SearchFilters,
@@ -32,6 +33,8 @@ export interface SearchPath {
   /** The type the path names; null for /search-results and /map-search-results. */
   searchType: PageSearchType | null;
   road: RoadRef | null;
+  /** A junction of the road (/browse/road/{country}/{road}/junction-{number}); null for the whole road. */
+  junction: string | null;
   segment: SegmentName | null;
 }
 
@@ -40,6 +43,8 @@ export interface SearchState {
   searchType: PageSearchType;
   /** Browse by road when set (browse only). */
   road: RoadRef | null;
+  /** One junction of the road ("40", "23a"); "" for the whole road. */
+  junction: string;
   /** Country slug for browsing without a road; "" for both countries. */
   country: string;
   from: string;
@@ -47,6 +52,10 @@ export interface SearchState {
   location: string;
   /** 'lat,lng' of the visitor's current location. */
   geoLocation: string;
+  /** The chosen suggestion of each place field (a place reference such as "p123"); "" when the text was typed. */
+  fromId: string;
+  toId: string;
+  locationId: string;
   types: number[];
   facilities: number[];
   allWalks: boolean;
@@ -58,9 +67,18 @@ export interface SearchState {
   distance: number | null;
   page: number;
   limit: number;
+  /** Route searches: hours into the drive the results start from; null: the start. */
+  startHours: number | null;
 }
 
 const SLUG = /^[a-z0-9_-]+$/;
+/** The path segment of one junction of a road: junction-40, junction-23a. */
+export const JUNCTION_PREFIX = "junction-";
+
+/** The results page of one junction of a road (the junction badge's link). */
+export function junctionHref(road: RoadRef, junctionNumber: string): string {
+  return `/browse/road/${road.country}/${road.slug}/${JUNCTION_PREFIX}${junctionNumber.toLowerCase()}`;
+}
 
 function isPageSearchType(value: string | undefined): value is PageSearchType {
   return PAGE_SEARCH_TYPES.some((type) => type === value);
@@ -92,16 +110,23 @@ export function parseSearchPath(pathname: string): SearchPath | null {
     rest = typed.slice(1);
   }
   let road: RoadRef | null = null;
+  let junction: string | null = null;
   if (searchType === "browse" && rest[0] === "road") {
     const [, country, slug] = rest;
     if (!country || !slug || !SLUG.test(country) || !SLUG.test(slug)) return null;
     road = { country, slug };
     rest = rest.slice(3);
+    const number = rest[0]?.startsWith(JUNCTION_PREFIX) ? rest[0].slice(JUNCTION_PREFIX.length) : null;
+    if (number !== null) {
+      if (!JUNCTION_NUMBER.test(number)) return null;
+      junction = number;
+      rest = rest.slice(1);
+    }
   }
   if (rest.length > 1) return null;
   if (rest.length === 1 && !isSegmentName(rest[0])) return null;
   const segment = rest.length === 1 && isSegmentName(rest[0]) ? rest[0] : null;
-  return { view, searchType, road, segment };
+  return { view, searchType, road, junction, segment };
 }
 
 const TYPE_KEYS = ["types", "allWalks", "pubWalks", "beachWalks"] as const;
@@ -126,6 +151,7 @@ export function rawFiltersFromUrl(path: SearchPath, params: URLSearchParams): Re
   if (path.road && raw.roadSlug === undefined && raw.road === undefined) {
     raw.roadSlug = path.road.slug;
     raw.roadCountry = path.road.country;
+    if (path.junction && raw.junction === undefined) raw.junction = path.junction;
   }
   if (path.segment && TYPE_KEYS.every((key) => raw[key] === undefined)) Object.assign(raw, segmentFilters(path.segment));
   if (truthy(raw.allWalks) && (truthy(raw.pubWalks) || truthy(raw.beachWalks))) delete raw.allWalks;
@@ -149,11 +175,15 @@ export function stateFromFilters(f: SearchFilters): SearchState {
   return {
     searchType,
     road: road && road.country ? road : null,
+    junction: road && road.country ? (f.junction ?? "") : "",
     country: searchType === "browse" && !road ? (f.country ?? "") : "",
     from: f.from ?? "",
     to: f.to ?? "",
     location: f.location ?? "",
     geoLocation: f.geoLocation ?? "",
+    fromId: f.fromId ?? "",
+    toId: f.toId ?? "",
+    locationId: f.locationId ?? "",
     types: f.types,
     facilities: f.facilities,
     allWalks: f.allWalks,
@@ -163,6 +193,7 @@ export function stateFromFilters(f: SearchFilters): SearchState {
     distance: f.distance ?? null,
     page: f.page,
     limit: f.limit,
+    startHours: f.searchType === "route" && f.startHours ? f.startHours : null,
   };
 }
 
@@ -188,9 +219,12 @@ function queryPairs(state: SearchState, withTypes: boolean): [string, string][] 
   const pairs: [string, string][] = [];
   if (state.searchType === "route") {
     if (state.from) pairs.push(["from", state.from]);
+    if (state.from && state.fromId) pairs.push(["from-id", state.fromId]);
     if (state.to) pairs.push(["to", state.to]);
+    if (state.to && state.toId) pairs.push(["to-id", state.toId]);
   }
   if (state.searchType === "location" && state.location) pairs.push(["location", state.location]);
+  if (state.searchType === "location" && state.location && state.locationId) pairs.push(["location-id", state.locationId]);
   if (usesGeoLocation(state)) pairs.push(["geo-location", state.geoLocation]);
   if (state.searchType === "browse" && !state.road && state.country) pairs.push(["country", state.country]);
   if (withTypes) {
@@ -203,6 +237,7 @@ function queryPairs(state: SearchState, withTypes: boolean): [string, string][] 
   if (state.sort && state.sort !== defaultSort(state)) pairs.push(["sort", state.sort]);
   const distance = canonicalDistance(state);
   if (distance !== null) pairs.push(["distance", String(distance)]);
+  if (state.searchType === "route" && state.startHours) pairs.push(["start-hours", String(state.startHours)]);
   if (state.limit !== DEFAULT_LIMIT) pairs.push(["limit", String(state.limit)]);
   if (state.page > 1) pairs.push(["page", String(state.page)]);
   return pairs;
@@ -223,7 +258,7 @@ export function encodeQuery(pairs: [string, string][]): string {
 /** The one URL of a search: its path (with a segment when one says the type filters) and the query. */
 export function searchHref(state: SearchState, view: ResultsView = "list"): string {
   const segment = segmentFor(state);
-  const road = state.searchType === "browse" && state.road ? `/road/${state.road.country}/${state.road.slug}` : "";
+  const road = state.searchType === "browse" && state.road ? `/road/${state.road.country}/${state.road.slug}${state.junction ? `/${JUNCTION_PREFIX}${state.junction}` : ""}` : "";
   const path = `${view === "map" ? "/map" : ""}/${state.searchType}${road}${segment ? `/${segment}` : ""}`;
   const query = encodeQuery(queryPairs(state, segment === null));
   return query ? `${path}?${query}` : path;
@@ -235,7 +270,9 @@ const SEARCH_DEPTH = 11;
 /** The JSON API's URL for the same search (live updates and the map modal). */
 export function apiSearchHref(state: SearchState, options: { includeMapPoints?: boolean } = {}): string {
   const pairs = queryPairs(state, true);
-  if (state.searchType === "browse" && state.road) pairs.unshift(["road-slug", state.road.slug], ["road-country", state.road.country]);
+  if (state.searchType === "browse" && state.road) {
+    pairs.unshift(["road-slug", state.road.slug], ["road-country", state.road.country], ...(state.junction ? [["junction", state.junction] as [string, string]] : []));
+  }
   if (options.includeMapPoints) pairs.push(["includeMapPoints", "true"]);
   pairs.push(["depth", String(SEARCH_DEPTH)]);
   return `/api/locations/search/${effectiveSearchType(state)}?${encodeQuery(pairs)}`;
@@ -251,11 +288,15 @@ export function emptyState(searchType: PageSearchType): SearchState {
   return {
     searchType,
     road: null,
+    junction: "",
     country: "",
     from: "",
     to: "",
     location: "",
     geoLocation: "",
+    fromId: "",
+    toId: "",
+    locationId: "",
     types: [],
     facilities: [],
     allWalks: false,
@@ -265,5 +306,6 @@ export function emptyState(searchType: PageSearchType): SearchState {
     distance: null,
     page: 1,
     limit: DEFAULT_LIMIT,
+    startHours: null,
   };
 }

@@ -1,5 +1,6 @@
 import { searchFiltersSchema } from "../../geo/search/filters";
 import { effectiveSearchType, type SearchState } from "./url";
+import { fieldErrorsOf } from "../errors";
 
 /** The schema's input for a form state (the engine's names, not the query string's). */
 export function filtersInput(state: SearchState): Record<string, unknown> {
@@ -9,8 +10,12 @@ export function filtersInput(state: SearchState): Record<string, unknown> {
     to: state.searchType === "route" ? state.to : undefined,
     location: state.searchType === "location" ? state.location : undefined,
     geoLocation: state.geoLocation || undefined,
+    fromId: state.searchType === "route" ? state.fromId : undefined,
+    toId: state.searchType === "route" ? state.toId : undefined,
+    locationId: state.searchType === "location" ? state.locationId : undefined,
     roadSlug: state.road?.slug,
     roadCountry: state.road?.country,
+    junction: state.road ? state.junction : undefined,
     country: state.country || undefined,
     types: state.types,
     facilities: state.facilities,
@@ -31,7 +36,5 @@ export function filtersInput(state: SearchState): Record<string, unknown> {
 export function validateSearch(state: SearchState): Record<string, string> {
   const result = searchFiltersSchema.safeParse(filtersInput(state));
   if (result.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0] ?? "query")] ??= issue.message;
-  return errors;
+  return fieldErrorsOf(result.error.issues);
 }

@@ -2,6 +2,8 @@ import type { MapPoint, SearchResponse, SearchResult } from "../../geo/search/ty
 import { CURRENT_LOCATION_LABEL } from "./constants";
 import type { PaginationInput } from "./format";
 import { describeTypes } from "./listing-types";
+import { joinPlaceParts } from "../listings/place-words";
+import { junctionHref } from "./url";
 
 /** One result card: only what the list shows, so pages stay small. */
 export interface ResultCard {
@@ -16,9 +18,13 @@ export interface ResultCard {
   distanceIn: number | null;
   /** "M6 Junction 42" */
   junction: string | null;
+  /** That junction's results page, when the listing's road is known. */
+  junctionHref: string | null;
   place: string;
   /** Spec §3: free false means premium. */
   premium: boolean;
+  /** The first photo's thumbnail (version 6); null without photos. */
+  thumbnail: { url: string; width: number; height: number } | null;
   lat: number;
   lng: number;
 }
@@ -26,8 +32,8 @@ export interface ResultCard {
 export interface SearchSummary {
   heading: string;
   searchType: SearchResponse["query"]["searchType"];
-  road: { name: string; country: string; motorway: boolean; description: string } | null;
-  route: { from: string; to: string; miles: number; seconds: number } | null;
+  road: { name: string; country: string; motorway: boolean; description: string; junctions: { number: string; label: string }[]; junction: string | null } | null;
+  route: { from: string; to: string; miles: number; seconds: number; startHours: number; stops: { hours: number; label: string }[] } | null;
   point: string | null;
   distance: number | null;
 }
@@ -62,8 +68,10 @@ export function resultCard(result: SearchResult): ResultCard {
     distance: result.distance,
     distanceIn: result.distanceIn,
     junction: junctionLabel(result),
-    place: [location.town, location.county].filter(Boolean).join(", "),
+    junctionHref: result.junction && result.road ? junctionHref(result.road, result.junction.number) : null,
+    place: joinPlaceParts([location.town, location.county]),
     premium: !location.free,
+    thumbnail: location.gallery.items[0]?.versions["6"] ?? null,
     lat: location.lat,
     lng: location.lng,
   };
@@ -76,6 +84,10 @@ export function shortPlace(label: string): string {
 
 function where(response: SearchResponse): string {
   const { query, road, route, point } = response;
+  if (road && query.junction) {
+    const junction = response.junctions.find((j) => j.number.toLowerCase() === query.junction);
+    return `near ${road.name} ${junction?.expandedName ?? `junction ${query.junction}`}`;
+  }
   if (road) return `near ${road.name} junctions`;
   if (route) return `along your route from ${shortPlace(route.from.label)} to ${shortPlace(route.to.label)}`;
   if (point) {
@@ -93,8 +105,15 @@ export function searchSummary(response: SearchResponse): SearchSummary {
   return {
     heading: `${describeTypes(query)} ${where(response)}`,
     searchType: query.searchType,
-    road: road && { name: road.name, country: road.country, motorway: road.motorway, description: road.description },
-    route: route && { from: shortPlace(route.from.label), to: shortPlace(route.to.label), miles: route.distance, seconds: route.duration },
+    road: road && {
+      name: road.name,
+      country: road.country,
+      motorway: road.motorway,
+      description: road.description,
+      junctions: response.junctions.map((j) => ({ number: j.number.toLowerCase(), label: j.town ? `${j.expandedName} (${j.town})` : j.expandedName })),
+      junction: query.junction ?? null,
+    },
+    route: route && { from: shortPlace(route.from.label), to: shortPlace(route.to.label), miles: route.distance, seconds: route.duration, startHours: route.startHours, stops: route.stops },
     point: point ? shortPlace(point.label) : null,
     distance: query.distance,
   };

@@ -2,6 +2,7 @@
 // non-image or a decompression bomb is refused before any pixels are decoded.
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "./images";
+import { AppError } from "../errors";
 
 /** Bigger uploads are refused before they are read to the end. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
@@ -16,15 +17,8 @@ export const UPLOAD_MESSAGES = {
   missing: "Please choose an image to upload.",
 } as const;
 
-export class UploadError extends Error {
-  name = "UploadError";
-  constructor(
-    message: string,
-    readonly status: 400 | 403 | 404 | 409 | 413 | 415 | 429 = 400,
-  ) {
-    super(message);
-  }
-}
+/** Options of every upload AppError: forms show its message on the gallery field. */
+export const UPLOAD = { code: "upload" } as const;
 
 export interface ProcessedImage {
   format: string;
@@ -39,17 +33,17 @@ async function readHeader(input: Buffer): Promise<Metadata> {
   try {
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
+    throw new AppError(415, UPLOAD_MESSAGES.notAnImage, UPLOAD);
   }
 }
 
 /** Every version as WebP, without EXIF, GPS or any other metadata. */
 export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  if (input.length === 0) throw new UploadError(UPLOAD_MESSAGES.missing);
-  if (input.length > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_MESSAGES.tooBig, 413);
+  if (input.length === 0) throw new AppError(400, UPLOAD_MESSAGES.missing, UPLOAD);
+  if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooBig, UPLOAD);
   const header = await readHeader(input);
-  if (!header.format || !ACCEPTED_FORMATS.includes(header.format) || !header.width || !header.height) throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
-  if (header.width * header.height > MAX_PIXELS) throw new UploadError(UPLOAD_MESSAGES.tooManyPixels, 413);
+  if (!header.format || !ACCEPTED_FORMATS.includes(header.format) || !header.width || !header.height) throw new AppError(415, UPLOAD_MESSAGES.notAnImage, UPLOAD);
+  if (header.width * header.height > MAX_PIXELS) throw new AppError(413, UPLOAD_MESSAGES.tooManyPixels, UPLOAD);
 
   // Decode once (JPEG shrinks on load), upright by its orientation tag, to the largest version's size.
   const largest = IMAGE_VERSIONS[1];
@@ -62,7 +56,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
-    throw new UploadError(UPLOAD_MESSAGES.notAnImage, 415);
+    throw new AppError(415, UPLOAD_MESSAGES.notAnImage, UPLOAD);
   }
   const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
 

@@ -1,30 +1,15 @@
 // Who an upload belongs to: the member, or a visitor recognised by a signed cookie holding a random
 // token (visitors may add listings with photos). Only the token's hash is stored.
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import { getSessionUser, type SessionUser } from "../auth/guards.server";
-import { getEnv } from "../env.server";
+import { signedCookie } from "../auth/cookies.server";
 
 export interface Uploader {
   user: SessionUser | null;
   visitorKey: string | null;
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
-
-function uploaderCookie() {
-  if (cookie) return cookie;
-  const env = getEnv();
-  cookie = createCookie("pawroute_uploader", {
-    httpOnly: true,
-    sameSite: "lax",
-    secure: env.NODE_ENV === "production" && env.COOKIE_SECURE,
-    path: "/",
-    secrets: [env.SESSION_SECRET],
-    maxAge: 60 * 60 * 24 * 7,
-  });
-  return cookie;
-}
+const uploaderCookie = signedCookie("pawroute_uploader", 60 * 60 * 24 * 7);
 
 function keyOf(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -59,9 +59,11 @@ export const roads = pgTable(
     icon: text("icon").notNull(),
     /** True for demo geometry drawn through the towns a road passes rather than surveyed. */
     approximate: boolean("approximate").notNull().default(false),
+    /** Where an imported road came from ("osm:GB:M6", or the operator's own id); null for demo roads. */
+    sourceId: text("source_id"),
     geom: geometryLine("geom").notNull(),
   },
-  (t) => [uniqueIndex("roads_country_slug").on(t.countryId, t.slug), index("roads_geom").using("gist", t.geom)],
+  (t) => [uniqueIndex("roads_country_slug").on(t.countryId, t.slug), index("roads_geom").using("gist", t.geom), uniqueIndex("roads_source_id").on(t.sourceId)],
 );
 
 export const junctions = pgTable(
@@ -76,9 +78,11 @@ export const junctions = pgTable(
     /** Order along the road, from 1 at the road's start. */
     position: integer("position").notNull(),
     town: text("town"),
+    /** Where an imported junction came from ("osm:node:123"); null for demo junctions. */
+    sourceId: text("source_id"),
     geom: geometryPoint("geom").notNull(),
   },
-  (t) => [uniqueIndex("junctions_road_position").on(t.roadId, t.position), index("junctions_geom").using("gist", t.geom)],
+  (t) => [uniqueIndex("junctions_road_position").on(t.roadId, t.position), index("junctions_geom").using("gist", t.geom), uniqueIndex("junctions_source_id").on(t.sourceId)],
 );
 
 /** The gazetteer behind geocoding: towns and villages, roads, junctions, listings and postcodes. */
@@ -174,4 +178,16 @@ export const routingEdges = pgTable(
     index("routing_edges_geom").using("gist", t.geom),
     index("routing_edges_road_class").on(t.roadClass),
   ],
+);
+
+/** Lakes, reservoirs and wide rivers of an imported OpenStreetMap extract: the basemap's water. */
+export const basemapWater = pgTable(
+  "basemap_water",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    name: text("name").notNull().default(""),
+    geom: geometryMultiPolygon("geom").notNull(),
+  },
+  (t) => [index("basemap_water_geom").using("gist", t.geom)],
 );

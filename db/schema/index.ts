@@ -5,3 +5,7 @@ export * from "./users";
 export * from "./favourites";
 export * from "./galleries";
 export * from "./reviews";
+export * from "./admin";
+export * from "./members";
+export * from "./blog";
+export * from "./counts";

@@ -4,8 +4,7 @@ import { countries, junctions, listingTypes, roads, walkTypes } from "./geo";
 import { geographyPoint } from "./types";
 import { users } from "./users";
 
-/** Listing statuses: the spec's 1 submitted and 4 draft, plus 2 live and 3 denied (docs/decisions/0003). */
-export const LISTING_STATUS = { submitted: 1, live: 2, denied: 3, draft: 4 } as const;
+export { LISTING_STATUS } from "./constants";
 
 export const listings = pgTable(
   "listings",
@@ -40,6 +39,8 @@ export const listings = pgTable(
     popularity: integer("popularity").notNull().default(0),
     location: geographyPoint("location").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The operator's id of an imported listing ("source:id"); null for listings added on the site. */
+    sourceId: text("source_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -49,8 +50,10 @@ export const listings = pgTable(
     index("listings_junction").on(t.junctionId),
     index("listings_road").on(t.roadId),
     index("listings_type").on(t.typeId),
+    index("listings_status_created").on(t.status, t.createdAt),
     index("listings_facilities").using("gin", t.facilityIds),
     index("listings_title_trgm").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+    uniqueIndex("listings_source_id").on(t.sourceId),
   ],
 );
 
@@ -66,7 +69,13 @@ export const listingVersions = pgTable(
     status: smallint("status").notNull(),
     data: jsonb("data").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Submitted by a member before verifying their email: kept as a draft until they verify (docs/decisions/0045). */
+    heldUntilVerified: boolean("held_until_verified").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("listing_versions_listing_version").on(t.listingId, t.version)],
+  (t) => [
+    uniqueIndex("listing_versions_listing_version").on(t.listingId, t.version),
+    index("listing_versions_waiting").on(t.listingId).where(sql`status = 1`),
+    index("listing_versions_held").on(t.userId).where(sql`held_until_verified`),
+  ],
 );

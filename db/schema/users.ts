@@ -26,8 +26,14 @@ export const users = pgTable(
     /** bio, profile-image, gallery, twitter-username */
     attributes: jsonb("attributes").$type<UserAttributes>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an administrator deletes the account: it is deactivated and anonymised, never removed. */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("users_email_lower").on(sql`lower(${t.email})`), uniqueIndex("users_username_lower").on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_email_lower").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_lower").on(sql`lower(${t.username})`),
+    index("users_created").on(t.createdAt),
+  ],
 );
 
 /**
@@ -98,7 +104,15 @@ export const accountTokens = pgTable(
   ],
 );
 
-/** The Treat Points ledger. Pending entries belong to members whose email is not yet verified. */
+/** Where Treat Points come from (points_entries.source_kind); 'legacy' marks entries from before sources were kept. */
+export const POINTS_SOURCE_KINDS = ["legacy", "listing", "review", "award", "referral", "treat", "bio", "welcome"] as const;
+export type PointsSourceKind = (typeof POINTS_SOURCE_KINDS)[number];
+
+/**
+ * The Treat Points ledger, the single source of truth for a member's points (app/points/ledger.server.ts).
+ * Pending entries belong to members whose email is not yet verified. One entry per (source_kind,
+ * source_id): a repeated award of the same source is not counted twice.
+ */
 export const pointsEntries = pgTable(
   "points_entries",
   {
@@ -111,8 +125,18 @@ export const pointsEntries = pgTable(
     status: text("status").$type<"awarded" | "pending">().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     awardedAt: timestamp("awarded_at", { withTimezone: true }),
+    /** The administrator who awarded it, or null for points the site gives by itself. */
+    awardedBy: integer("awarded_by").references(() => users.id, { onDelete: "set null" }),
+    sourceKind: text("source_kind").$type<PointsSourceKind>().notNull().default("legacy"),
+    /** The listing, review or award request the points are for: with source_kind, unique. */
+    sourceId: text("source_id"),
   },
-  (t) => [index("points_entries_user").on(t.userId, t.createdAt), check("points_entries_status", sql`${t.status} IN ('awarded', 'pending')`)],
+  (t) => [
+    index("points_entries_user").on(t.userId, t.createdAt),
+    check("points_entries_status", sql`${t.status} IN ('awarded', 'pending')`),
+    check("points_entries_source_kind", sql`${t.sourceKind} IN ('legacy', 'listing', 'review', 'award', 'referral', 'treat', 'bio', 'welcome')`),
+    uniqueIndex("points_entries_source").on(t.sourceKind, t.sourceId).where(sql`${t.sourceId} IS NOT NULL`),
+  ],
 );
 
 /** The mailing lists a member can subscribe to from the email settings. */
@@ -143,6 +167,8 @@ export const rateLimitBuckets = pgTable("rate_limit_buckets", {
   key: text("key").primaryKey(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
   hits: integer("hits").notNull(),
+  /** Hits of the window before this one: a sliding window weighs them by how much of it still overlaps. */
+  previousHits: integer("previous_hits").notNull().default(0),
 });
 
 /** Captcha solutions already accepted: a solution is accepted once, until its challenge expires. */

@@ -5,6 +5,8 @@ import { parseArgs } from "node:util";
 import { connect } from "../client";
 import { databaseUrlFromEnv, exitWithMessage } from "../env";
 import { GENERATOR_VERSION, generateDemo } from "./generate";
+import { ensureDemoBlog } from "./blog";
+import { ensureDemoModeration } from "./moderation";
 import { ensureDemoAccounts } from "./users";
 
 const { values } = parseArgs({
@@ -33,9 +35,11 @@ try {
   const outdated = meta && meta.value.version !== GENERATOR_VERSION;
   if (values["if-empty"] && (meta || count > 0) && !outdated) {
     await ensureDemoAccounts(sql);
+    await ensureDemoModeration(sql);
     log(meta ? `Demo data already loaded (seed "${meta.value.seed}", ${meta.value.listings.toLocaleString("en-GB")} listings).` : "The database already holds listings: demo data not loaded.");
   } else if (same && !values.force) {
     await ensureDemoAccounts(sql);
+    await ensureDemoModeration(sql);
     log(`Demo data with seed "${values.seed}" and ${listings.toLocaleString("en-GB")} listings is already loaded; nothing changed.`);
   } else {
     console.log(`Loading demo data (seed "${values.seed}", ${listings.toLocaleString("en-GB")} listings)…`);
@@ -46,8 +50,12 @@ try {
       listings: (done) => bar?.update(Math.round(done)),
     });
     bar?.stop();
+    await ensureDemoModeration(sql);
     log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
+  // The Bark Out posts are added by slug after the accounts, so an already seeded database gets them too.
+  const posts = await ensureDemoBlog(sql);
+  if (posts > 0) log(`Added ${posts} Bark Out demo posts.`);
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`Loading demo data failed: ${error instanceof Error ? error.message : String(error)}`);

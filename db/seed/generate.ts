@@ -23,7 +23,7 @@ export interface DemoReporter {
   listings(done: number, total: number): void;
 }
 
-const DEMO_TABLES = ["listing_versions", "listings", "junctions", "roads", "routing_edges", "routing_vertices", "places", "coastline_parts", "land_parts", "land"];
+const DEMO_TABLES = ["listing_versions", "listings", "junctions", "roads", "routing_edges", "routing_vertices", "places", "coastline_parts", "land_parts", "land", "basemap_water"];
 
 async function coastalTowns(sql: SqlClient): Promise<Set<number>> {
   const rows = await sql<{ id: number }[]>`
@@ -43,6 +43,8 @@ export async function generateDemo(sql: Pool, options: DemoOptions, report: Demo
   const geonames = await readGeoNamesPlaces();
   await sql.begin(async (tx) => {
     await tx.unsafe(`TRUNCATE ${DEMO_TABLES.join(", ")} RESTART IDENTITY CASCADE`);
+    // The demo graph replaces an imported one: the basemap stops drawing its major roads (geo/tiles).
+    await tx`DELETE FROM demo_meta WHERE key = 'osm-import'`;
     report.step("Land and coastline (Natural Earth)");
     await loadLand(tx);
     report.step(`Towns and villages (GeoNames): ${geonames.length.toLocaleString("en-GB")}`);

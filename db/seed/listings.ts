@@ -100,6 +100,11 @@ function slugify(text: string): string {
     .replace(/-$/, "");
 }
 
+/** The title with its county after a comma, unless the title already ends with it ("near Plymouth, Plymouth"). */
+export function withCounty(title: string, county: string): string {
+  return county && title.toLowerCase().endsWith(county.toLowerCase()) ? title : `${title}, ${county}`;
+}
+
 function nameFor(rng: Random, bp: Blueprint, town: Town, junction: { junction: SeedJunction; roadName: string } | null): { title: string; fullTitle: string } {
   const french = town.countryId === FRANCE;
   const county = town.county || town.region;
@@ -109,7 +114,7 @@ function nameFor(rng: Random, bp: Blueprint, town: Town, junction: { junction: S
       const feature = rng.pick(french ? words.FRENCH_WALK_FEATURES : words.WALK_FEATURES);
       const kind = bp.hasPub ? "dog walk and pub" : bp.hasBeach ? "beach dog walk" : "dog walk";
       const title = near ? `${near} ${feature} ${kind}` : `${feature} ${kind} near ${town.name}`;
-      return { title, fullTitle: `${title}, ${county}` };
+      return { title, fullTitle: withCounty(title, county) };
     }
     case 2: {
       const name = french
@@ -118,7 +123,7 @@ function nameFor(rng: Random, bp: Blueprint, town: Town, junction: { junction: S
           ? rng.pick(words.CAFE_NAMES)
           : `The ${rng.pick(words.PUB_FIRST)} ${rng.pick(words.PUB_SECOND)}`;
       const title = near ? `${name}, near ${near}` : `${name}, ${town.name}`;
-      return { title, fullTitle: `${title}, ${county}` };
+      return { title, fullTitle: withCounty(title, county) };
     }
     case 3: {
       const title = french ? `Plage de ${town.name}` : `${town.name} ${rng.pick(words.BEACH_WORDS)}`;
@@ -127,11 +132,11 @@ function nameFor(rng: Random, bp: Blueprint, town: Town, junction: { junction: S
     case 4: {
       const pool = bp.walkType === "dog-friendly-accommodation" ? words.ACCOMMODATION_NAMES : bp.walkType === "dog-services" ? words.SERVICES_NAMES : words.BUSINESS_NAMES;
       const title = `${town.name} ${rng.pick(pool)}`;
-      return { title, fullTitle: `${title}, ${county}` };
+      return { title, fullTitle: withCounty(title, county) };
     }
     default: {
       const title = french ? `Clinique vétérinaire de ${town.name}` : rng.chance(0.5) ? `${town.name} Veterinary Centre` : `${rng.pick(words.VET_SURNAMES)} & ${rng.pick(words.VET_SURNAMES)} Vets, ${town.name}`;
-      return { title, fullTitle: `${title}, ${county}` };
+      return { title, fullTitle: withCounty(title, county) };
     }
   }
 }
@@ -212,6 +217,19 @@ function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
  * Writes listings through a staging table, then places each on land in one statement: the first
  * candidate on land, else the anchor town. Beaches go to the nearest coast and step inland.
  */
+/** From this many listings on, the load drops and rebuilds the secondary indexes (docs/decisions/0081). */
+export const BULK_LISTINGS = 50_000;
+
+/** Drops the listings indexes that back no constraint; answers their definitions, to build them again after the load. */
+async function dropSecondaryIndexes(sql: SqlClient): Promise<string[]> {
+  const rows = await sql<{ name: string; definition: string }[]>`
+    SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
+    WHERE i.schemaname = current_schema() AND i.tablename = 'listings'
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = 'listings'::regclass AND c.conname = i.indexname)`;
+  for (const row of rows) await sql`DROP INDEX ${sql(row.name)}`;
+  return rows.map((row) => row.definition);
+}
+
 export async function loadListings(sql: SqlClient, listings: Iterable<SeedListing>, total: number, onProgress?: (done: number) => void): Promise<void> {
   await sql`
     CREATE TEMP TABLE seed_listings (
@@ -281,13 +299,21 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
     ), t.anchor) AS geom
     FROM tries t`;
 
+  // A big load (the benchmark's million) goes in without the secondary indexes and the per-row
+  // junction-distance trigger (the INSERT computes it the same way); the indexes are built after.
+  const bulk = total >= BULK_LISTINGS;
+  const indexes = bulk ? await dropSecondaryIndexes(sql) : [];
+  if (bulk) {
+    await sql`ALTER TABLE listings DISABLE TRIGGER listings_junction_distance`;
+    await sql`SET LOCAL maintenance_work_mem = '256MB'`;
+  }
   await sql`
     INSERT INTO listings (id, slug, type_id, walk_type, title, full_title, description, address, town, county, country_id,
-      road_id, junction_id, facility_ids, has_pub, has_beach, free, status, popularity, location, created_at, updated_at)
+      road_id, junction_id, junction_distance_m, facility_ids, has_pub, has_beach, free, status, popularity, location, created_at, updated_at)
     SELECT s.id, s.slug, s.type_id, s.walk_type, s.title, s.full_title, s.description, s.address, s.town, s.county, s.country_id,
-      s.road_id, s.junction_id, s.facility_ids, s.has_pub, s.has_beach, s.free, s.status, s.popularity, l.geom::geography,
+      s.road_id, s.junction_id, ST_Distance(l.geom::geography, j.geom::geography, false), s.facility_ids, s.has_pub, s.has_beach, s.free, s.status, s.popularity, l.geom::geography,
       timestamptz '2026-01-01' + make_interval(mins => s.id), timestamptz '2026-01-01' + make_interval(mins => s.id)
-    FROM seed_listings s JOIN seed_locations l USING (id)
+    FROM seed_listings s JOIN seed_locations l USING (id) LEFT JOIN junctions j ON j.id = s.junction_id
     -- Stored in geohash order so that listings near each other share pages: area searches read few pages.
     ORDER BY ST_GeoHash(l.geom, 8), s.id`;
   onProgress?.(total * 0.8);
@@ -301,6 +327,10 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
       'lat', ST_Y(location::geometry), 'lng', ST_X(location::geometry)), created_at
     FROM listings ORDER BY id`;
   await sql`UPDATE listings l SET current_version_id = v.id FROM listing_versions v WHERE v.listing_id = l.id`;
+  if (bulk) {
+    await sql`ALTER TABLE listings ENABLE TRIGGER listings_junction_distance`;
+    for (const definition of indexes) await sql.unsafe(definition);
+  }
   await sql`SELECT setval(pg_get_serial_sequence('listings', 'id'), (SELECT max(id) FROM listings))`;
   await sql`SELECT setval(pg_get_serial_sequence('listing_versions', 'id'), (SELECT max(id) FROM listing_versions))`;
   onProgress?.(total);

@@ -1,5 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
+import { addressMatches } from "./address";
 import { geocodeKey, postcodeKey, prefixUpperBound, wordPrefixQuery } from "./normalise";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
@@ -40,8 +41,11 @@ const SHORT_KEY_LENGTH = 3;
 export async function geocode(sql: SqlClient, query: string, options: GeocodeOptions = {}): Promise<GeocodeResult[]> {
   const search = prepareSearch(query, options);
   if (!search) return [];
-  const rows = await geocodeQuery(sql, search);
-  return rows.map(toGeocodeResult);
+  // One of the geocoder's own addresses sent back (a chosen suggestion) finds that entry first.
+  const [exact, rows] = await Promise.all([addressMatches(sql, query.slice(0, MAX_QUERY_LENGTH), search.country), geocodeQuery(sql, search)]);
+  const seen = new Set(exact.map((hit) => `${hit.kind}-${hit.id}`));
+  const rest = rows.map(toGeocodeResult).filter((hit) => !seen.has(`${hit.kind}-${hit.id}`));
+  return [...exact, ...rest].slice(0, search.limit);
 }
 
 /** The query's normal forms, or null when nothing searchable is left ("--", "!"). */

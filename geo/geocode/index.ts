@@ -1,13 +1,16 @@
 import type { SqlClient } from "../../db/client";
-import { GeoError } from "../errors";
+import { AppError } from "../../app/errors";
 import { parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
+import { parsePlaceRef } from "./ref";
+import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
 export { reverseGeocode } from "./reverse";
 export type { GeocodeResult } from "./types";
+export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 
 /** Two numbers and a comma: meant as 'lat,lng' even when out of range. */
 const LOOKS_LIKE_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
@@ -32,21 +35,43 @@ export async function resolvePlace(sql: SqlClient, text: string): Promise<Resolv
 }
 
 /**
+ * The entry a place reference names ("p123" a gazetteer row, "l45" a live listing), labelled with its
+ * address; null when the reference is malformed or the entry is gone.
+ */
+export async function placeByRef(sql: SqlClient, text: string): Promise<GeocodeResult | null> {
+  const ref = parsePlaceRef(text);
+  if (!ref) return null;
+  const [row] =
+    ref.table === "places"
+      ? await sql<GeocodeRow[]>`SELECT ${placeColumnsSql(sql)} FROM places p ${placeJoinsSql(sql)} WHERE p.id = ${ref.id}`
+      : await sql<GeocodeRow[]>`
+          SELECT 'listing'::text AS kind, l.id, l.title AS name,
+            ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
+            0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
+            l.country_id, co.slug AS country_slug, co.name AS country_name,
+            NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
+            '/' || l.walk_type || '/' || l.slug AS url
+          FROM listings l JOIN countries co ON co.id = l.country_id
+          WHERE l.id = ${ref.id} AND l.status = 2`;
+  return row ? toGeocodeResult(row) : null;
+}
+
+/**
  * The spec's geocode call: a place text (forward, best first) or 'lat,lng' (reverse: the nearest town,
- * or nothing far from land). Bad input is a GeoError 400 on the location field.
+ * or nothing far from land). Bad input is an AppError 400 on the location field.
  */
 export async function lookupLocation(sql: SqlClient, location: string, options: GeocodeOptions = {}): Promise<GeocodeResult[]> {
   const text = location.trim();
-  if (text === "") throw new GeoError(400, "Please enter a location", { location: "Please enter a location" });
+  if (text === "") throw new AppError(400, "Please enter a location", { fieldErrors: { location: "Please enter a location" } });
   if (text.length > MAX_QUERY_LENGTH) {
-    throw new GeoError(400, `A location is at most ${MAX_QUERY_LENGTH} characters`, { location: `Please enter at most ${MAX_QUERY_LENGTH} characters` });
+    throw new AppError(400, `A location is at most ${MAX_QUERY_LENGTH} characters`, { fieldErrors: { location: `Please enter at most ${MAX_QUERY_LENGTH} characters` } });
   }
   if (LOOKS_LIKE_COORDINATES.test(text)) {
     const point = parseLatLng(text);
     if (!point) {
-      throw new GeoError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", {
+      throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: {
         location: "Please enter a valid place or 'latitude,longitude'",
-      });
+      } });
     }
     const nearest = await reverseGeocode(sql, point.lat, point.lng);
     return nearest ? [nearest] : [];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GeoError } from "../errors";
+import { AppError } from "../../app/errors";
 import { joinPieces, type RoutePiece } from "./measures";
 import { osrmSteps } from "./osrm-instructions";
 import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
@@ -52,8 +52,8 @@ const responseSchema = z.object({
 
 type OsrmRoute = z.infer<typeof routeSchema>;
 
-function unavailable(): GeoError {
-  return new GeoError(503, OSRM_UNAVAILABLE_MESSAGE);
+function unavailable(): AppError {
+  return new AppError(503, OSRM_UNAVAILABLE_MESSAGE);
 }
 
 function coordinate(point: LngLat): string {

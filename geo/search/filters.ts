@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { parseDatabaseId } from "../../app/ids";
+import { PLACE_REF_PATTERN } from "../geocode/ref";
 
 /** The spec's search types. "road" is browse-by-road under its own name. */
 export const SEARCH_TYPES = ["browse", "location", "route", "road"] as const;
@@ -20,6 +22,8 @@ export const NEARBY_LIMIT = 3;
 /** Counting stops here: the spec shows totals above 1000 as "over N,000". */
 export const COUNT_CAP = 10_000;
 export const MAP_POINTS_CAP = 5_000;
+/** Route searches can start at most this many hours into the drive. */
+export const MAX_START_HOURS = 48;
 
 /** The default sort of each search type. */
 export const DEFAULT_SORT: Record<SearchType, Sort> = {
@@ -50,8 +54,8 @@ const intList = (name: string, allowed?: readonly number[]) =>
       const raw = v === undefined || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",");
       const out: number[] = [];
       for (const item of raw) {
-        const n = Number(item);
-        if (!Number.isInteger(n) || n < 1 || (allowed && !allowed.includes(n))) {
+        const n = parseDatabaseId(typeof item === "number" ? item : item.trim());
+        if (n === null || (allowed && !allowed.includes(n))) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: `${name} must be a list of ${allowed ? allowed.join(", ") : "ids"}` });
           return z.NEVER;
         }
@@ -59,6 +63,15 @@ const intList = (name: string, allowed?: readonly number[]) =>
       }
       return out.sort((a, b) => a - b);
     });
+
+/** A junction number as the URL says it: digits and an optional letter. */
+export const JUNCTION_NUMBER = /^[0-9]{1,4}[a-z]?$/;
+
+const placeRef = (name: string) =>
+  z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.string().trim().regex(PLACE_REF_PATTERN, `${name} must be a place reference such as p123 or l45`).optional(),
+  );
 
 const positiveInt = (name: string, max: number) =>
   z.coerce
@@ -78,7 +91,16 @@ export const searchFiltersSchema = z
     to: z.string().trim().max(200, "to is too long").optional(),
     location: z.string().trim().max(200, "location is too long").optional(),
     geoLocation: z.string().trim().max(60).optional(),
+    /** The chosen suggestion of each place field (a place reference, geo/geocode/ref.ts); an empty value is none. */
+    locationId: placeRef("location-id"),
+    fromId: placeRef("from-id"),
+    toId: placeRef("to-id"),
     road: z.string().trim().max(80).optional(),
+    /** One junction of the road (browse by road): its number, "40" or "23a". */
+    junction: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.string().trim().toLowerCase().regex(JUNCTION_NUMBER, "junction must be a junction number such as 40 or 23a").optional(),
+    ),
     roadSlug: z.string().trim().max(80).optional(),
     country: z.string().trim().max(40).optional(),
     roadCountry: z.string().trim().max(40).optional(),
@@ -89,6 +111,12 @@ export const searchFiltersSchema = z
       .number({ invalid_type_error: "distance must be a number of miles" })
       .positive("distance must be more than 0 miles")
       .max(MAX_DISTANCE_MILES, `distance must be at most ${MAX_DISTANCE_MILES} miles`)
+      .optional(),
+    /** Route searches: results from this many hours into the drive (long routes: page one is not only the start). */
+    startHours: z.coerce
+      .number({ invalid_type_error: "start-hours must be a number of hours" })
+      .min(0, "start-hours must be 0 or more")
+      .max(MAX_START_HOURS, `start-hours must be at most ${MAX_START_HOURS}`)
       .optional(),
     allWalks: flag,
     pubWalks: flag,
@@ -128,8 +156,12 @@ export type SearchFiltersInput = z.input<typeof searchFiltersSchema>;
 const QUERY_NAMES: Record<string, keyof SearchFiltersInput> = {
   "search-type": "searchType",
   "geo-location": "geoLocation",
+  "location-id": "locationId",
+  "from-id": "fromId",
+  "to-id": "toId",
   "road-slug": "roadSlug",
   "road-country": "roadCountry",
+  "start-hours": "startHours",
 };
 
 /** Reads filters from URLSearchParams: `types[]=1&types[]=2`, `types=1,2` and kebab-case names all work. */

@@ -1,4 +1,5 @@
 import type { SqlClient } from "../../db/client";
+import { loadGalleries } from "../gallery";
 import type { JunctionSummary, LocationSummary, RoadSummary } from "./types";
 
 export const SNIPPET_LENGTH = 200;
@@ -76,6 +77,7 @@ export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<n
     JOIN listing_types t ON t.id = l.type_id
     JOIN countries c ON c.id = l.country_id
     WHERE l.id = ANY(${ids}::int[])`;
+  const galleries = await loadGalleries(sql, rows.map((r) => ({ id: r.id, versionId: r.version_id })));
   return new Map(
     rows.map((r) => [
       r.id,
@@ -103,6 +105,7 @@ export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<n
           county: r.county,
           postcode: r.postcode,
           country: { id: r.country_id, slug: r.country_slug },
+          gallery: galleries.get(r.id) ?? { galleryId: r.version_id, id: r.id, items: [], url: null },
         },
       },
     ]),

@@ -1,14 +1,15 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { GeoError } from "../errors";
+import { AppError } from "../../app/errors";
 import type { RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
 import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, type SearchFilters, isBusinessOnly, searchFiltersSchema } from "./filters";
 import { findRoad, loadJunctions, loadListings, loadRoads } from "./hydrate";
 import { type AssembledPage, assemble, listingFilterSql } from "./query";
-import { corridorPage, planRoute } from "./route";
-import { resolveSearchPoint } from "./points";
+import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route";
+import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
+import { parseDatabaseId } from "../../app/ids";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -23,13 +24,14 @@ export function locationCandidates(sql: SqlClient, point: { lat: number; lng: nu
 }
 
 /** A road's junction listings; junction_distance_m is kept by a trigger, so junction order then distance reads off an index. */
-export function roadCandidates(sql: SqlClient, roadId: number, where: Fragment, maxMetres: number | null): Fragment {
+export function roadCandidates(sql: SqlClient, roadId: number, where: Fragment, maxMetres: number | null, junctionId: number | null = null): Fragment {
   const radius = maxMetres === null ? sql`` : sql`AND l.junction_distance_m <= ${maxMetres}`;
+  const oneJunction = junctionId === null ? sql`` : sql`AND j.id = ${junctionId}`;
   return sql`
     SELECT l.id, l.junction_distance_m AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
            ST_X(j.geom) AS ref_lng, ST_Y(j.geom) AS ref_lat, l.junction_id, j.position AS junction_position, l.popularity, l.title
     FROM junctions j JOIN listings l ON l.junction_id = j.id
-    WHERE ${where} AND j.road_id = ${roadId} ${radius}`;
+    WHERE ${where} AND j.road_id = ${roadId} ${radius} ${oneJunction}`;
 }
 
 /** Every matching listing (optionally in one country), for browsing by popularity or name. */
@@ -55,6 +57,21 @@ function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea 
     topRight: { lat: bbox[3], lng: bbox[2] },
     boundingBox: bbox,
   };
+}
+
+/**
+ * planRoute for the form's fields, where a chosen suggestion (from-id, to-id) stands for exactly that
+ * place: it reaches the planner as its coordinates and comes back with the field's label.
+ */
+async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, corridorMetres: number) {
+  const chosen = async (text: string | undefined, placeRef: string | undefined, field: string) =>
+    placeRef && text?.trim() !== CURRENT_LOCATION_LABEL ? resolveSearchPoint(sql, { location: text, placeRef, field }) : null;
+  const [from, to] = await Promise.all([chosen(filters.from, filters.fromId, "from"), chosen(filters.to, filters.toId, "to")]);
+  const asText = (point: SearchPoint | null, text: string | undefined) => (point ? `${point.lat},${point.lng}` : text);
+  const plan = await planRoute(sql, engine, { from: asText(from, filters.from), to: asText(to, filters.to), geoLocation: filters.geoLocation }, corridorMetres);
+  if (from) plan.summary.from = { ...plan.summary.from, label: from.label };
+  if (to) plan.summary.to = { ...plan.summary.to, label: to.label };
+  return plan;
 }
 
 /** Parses raw filters (query string or JSON) with the shared schema; throws ZodError for bad input. */
@@ -84,18 +101,20 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
 
   if (searchType === "road") {
     const road = await findRoad(sql, {
-      id: filters.road && /^\d+$/.test(filters.road) ? Number(filters.road) : undefined,
+      id: parseDatabaseId(filters.road) ?? undefined,
       name: filters.road,
       slug: filters.roadSlug,
       country: filters.roadCountry ?? filters.country,
     });
-    if (!road) throw new GeoError(404, "Sorry, we don't know that road", { road: "Please select a road" });
-    page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null), { ...paging, materialized: false });
-    base.road = road;
+    if (!road) throw new AppError(404, "Sorry, we don't know that road", { fieldErrors: { road: "Please select a road" } });
     base.junctions = [...(await loadJunctions(sql, { roadId: road.id })).values()];
+    const junction = filters.junction ? base.junctions.find((j) => j.number.toLowerCase() === filters.junction) : null;
+    if (junction === undefined) throw new AppError(404, `Sorry, the ${road.name} has no junction ${filters.junction}`, { fieldErrors: { junction: "Please choose a junction of this road" } });
+    page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null, junction?.id ?? null), { ...paging, materialized: false });
+    base.road = road;
     base.distance = filters.distance ?? null;
   } else if (searchType === "location") {
-    const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, field: "location" });
+    const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });
     const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
     const metres = milesToMetres(distance);
     page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, materialized: false });
@@ -105,9 +124,14 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     base.distance = distance;
   } else if (searchType === "route") {
     const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
-    const plan = await planRoute(sql, engine, filters, milesToMetres(distance));
-    page = await corridorPage(sql, plan, where, paging);
-    base.route = plan.summary;
+    const plan = await planChosenRoute(sql, engine, filters, milesToMetres(distance));
+    const startHours = filters.startHours ?? 0;
+    const [corridor, stops] = await Promise.all([
+      corridorPage(sql, plan, where, { ...paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
+      routeStops(sql, plan.route),
+    ]);
+    page = corridor;
+    base.route = { ...plan.summary, startHours, stops };
     base.normalPoints = [plan.summary.from, plan.summary.to];
     base.distance = distance;
   } else {

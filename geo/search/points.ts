@@ -1,6 +1,7 @@
 import type { SqlClient } from "../../db/client";
-import { GeoError } from "../errors";
-import { resolvePlace } from "../geocode";
+import { AppError } from "../../app/errors";
+import { placeByRef, resolvePlace } from "../geocode";
+import { geocodeKey } from "../geocode/normalise";
 import { parseLatLng } from "../units";
 
 /** What the search forms put in the field when the visitor uses their current position. */
@@ -17,27 +18,35 @@ export interface SearchPoint {
 }
 
 /**
- * A search point from the form: the hidden geo-location 'lat,lng', a typed 'lat,lng', or a place
- * name through the gazetteer. A current-location search without coordinates answers the
+ * A search point from the form: the hidden geo-location 'lat,lng', the chosen suggestion's place
+ * reference (exactly that entry, labelled as the field says), a typed 'lat,lng', or a place name
+ * through the gazetteer. A reference to an entry that has gone falls back to the text. A current-location search without coordinates answers the
  * geo-location-missing signal that the browser retries on once.
  */
-export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; field: string }): Promise<SearchPoint> {
+export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; placeRef?: string; field: string }): Promise<SearchPoint> {
   const { field } = input;
   if (input.geoLocation) {
     const point = parseLatLng(input.geoLocation);
-    if (!point) throw new GeoError(400, "geo-location must be 'latitude,longitude'", { [field]: GEOLOCATION_FAILED_MESSAGE });
+    if (!point) throw new AppError(400, "geo-location must be 'latitude,longitude'", { fieldErrors: { [field]: GEOLOCATION_FAILED_MESSAGE } });
     return { ...point, label: CURRENT_LOCATION_LABEL };
   }
   const text = input.location?.trim() ?? "";
+  if (input.placeRef) {
+    const chosen = await placeByRef(sql, input.placeRef);
+    // The reference stands only for the text it was chosen as: a field edited without JavaScript keeps a stale one.
+    if (chosen && (text === "" || geocodeKey(text) === geocodeKey(chosen.formattedAddress))) {
+      return { lat: chosen.lat, lng: chosen.lng, label: chosen.formattedAddress };
+    }
+  }
   if (text === "" || text === CURRENT_LOCATION_LABEL) {
-    throw new GeoError(422, GEOLOCATION_FAILED_MESSAGE, { [field]: GEOLOCATION_FAILED_MESSAGE }, GEO_LOCATION_MISSING);
+    throw new AppError(422, GEOLOCATION_FAILED_MESSAGE, { fieldErrors: { [field]: GEOLOCATION_FAILED_MESSAGE }, code: GEO_LOCATION_MISSING });
   }
   if (LOOKS_LIKE_COORDINATES.test(text)) {
     const point = parseLatLng(text);
-    if (!point) throw new GeoError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { [field]: "Please enter a valid place or 'latitude,longitude'" });
+    if (!point) throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: { [field]: "Please enter a valid place or 'latitude,longitude'" } });
     return { ...point, label: text };
   }
   const place = await resolvePlace(sql, text);
-  if (!place) throw new GeoError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { [field]: "We couldn't find that place" });
+  if (!place) throw new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });
   return place;
 }

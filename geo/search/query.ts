@@ -80,7 +80,8 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
     case "junction":
       return sql`c.junction_position, c.distance_m, c.id`;
     case "name":
-      return sql`lower(c.title), c.id`;
+      // Numbers in titles sort as numbers: "M3" before "M27" (migrations/0011_natural_name_order.sql).
+      return sql`c.title COLLATE natural_order, c.id`;
     default:
       return sql`c.popularity DESC, c.id`;
   }

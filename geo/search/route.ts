@@ -1,22 +1,46 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { GeoError } from "../errors";
+import { AppError } from "../../app/errors";
 import type { Route, RoutingEngine } from "../routing/port";
 import { metresToMiles } from "../units";
 import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
 import type { AssembledPage, CandidateColumns } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
-import type { RouteSummary } from "./types";
+import type { RouteStop, RouteSummary } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
-const PIECE_METRES = 20_000;
+export const PIECE_METRES = 5_000;
+/** The route is simplified (Douglas–Peucker) to within this many metres before it is cut into pieces. */
+export const SIMPLIFY_METRES = 10;
+/** The first batch of the walk covers this much of the route; each next one twice as much, up to BATCH_MAX_METRES. */
+const BATCH_FIRST_METRES = 2_000;
+const BATCH_MAX_METRES = 160_000;
+/**
+ * Once the page is certain, the walk goes on counting while it has seen fewer than this many
+ * listings; past it the total is a lower bound ("over N") and the walk stops.
+ */
+export const EXACT_COUNT_BUDGET = 1_000;
+/** Map points come from this many evenly spread points along the whole route (fewer on a short route). */
+const MAP_SAMPLE_POINTS = 200;
 const SAME_PLACE_METRES = 100;
+const EARTH_RADIUS = 6_371_008.8;
+
+export interface RoutePieces {
+  x0: number[];
+  y0: number[];
+  x1: number[];
+  y1: number[];
+  m0: number[];
+  m1: number[];
+  s0: number[];
+  s1: number[];
+}
 
 export interface RoutePlan {
   route: Route;
   summary: RouteSummary;
   corridorMetres: number;
-  pieces: { x0: number[]; y0: number[]; x1: number[]; y1: number[]; m0: number[]; m1: number[]; s0: number[]; s1: number[] };
+  pieces: RoutePieces;
 }
 
 function haversine(a: [number, number], b: [number, number]): number {
@@ -24,21 +48,68 @@ function haversine(a: [number, number], b: [number, number]): number {
   const dLat = (b[1] - a[1]) * rad;
   const dLng = (b[0] - a[0]) * rad;
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Distance in metres from p to the segment a–b in a local frame (a degree of longitude scaled by cos(latitude)). */
+function localSegmentDistance(p: [number, number], a: [number, number], b: [number, number]): number {
+  const k = Math.cos((((a[1] + b[1]) / 2) * Math.PI) / 180);
+  const ax = a[0] * k;
+  const bx = b[0] * k;
+  const px = p[0] * k;
+  const dx = bx - ax;
+  const dy = b[1] - a[1];
+  const len2 = dx * dx + dy * dy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (p[1] - a[1]) * dy) / len2));
+  return Math.hypot(px - (ax + t * dx), p[1] - (a[1] + t * dy)) * 111_195;
 }
 
 /**
- * Cuts the route into short straight pieces, each carrying the route's distance and time at its
- * ends, so the corridor query tests listings against small pieces (index-friendly) and locates them
- * along the route without per-hit work on the whole line.
+ * The route's vertices that Douglas–Peucker keeps at `tolerance` metres. Points that lie on a
+ * straight stretch go, so a geometry with 20,000 vertices (OSRM's overview=full) costs what its
+ * shape needs, and a densified copy of a route simplifies to the same vertices as the route.
  */
-export function routePieces(route: Route): RoutePlan["pieces"] {
-  const out: RoutePlan["pieces"] = { x0: [], y0: [], x1: [], y1: [], m0: [], m1: [], s0: [], s1: [] };
-  for (let i = 1; i < route.coordinates.length; i++) {
-    const a = route.coordinates[i - 1];
-    const b = route.coordinates[i];
-    const ma = route.measures[i - 1];
-    const mb = route.measures[i];
+export function simplifiedIndices(coordinates: [number, number][], tolerance = SIMPLIFY_METRES): number[] {
+  const n = coordinates.length;
+  if (n <= 2) return coordinates.map((_, i) => i);
+  const keep = new Uint8Array(n);
+  keep[0] = 1;
+  keep[n - 1] = 1;
+  const stack: [number, number][] = [[0, n - 1]];
+  while (stack.length) {
+    const [i, j] = stack.pop() as [number, number];
+    let worst = -1;
+    let at = -1;
+    for (let k = i + 1; k < j; k++) {
+      const d = localSegmentDistance(coordinates[k], coordinates[i], coordinates[j]);
+      if (d > worst) {
+        worst = d;
+        at = k;
+      }
+    }
+    if (at >= 0 && worst > tolerance) {
+      keep[at] = 1;
+      stack.push([i, at], [at, j]);
+    }
+  }
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) if (keep[i]) out.push(i);
+  return out;
+}
+
+/**
+ * Cuts the (simplified) route into short straight pieces, each carrying the route's distance and
+ * time at its ends, so the corridor query tests listings against small pieces (index-friendly) and
+ * locates them along the route without per-hit work on the whole line.
+ */
+export function routePieces(route: Route): RoutePieces {
+  const out: RoutePieces = { x0: [], y0: [], x1: [], y1: [], m0: [], m1: [], s0: [], s1: [] };
+  const kept = simplifiedIndices(route.coordinates);
+  for (let v = 1; v < kept.length; v++) {
+    const a = route.coordinates[kept[v - 1]];
+    const b = route.coordinates[kept[v]];
+    const ma = route.measures[kept[v - 1]];
+    const mb = route.measures[kept[v]];
     const parts = Math.max(1, Math.ceil(haversine(a, b) / PIECE_METRES));
     for (let k = 0; k < parts; k++) {
       const t0 = k / parts;
@@ -56,17 +127,10 @@ export function routePieces(route: Route): RoutePlan["pieces"] {
   return out;
 }
 
-/** Resolves from and to, asks the routing engine for the drive, and prepares the corridor. */
-export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: Pick<SearchFilters, "from" | "to" | "geoLocation">, corridorMetres: number): Promise<RoutePlan> {
-  // The current-location option fills whichever field the visitor chose; its coordinates come in geo-location.
-  const geoLocationFor = (text?: string) => (text?.trim() === CURRENT_LOCATION_LABEL ? filters.geoLocation : undefined);
-  const from = await resolveSearchPoint(sql, { location: filters.from, geoLocation: geoLocationFor(filters.from), field: "from" });
-  const to = await resolveSearchPoint(sql, { location: filters.to, geoLocation: geoLocationFor(filters.to), field: "to" });
-  if (haversine([from.lng, from.lat], [to.lng, to.lat]) < SAME_PLACE_METRES) {
-    throw new GeoError(422, "Your start and destination are the same place. Please choose two different places.", { to: "Please choose a different destination" });
-  }
-  const route = await engine.route(from, to);
-  if (!route) throw new GeoError(422, "Sorry, we couldn't find a route between those places.", { to: "We couldn't find a route to this place" });
+/** A plan for a route the caller already has (tests, benchmarks, the routing engine's answer). */
+export function planFromRoute(route: Route, corridorMetres: number, ends?: { from: RouteSummary["from"]; to: RouteSummary["to"] }): RoutePlan {
+  const first = route.coordinates[0];
+  const last = route.coordinates[route.coordinates.length - 1];
   return {
     route,
     corridorMetres,
@@ -74,26 +138,109 @@ export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: 
     summary: {
       distance: Math.round(metresToMiles(route.distanceMetres) * 10) / 10,
       duration: Math.round(route.durationSeconds),
-      from,
-      to,
+      from: ends?.from ?? { lat: first[1], lng: first[0], label: "Start" },
+      to: ends?.to ?? { lat: last[1], lng: last[0], label: "End" },
       geometry: { type: "LineString", coordinates: route.coordinates },
       corridorMetres,
+      startHours: 0,
+      stops: [],
     },
   };
 }
 
+/** Resolves from and to, asks the routing engine for the drive, and prepares the corridor. */
+export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: Pick<SearchFilters, "from" | "to" | "geoLocation">, corridorMetres: number): Promise<RoutePlan> {
+  // The current-location option fills whichever field the visitor chose; its coordinates come in geo-location.
+  const geoLocationFor = (text?: string) => (text?.trim() === CURRENT_LOCATION_LABEL ? filters.geoLocation : undefined);
+  // Both ends at once; a failure reports the start's problem first, as before.
+  const [fromResult, toResult] = await Promise.allSettled([
+    resolveSearchPoint(sql, { location: filters.from, geoLocation: geoLocationFor(filters.from), field: "from" }),
+    resolveSearchPoint(sql, { location: filters.to, geoLocation: geoLocationFor(filters.to), field: "to" }),
+  ]);
+  if (fromResult.status === "rejected") throw fromResult.reason;
+  if (toResult.status === "rejected") throw toResult.reason;
+  const from = fromResult.value;
+  const to = toResult.value;
+  if (haversine([from.lng, from.lat], [to.lng, to.lat]) < SAME_PLACE_METRES) {
+    throw new AppError(422, "Your start and destination are the same place. Please choose two different places.", { fieldErrors: { to: "Please choose a different destination" } });
+  }
+  const route = await engine.route(from, to);
+  if (!route) throw new AppError(422, "Sorry, we couldn't find a route between those places.", { fieldErrors: { to: "We couldn't find a route to this place" } });
+  return planFromRoute(route, corridorMetres, { from, to });
+}
+
+/** Metres along the route after `seconds` of driving (the route's own time measures). */
+export function metresAfterSeconds(route: Route, seconds: number): number {
+  const m = route.measures;
+  if (seconds <= 0) return 0;
+  for (let i = 1; i < m.length; i++) {
+    if (m[i].seconds >= seconds) {
+      const span = m[i].seconds - m[i - 1].seconds;
+      const t = span > 0 ? (seconds - m[i - 1].seconds) / span : 1;
+      return m[i - 1].metres + t * (m[i].metres - m[i - 1].metres);
+    }
+  }
+  return route.distanceMetres;
+}
+
+/** Stops offered on long routes: one an hour, at most this many. */
+const MAX_STOPS = 24;
+
 /**
- * Listings within the corridor of the route: each tested against the short pieces near it, kept
- * once at its nearest piece, with its distance and time along the route.
+ * Points of the drive to start the results from: each whole hour into it, named after the nearest
+ * town or city the route passes there (within 25 km), read in one query.
  */
-export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, range: [number, number] = [0, plan.pieces.x0.length]): PendingQuery<Row[]> {
-  const p = slicePieces(plan.pieces, range);
+export async function routeStops(sql: SqlClient, route: Route): Promise<RouteStop[]> {
+  const hours = Math.min(MAX_STOPS, Math.floor(route.durationSeconds / 3600));
+  if (hours < 1) return [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let h = 1; h <= hours; h++) {
+    const [x, y] = pointAtMetres(route, metresAfterSeconds(route, h * 3600));
+    xs.push(x);
+    ys.push(y);
+  }
+  const towns = await sql<{ n: number; name: string | null }[]>`
+    SELECT s.n::int AS n, near.name
+    FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS s(x, y, n)
+    LEFT JOIN LATERAL (
+      SELECT p.name FROM places p
+      WHERE p.kind IN ('city', 'town') AND ST_DWithin(p.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, 25000, false)
+      ORDER BY p.location <-> ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography
+      LIMIT 1
+    ) near ON true
+    ORDER BY s.n`;
+  return towns.map(({ n, name }) => ({ hours: n, label: `After ${n} ${n === 1 ? "hour" : "hours"}${name ? `, near ${name}` : ""}` }));
+}
+
+/** The point of the route `metres` from the start. */
+export function pointAtMetres(route: Route, metres: number): [number, number] {
+  const m = route.measures;
+  const c = route.coordinates;
+  for (let i = 1; i < m.length; i++) {
+    if (m[i].metres >= metres) {
+      const span = m[i].metres - m[i - 1].metres;
+      const t = span > 0 ? Math.max(0, (metres - m[i - 1].metres) / span) : 1;
+      return [c[i - 1][0] + t * (c[i][0] - c[i - 1][0]), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])];
+    }
+  }
+  return c[c.length - 1];
+}
+
+/**
+ * Listings within the corridor of the given pieces of the route: each tested against the short
+ * pieces near it, kept once at its nearest piece (ties: the earlier point of the route), with its
+ * distance and time along the route. `ids` restricts it to those listings.
+ */
+export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, pieces: number[] = range(0, plan.pieces.x0.length), ids?: number[]): PendingQuery<Row[]> {
+  const p = pickPieces(plan.pieces, pieces);
+  const only = ids ? sql`AND l.id = ANY(${ids}::int[])` : sql``;
   return sql`
     SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.s0 + h.f * (h.s1 - h.s0) AS duration_in_s,
            h.x0 + h.f * (h.x1 - h.x0) AS ref_lng, h.y0 + h.f * (h.y1 - h.y0) AS ref_lat,
-           h.junction_id, NULL::int AS junction_position, h.popularity, h.title
+           h.junction_id, NULL::int AS junction_position, h.popularity, h.title, h.lng, h.lat
     FROM (
-      SELECT l.id, ST_Distance(l.location, p.g, false) AS distance_m, p.x0, p.y0, p.x1, p.y1, p.m0, p.m1, p.s0, p.s1,
+      SELECT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat, ST_Distance(l.location, p.g, false) AS distance_m, p.x0, p.y0, p.x1, p.y1, p.m0, p.m1, p.s0, p.s1,
              -- Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local
              -- frame where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
              greatest(0, least(1, ((ST_X(l.location::geometry) - p.x0) * p.k2 * (p.x1 - p.x0) + (ST_Y(l.location::geometry) - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
@@ -107,17 +254,17 @@ export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: Pendi
                     ${p.m0}::float8[], ${p.m1}::float8[], ${p.s0}::float8[], ${p.s1}::float8[]) AS u(x0, y0, x1, y1, m0, m1, s0, s1)
       ) p
       JOIN listings l ON ST_DWithin(l.location, p.g, ${plan.corridorMetres}, false)
-      WHERE ${where}
+      WHERE ${where} ${only}
     ) h
     ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0)`;
 }
 
-function slicePieces(p: RoutePlan["pieces"], [from, to]: [number, number]): RoutePlan["pieces"] {
-  return { x0: p.x0.slice(from, to), y0: p.y0.slice(from, to), x1: p.x1.slice(from, to), y1: p.y1.slice(from, to), m0: p.m0.slice(from, to), m1: p.m1.slice(from, to), s0: p.s0.slice(from, to), s1: p.s1.slice(from, to) };
-}
+const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
-/** Pieces per query: about 40 km of route, so a dense stretch (a city) is one query, not the whole drive. */
-const BATCH_PIECES = 2;
+function pickPieces(p: RoutePieces, indices: number[]): RoutePieces {
+  const pick = (values: number[]) => indices.map((i) => values[i]);
+  return { x0: pick(p.x0), y0: pick(p.y0), x1: pick(p.x1), y1: pick(p.y1), m0: pick(p.m0), m1: pick(p.m1), s0: pick(p.s0), s1: pick(p.s1) };
+}
 
 function compare(sort: Sort): (a: CandidateColumns, b: CandidateColumns) => number {
   switch (sort) {
@@ -128,60 +275,227 @@ function compare(sort: Sort): (a: CandidateColumns, b: CandidateColumns) => numb
     case "name":
       return (a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id;
     default:
-      return (a, b) => (a.distance_in_m ?? 0) - (b.distance_in_m ?? 0) || a.id - b.id;
+      return byMeasure;
   }
 }
 
+/** A corridor candidate carries the listing's own point, for the lower bound of its distance to a piece. */
+type CorridorRow = CandidateColumns & { lng: number; lat: number };
+
+const byMeasure = (a: CandidateColumns, b: CandidateColumns) => (a.distance_in_m ?? 0) - (b.distance_in_m ?? 0) || a.id - b.id;
+
+/** The nearer of two sightings of one listing; on a tie the earlier point of the route (as the SQL's DISTINCT ON). */
+function nearer<T extends CandidateColumns>(a: T, b: T): T {
+  const da = a.distance_m ?? 0;
+  const db = b.distance_m ?? 0;
+  if (da !== db) return da < db ? a : b;
+  return (a.distance_in_m ?? 0) <= (b.distance_in_m ?? 0) ? a : b;
+}
+
+/** Piece midpoints and reach, for a cheap lower bound of a point's distance to a piece. */
+interface PieceBounds {
+  lng: Float64Array;
+  lat: Float64Array;
+  reach: Float64Array;
+}
+
+function pieceBounds(p: RoutePieces): PieceBounds {
+  const n = p.x0.length;
+  const out = { lng: new Float64Array(n), lat: new Float64Array(n), reach: new Float64Array(n) };
+  for (let i = 0; i < n; i++) {
+    out.lng[i] = (p.x0[i] + p.x1[i]) / 2;
+    out.lat[i] = (p.y0[i] + p.y1[i]) / 2;
+    // Every point of the piece (a great-circle arc) lies within half its length of its midpoint, plus the
+    // arc's small bulge away from the straight line in degrees; 1% and 5 m more cover both generously.
+    out.reach[i] = haversine([p.x0[i], p.y0[i]], [p.x1[i], p.y1[i]]) * 0.51 + 5;
+  }
+  return out;
+}
+
+export interface CorridorOptions {
+  sort: Sort;
+  page: number;
+  limit: number;
+  includeMapPoints: boolean;
+  /** Results from this far along the route (metres from the start); listings placed before it are left out. */
+  startMetres?: number;
+}
+
 /**
- * The corridor search, walked along the route a batch of pieces at a time. Listings come in route
- * order, so the work stops as soon as the page is settled and the count has reached its cap:
- * a drive out of London does not scan the corridor all the way to Edinburgh to show 20 results.
- * A listing seen again from a later piece keeps the piece it is nearest to. A listing is settled
- * once the walk is more than a corridor (plus the road's winding) beyond it; unseen listings all
- * lie further along. Sorts other than distance along the route rank the first COUNT_CAP listings.
+ * The corridor search, walked along the route in batches measured in metres (2 km, then twice as
+ * much each time, up to 160 km), so its cost follows the route's length and not its vertex count.
+ *
+ * A listing belongs where the route passes nearest to it. For the default sort (distance along
+ * the route) the walk stops as soon as the page is certain: every listing not yet seen lies beyond
+ * the walked stretch, and each listing of the page is checked against every piece not walked yet
+ * (a cheap bound, then an exact query for the few pieces the bound cannot rule out), so a route
+ * that doubles back on itself cannot move a listing after the page was answered.
+ *
+ * The total is exact when the walk reaches the end of the route having seen fewer than
+ * EXACT_COUNT_BUDGET listings; otherwise it is the number seen so far and `totalIsCapped` says it
+ * is a lower bound ("over N"). Other sorts rank the first COUNT_CAP listings along the route.
+ * Map points are every listing of a corridor walked to its end (up to MAP_POINTS_CAP, in result
+ * order), else a capped sample spread evenly along the whole route: never the walk's own rows.
  */
-export async function corridorPage(
+export async function corridorPage(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, options: CorridorOptions): Promise<AssembledPage> {
+  const { ordered, finished, ...page } = await walkCorridor(sql, plan, where, options);
+  if (!options.includeMapPoints) return { ...page, mapPoints: [] };
+  // A corridor walked to its end is small: all of it, in result order. Otherwise an evenly spread sample.
+  const mapPoints = finished ? await mapPointsOf(sql, ordered.slice(0, MAP_POINTS_CAP).map((c) => c.id)) : await corridorMapPoints(sql, plan, where, options.startMetres ?? 0);
+  return { ...page, mapPoints };
+}
+
+async function mapPointsOf(sql: SqlClient, ids: number[]): Promise<AssembledPage["mapPoints"]> {
+  if (!ids.length) return [];
+  const rows = await sql<AssembledPage["mapPoints"]>`
+    SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+    FROM listings l WHERE l.id = ANY(${ids}::int[])`;
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  return ids.flatMap((id) => {
+    const point = byId.get(id);
+    return point ? [point] : [];
+  });
+}
+
+async function walkCorridor(
   sql: SqlClient,
   plan: RoutePlan,
   where: PendingQuery<Row[]>,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean },
-): Promise<AssembledPage> {
-  const seen = new Map<number, CandidateColumns>();
-  const pieces = plan.pieces.x0.length;
+  options: CorridorOptions,
+): Promise<Omit<AssembledPage, "mapPoints"> & { ordered: CorridorRow[]; finished: boolean }> {
+  const p = plan.pieces;
+  const count = p.x0.length;
+  const offset = Math.max(0, options.startMetres ?? 0);
+  const bounds = pieceBounds(p);
+  // Pieces that end before the start offset are never walked; listings nearest to them are left out.
+  let start = 0;
+  while (start < count && p.m1[start] < offset) start++;
+  let next = start;
+  let batchMetres = BATCH_FIRST_METRES;
+  const seen = new Map<number, CorridorRow>();
+  /** Pieces outside the walked stretch already checked exactly for a listing. */
+  const checked = new Map<number, Set<number>>();
   const wanted = options.page * options.limit;
-  const margin = plan.corridorMetres * 1.5;
-  let done = 0;
-  while (done < pieces) {
-    const rows = await sql<CandidateColumns[]>`${corridorCandidates(sql, plan, where, [done, Math.min(pieces, done + BATCH_PIECES)])}`;
+  const byRoute = options.sort === "distance_in";
+
+  const merge = (rows: CorridorRow[]) => {
     for (const row of rows) {
       const before = seen.get(row.id);
-      if (!before || (row.distance_m ?? 0) < (before.distance_m ?? 0)) seen.set(row.id, row);
+      seen.set(row.id, before ? nearer(before, row) : row);
     }
-    done = Math.min(pieces, done + BATCH_PIECES);
-    if (seen.size > COUNT_CAP) {
-      const settledBefore = done < pieces ? plan.pieces.m0[done] - margin : Infinity;
-      const settled = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) < settledBefore).length;
-      if (settled >= Math.max(wanted, options.includeMapPoints ? MAP_POINTS_CAP : 0)) break;
-    }
-  }
-  const settledBefore = done < pieces ? plan.pieces.m0[done] - margin : Infinity;
-  const ordered = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) < settledBefore).sort(compare(options.sort));
-  const offset = (options.page - 1) * options.limit;
-  const mapIds = options.includeMapPoints ? ordered.slice(0, MAP_POINTS_CAP).map((c) => c.id) : [];
-  const mapRows = mapIds.length
-    ? await sql<AssembledPage["mapPoints"]>`
-        SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
-        FROM listings l WHERE l.id = ANY(${mapIds}::int[])`
-    : [];
-  const byId = new Map(mapRows.map((m) => [m.id, m]));
-  const total = Math.min(seen.size, COUNT_CAP);
-  return {
-    rows: ordered.slice(offset, offset + options.limit),
-    total,
-    totalIsCapped: seen.size > COUNT_CAP,
-    mapPoints: mapIds.flatMap((id) => {
-      const point = byId.get(id);
-      return point ? [point] : [];
-    }),
   };
+  const walkNext = async () => {
+    const from = next;
+    const until = p.m0[from] + batchMetres;
+    while (next < count && (next === from || p.m0[next] < until)) next++;
+    batchMetres = Math.min(BATCH_MAX_METRES, batchMetres * 2);
+    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, range(from, next))}`);
+  };
+  /** Listings are placed for certain before this measure (unseen listings all lie at or beyond it). */
+  const horizon = () => (next < count ? p.m0[next] : Infinity);
+  /** Pieces not walked (nor checked) that could be nearer to the listing than the piece it has now. */
+  const doubtful = (c: CorridorRow, pieces: Iterable<number>): number[] => {
+    const out: number[] = [];
+    const done = checked.get(c.id);
+    const x = c.lng;
+    const y = c.lat;
+    const d = c.distance_m ?? 0;
+    for (const i of pieces) {
+      if (done?.has(i)) continue;
+      if (haversine([x, y], [bounds.lng[i], bounds.lat[i]]) - bounds.reach[i] < d) out.push(i);
+    }
+    return out;
+  };
+  const unwalked = function* () {
+    for (let i = 0; i < start; i++) yield i;
+    for (let i = next; i < count; i++) yield i;
+  };
+  /** Checks the listings exactly against the pieces the bound could not rule out; answers whether any needed it. */
+  const settle = async (listings: CorridorRow[], pieces: (c: CorridorRow) => Iterable<number>): Promise<boolean> => {
+    const pairs = new Map<number, number[]>();
+    for (const c of listings) {
+      const doubt = doubtful(c, pieces(c));
+      if (doubt.length) pairs.set(c.id, doubt);
+    }
+    if (!pairs.size) return false;
+    const ids = [...pairs.keys()];
+    const union = [...new Set([...pairs.values()].flat())].sort((a, b) => a - b);
+    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, union, ids)}`);
+    for (const id of ids) {
+      const done = checked.get(id) ?? new Set<number>();
+      for (const i of union) done.add(i);
+      checked.set(id, done);
+    }
+    return true;
+  };
+
+  if (byRoute) {
+    for (;;) {
+      const h = horizon();
+      const placed = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) >= offset && (c.distance_in_m ?? 0) < h).sort(byMeasure);
+      if (placed.length < wanted && next < count) {
+        await walkNext();
+        continue;
+      }
+      if (!(await settle(placed.slice(0, wanted), unwalked))) break;
+    }
+    // Counting is cheap while the corridor is small: go on while few listings are known.
+    while (next < count && seen.size < EXACT_COUNT_BUDGET) await walkNext();
+  } else {
+    while (next < count && seen.size <= COUNT_CAP) await walkNext();
+  }
+
+  const finished = next >= count;
+  const h = horizon();
+  if (finished && start > 0) {
+    // Listings seen from the walked stretch may lie nearer to a piece before the start offset.
+    const before = range(0, start);
+    await settle([...seen.values()], () => before);
+  }
+  const inRange = (c: CorridorRow) => (c.distance_in_m ?? 0) >= offset;
+  const ordered = [...seen.values()].filter((c) => inRange(c) && (c.distance_in_m ?? 0) < h).sort(compare(options.sort));
+  const first = (options.page - 1) * options.limit;
+  // Unfinished: a lower bound, leaving out listings that might lie nearer to a piece before the start.
+  const beforeStart = range(0, start);
+  const total = finished ? ordered.length : [...seen.values()].filter((c) => inRange(c) && (start === 0 || doubtful(c, beforeStart).length === 0)).length;
+  return {
+    rows: ordered.slice(first, first + options.limit),
+    total: byRoute || finished ? total : Math.min(total, COUNT_CAP),
+    totalIsCapped: !finished,
+    ordered,
+    finished,
+  };
+}
+
+/**
+ * Map points for the whole route: from up to MAP_SAMPLE_POINTS points spread evenly along it,
+ * the nearest listings within the corridor of each, MAP_POINTS_CAP in all, in route order.
+ */
+export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, startMetres = 0): Promise<AssembledPage["mapPoints"]> {
+  const length = plan.route.distanceMetres - startMetres;
+  if (length <= 0) return [];
+  const samples = Math.max(1, Math.min(MAP_SAMPLE_POINTS, Math.ceil(length / 2_000)));
+  const each = Math.ceil(MAP_POINTS_CAP / samples);
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const [x, y] = pointAtMetres(plan.route, startMetres + ((i + 0.5) / samples) * length);
+    xs.push(x);
+    ys.push(y);
+  }
+  const rows = await sql<(AssembledPage["mapPoints"][number] & { n: number })[]>`
+    SELECT DISTINCT ON (near.id) near.lat, near.lng, near.id, near.url, near."isFree", s.n
+    FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS s(x, y, n)
+    CROSS JOIN LATERAL (
+      SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+      FROM listings l
+      WHERE ${where} AND ST_DWithin(l.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, ${plan.corridorMetres}, false)
+      ORDER BY l.location <-> ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography
+      LIMIT ${each}
+    ) near
+    ORDER BY near.id, s.n`;
+  return rows
+    .sort((a, b) => Number(a.n) - Number(b.n) || a.id - b.id)
+    .slice(0, MAP_POINTS_CAP)
+    .map(({ lat, lng, id, url, isFree }) => ({ lat, lng, id, url, isFree }));
 }

@@ -1,3 +1,4 @@
+import type { LocationGallery } from "../gallery";
 import type { SearchFilters, SearchType, Sort } from "./filters";
 
 export interface RoadSummary {
@@ -22,7 +23,7 @@ export interface JunctionSummary {
   lng: number;
 }
 
-/** The listing as a search result carries it (the spec's Location, without gallery and reviews). */
+/** The listing as a search result carries it (the spec's Location, without reviews). */
 export interface LocationSummary {
   id: number;
   versionId: number | null;
@@ -45,6 +46,7 @@ export interface LocationSummary {
   county: string;
   postcode: string;
   country: { id: number; slug: string };
+  gallery: LocationGallery;
 }
 
 export interface SearchResult {
@@ -87,6 +89,16 @@ export interface RouteSummary {
   /** GeoJSON LineString of the route. */
   geometry: { type: "LineString"; coordinates: [number, number][] };
   corridorMetres: number;
+  /** Hours into the drive the results start from (0: the start). */
+  startHours: number;
+  /** Points of the drive to start the results from: each whole hour, with the town the route passes there. */
+  stops: RouteStop[];
+}
+
+export interface RouteStop {
+  hours: number;
+  /** "After 2 hours, near Leicester" */
+  label: string;
 }
 
 export interface SearchResponse {

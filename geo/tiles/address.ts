@@ -1,7 +1,7 @@
-import { GeoError } from "../errors";
+import { AppError } from "../../app/errors";
 
 /** The layers the map draws, each its own tile source. */
-export const TILE_LAYERS = ["listings", "roads", "junctions", "places", "land"] as const;
+export const TILE_LAYERS = ["listings", "roads", "junctions", "places", "land", "water", "major-roads"] as const;
 export type TileLayer = (typeof TILE_LAYERS)[number];
 
 export const MAX_TILE_ZOOM = 16;
@@ -22,16 +22,16 @@ export function isTileLayer(layer: string): layer is TileLayer {
  * the zoom's grid a 400.
  */
 export function tileAddress(layer: string, z: number, x: number, y: number): TileAddress {
-  if (!isTileLayer(layer)) throw new GeoError(404, `There is no tile layer "${layer}"`, {}, "unknown-layer");
+  if (!isTileLayer(layer)) throw new AppError(404, `There is no tile layer "${layer}"`, { code: "unknown-layer" });
   if (!Number.isInteger(z) || z < 0 || z > MAX_TILE_ZOOM) {
-    throw new GeoError(400, `Zoom must be a whole number from 0 to ${MAX_TILE_ZOOM}`, { z: `Please enter a zoom from 0 to ${MAX_TILE_ZOOM}` });
+    throw new AppError(400, `Zoom must be a whole number from 0 to ${MAX_TILE_ZOOM}`, { fieldErrors: { z: `Please enter a zoom from 0 to ${MAX_TILE_ZOOM}` } });
   }
   const size = 2 ** z;
   if (!Number.isInteger(x) || x < 0 || x >= size) {
-    throw new GeoError(400, `x must be a whole number from 0 to ${size - 1} at zoom ${z}`, { x: `Please enter an x from 0 to ${size - 1}` });
+    throw new AppError(400, `x must be a whole number from 0 to ${size - 1} at zoom ${z}`, { fieldErrors: { x: `Please enter an x from 0 to ${size - 1}` } });
   }
   if (!Number.isInteger(y) || y < 0 || y >= size) {
-    throw new GeoError(400, `y must be a whole number from 0 to ${size - 1} at zoom ${z}`, { y: `Please enter a y from 0 to ${size - 1}` });
+    throw new AppError(400, `y must be a whole number from 0 to ${size - 1} at zoom ${z}`, { fieldErrors: { y: `Please enter a y from 0 to ${size - 1}` } });
   }
   return { layer, z, x, y };
 }
@@ -48,4 +48,6 @@ export const TILE_MAX_AGE_SECONDS: Record<TileLayer, number> = {
   junctions: 86_400,
   places: 86_400,
   land: 86_400,
+  water: 86_400,
+  "major-roads": 86_400,
 };

@@ -6,7 +6,7 @@ export { MAX_TILE_ZOOM, TILE_LAYERS, TILE_MAX_AGE_SECONDS, tileAddress, wholeNum
 
 /**
  * One layer of one vector tile (Mapbox Vector Tile, EPSG:3857, 4096 units), encoded by PostGIS.
- * An empty buffer when the tile holds nothing. Throws GeoError 404 for an unknown layer and 400 for
+ * An empty buffer when the tile holds nothing. Throws AppError 404 for an unknown layer and 400 for
  * a zoom, column or row out of range.
  */
 export async function tile(sql: SqlClient, layer: string, z: number, x: number, y: number): Promise<Buffer> {

@@ -32,6 +32,8 @@ export function layerQuery(sql: SqlClient, tile: TileAddress): PendingQuery<Tile
     junctions: junctionsQuery,
     places: placesQuery,
     land: landQuery,
+    water: waterQuery,
+    "major-roads": majorRoadsQuery,
   };
   return queries[tile.layer](sql, tile);
 }
@@ -204,4 +206,44 @@ function landFromOutlinesQuery(sql: SqlClient, tile: TileAddress): PendingQuery<
 /** Degrees of latitude for a distance: tolerances for EPSG:4326 geometry (longitude is only finer). */
 function metresToDegrees(metres: number): number {
   return metres / 111_320;
+}
+
+/** The basemap's water: lakes, reservoirs and riverbanks of an imported OpenStreetMap extract (none in the demo). */
+function waterQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
+  const toleranceMetres = simplifyToleranceMetres(tile.z);
+  return sql<TileRow[]>`
+    WITH ${boundsSql(sql, tile)}
+    SELECT ST_AsMVT(t, 'water', ${EXTENT}, 'geom', 'fid') AS mvt
+    FROM (
+      SELECT w.id AS fid, w.kind, w.name,
+             ST_AsMVTGeom(ST_Simplify(ST_Transform(ST_ClipByBox2D(w.geom, b.search), 3857), ${toleranceMetres}::float8), b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
+      FROM basemap_water w CROSS JOIN bounds b
+      WHERE w.geom && b.search AND ST_Area(ST_Transform(ST_Envelope(w.geom), 3857)) > ${(toleranceMetres * 4) ** 2}::float8
+    ) t WHERE t.geom IS NOT NULL`;
+}
+
+/** Road classes of the basemap's major roads, the smaller ones as the map zooms in. */
+export function majorRoadClasses(z: number): string[] {
+  if (z <= 6) return ["motorway", "autoroute", "trunk"];
+  if (z <= 9) return ["motorway", "autoroute", "trunk", "primary"];
+  return ["motorway", "autoroute", "trunk", "primary", "secondary"];
+}
+
+/**
+ * The basemap's major roads from an imported routing graph (partial index routing_edges_basemap_geom).
+ * The demo's graph is straight town-to-town lines, so the layer is empty until an OSM import has run
+ * (demo_meta 'osm-import').
+ */
+function majorRoadsQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
+  const classes = majorRoadClasses(tile.z);
+  return sql<TileRow[]>`
+    WITH ${boundsSql(sql, tile)}
+    SELECT ST_AsMVT(t, 'major-roads', ${EXTENT}, 'geom') AS mvt
+    FROM (
+      SELECT e.road_class, e.name,
+             ST_AsMVTGeom(ST_Simplify(ST_Transform(ST_ClipByBox2D(e.geom, b.search), 3857), ${simplifyToleranceMetres(tile.z)}::float8), b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
+      FROM routing_edges e CROSS JOIN bounds b
+      WHERE e.geom && b.search AND e.road_class IN ('motorway', 'autoroute', 'trunk', 'primary', 'secondary') AND e.road_class = ANY(${classes})
+        AND EXISTS (SELECT 1 FROM demo_meta WHERE key = 'osm-import')
+    ) t WHERE t.geom IS NOT NULL`;
 }

@@ -14,9 +14,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server.ts` as one process (so its RSS is the app's) and waits for /healthz. */
-export async function startServer(port: number, databaseUrl: string): Promise<{ base: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+/**
+ * Starts `server.ts` as one process (so its RSS is the app's), or `cluster.ts` (one worker per
+ * core, as npm start runs it), and waits for /healthz.
+ */
+export async function startServer(port: number, databaseUrl: string, entry: "server.ts" | "cluster.ts" = "server.ts"): Promise<{ base: string; pid: number; stop: () => void }> {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",

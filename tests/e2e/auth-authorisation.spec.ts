@@ -147,3 +147,113 @@ test("a POST from another site is refused with 403", async ({ request, baseURL }
   const withoutOrigin = await request.post("/account/login/", { headers: { "Sec-Fetch-Site": "cross-site" }, form: { email: "a@b.example", password: "x" } });
   expect(withoutOrigin.status()).toBe(403);
 });
+
+test("the back office's actions, with real payloads: visitors go to log in, members get 403 and nothing changes", async ({ request }) => {
+  const { admin } = await accountRoutes();
+  expect(admin.map((route) => route.id)).toEqual(
+    expect.arrayContaining(["account/admin/dashboard", "account/admin/listings", "account/admin/listings/status", "account/admin/view-edit", "account/admin/reviews", "account/admin/reviews/x"]),
+  );
+  const author = await createMember({ label: "matrix-author" });
+  const [listing] = await database()<{ id: number; version: number }[]>`
+    WITH l AS (
+      INSERT INTO listings (slug, type_id, walk_type, title, full_title, country_id, status, location, user_id)
+      VALUES (${`matrix-${author.id}`}, 1, 'dog-walk', 'Matrix walk', 'Matrix walk', 235, 1, 'SRID=4326;POINT(-2.75 54.66)'::geography, ${author.id}) RETURNING id)
+    INSERT INTO listing_versions (listing_id, version, status, data, user_id) SELECT id, 1, 1, '{"title":"Matrix walk"}'::jsonb, ${author.id} FROM l
+    RETURNING listing_id AS id, id AS version`;
+  const [live] = await database()<{ id: number }[]>`SELECT id FROM listings WHERE status = 2 ORDER BY id LIMIT 1`;
+  const [review] = await database()<{ id: number }[]>`
+    INSERT INTO reviews (listing_id, user_id, rating, title, content, status) VALUES (${live.id}, ${author.id}, 5, 'Matrix', ${"x".repeat(120)}, 0) RETURNING id`;
+  const hex = review.id.toString(16);
+  const actions: { path: string; form: Record<string, string> }[] = [
+    { path: "/account/admin/listings/submitted", form: { intent: "deny", ids: String(listing.id) } },
+    { path: "/account/admin/listings", form: { intent: "delete", ids: String(listing.id), confirmed: "1" } },
+    { path: "/account/admin/view-edit", form: { intent: "publish", location: String(listing.id), version: String(listing.version) } },
+    { path: "/account/admin/reviews/unmoderated", form: { intent: "accept", ids: String(review.id) } },
+    { path: "/account/admin/reviews", form: { intent: "delete", ids: String(review.id), confirmed: "1" } },
+    { path: `/account/admin/reviews/${hex}`, form: { intent: "update-accept", rating: "1", title: "Hacked", content: "y".repeat(120) } },
+    { path: `/account/admin/reviews/${hex}`, form: { intent: "deny", confirmed: "1" } },
+  ];
+  const member = await createMember({ label: "matrix-member" });
+  for (const action of actions) {
+    const visitor = await request.post(action.path, { form: action.form, maxRedirects: 0 });
+    expect.soft(visitor.status(), `visitor POST ${action.path} ${action.form.intent}`).toBe(302);
+    expect.soft(visitor.headers().location ?? "", `visitor POST ${action.path}`).toMatch(/^\/account\/login\//);
+    const asMember = await request.post(action.path, { headers: { Cookie: `pawroute_session=${await cookieFor(member)}` }, form: action.form, maxRedirects: 0 });
+    expect.soft(asMember.status(), `member POST ${action.path} ${action.form.intent}`).toBe(403);
+  }
+  const [after] = await database()<{ listing_status: number; version_status: number; review_status: number; title: string; audited: number }[]>`
+    SELECT l.status AS listing_status, v.status AS version_status, r.status AS review_status, r.title,
+           (SELECT count(*)::int FROM admin_audit_log WHERE record_id IN (${String(listing.id)}, ${String(review.id)})) AS audited
+    FROM listings l JOIN listing_versions v ON v.id = ${listing.version} JOIN reviews r ON r.id = ${review.id} WHERE l.id = ${listing.id}`;
+  expect(after).toEqual({ listing_status: 1, version_status: 1, review_status: 0, title: "Matrix", audited: 0 });
+
+  // The administrator may do the same (one of them, to show the payload is a working one).
+  const administrator = await createMember({ admin: true, label: "matrix-admin" });
+  const accepted = await request.post(`/account/admin/reviews/unmoderated`, { headers: { Cookie: `pawroute_session=${await cookieFor(administrator)}` }, form: { intent: "accept", ids: String(review.id) }, maxRedirects: 0 });
+  expect(accepted.status()).toBe(302);
+  const [{ status }] = await database()<{ status: number }[]>`SELECT status FROM reviews WHERE id = ${review.id}`;
+  expect(status).toBe(2);
+  await database()`DELETE FROM listings WHERE id = ${listing.id}`;
+  await database()`DELETE FROM reviews WHERE id = ${review.id}`;
+});
+
+test("another member or a visitor cannot change someone's profile, bio, image or gallery, by form or direct POST", async ({ request }) => {
+  const alice = await createMember({ label: "profile-alice" });
+  const bob = await createMember({ label: "profile-bob" });
+  const fileId = `a11ce${Date.now().toString(16).padStart(19, "0")}`.slice(0, 24);
+  const imageId = `b0b0${Date.now().toString(16).padStart(20, "0")}`.slice(0, 24);
+  await database()`INSERT INTO uploaded_files (id, user_id, source_format, width, height, bytes, versions, alt_title, attached_at)
+    VALUES (${fileId}, ${alice.id}, 'png', 10, 10, 10, '{}'::jsonb, 'Alice gallery', now()), (${imageId}, ${alice.id}, 'png', 10, 10, 10, '{}'::jsonb, '', now())`;
+  await database()`INSERT INTO member_gallery_items (file_id, user_id) VALUES (${fileId}, ${alice.id})`;
+  await database()`UPDATE users SET attributes = ${database().json({ bio: "Alice's own words", "profile-image": imageId })} WHERE id = ${alice.id}`;
+  const aliceState = async () => {
+    const [row] = await database()<{ bio: string; image: string | null; alt: string | null; items: number }[]>`
+      SELECT u.attributes->>'bio' AS bio, u.attributes->>'profile-image' AS image,
+        (SELECT alt_title FROM uploaded_files WHERE id = ${fileId}) AS alt,
+        (SELECT count(*)::int FROM member_gallery_items WHERE user_id = u.id) AS items
+      FROM users u WHERE u.id = ${alice.id}`;
+    return row;
+  };
+  const before = await aliceState();
+  const asBob = async () => ({ Cookie: `pawroute_session=${await cookieFor(bob)}` });
+
+  // The owner's controls are refused to Bob on Alice's profile page (403), whatever the intent.
+  for (const form of [
+    { intent: "profile", bio: "hacked", twitterUsername: "" } as Record<string, string>,
+    { intent: "remove-profile-image" },
+    { intent: "gallery" },
+  ]) {
+    const response = await request.post(`/profile/${alice.username}`, { headers: await asBob(), form, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(403);
+  }
+  // Alice's gallery image is not Bob's to edit or delete: the same 404 as an unknown image.
+  for (const form of [{ intent: "update", altTitle: "hacked" } as Record<string, string>, { intent: "delete" }]) {
+    const response = await request.post(`/account/edit-gallery/${fileId}`, { headers: await asBob(), form, maxRedirects: 0 });
+    expect(response.status(), JSON.stringify(form)).toBe(404);
+  }
+  expect((await request.get(`/account/edit-gallery/${fileId}`, { headers: await asBob() })).status()).toBe(404);
+  // Naming Alice in Bob's own profile form changes only Bob's profile.
+  const own = await request.post("/account/edit-profile", { headers: await asBob(), form: { intent: "profile", bio: "Bob's bio", twitterUsername: "", userId: String(alice.id), username: alice.username ?? "" }, maxRedirects: 0 });
+  expect(own.status()).toBe(302);
+  const [bobRow] = await database()<{ bio: string }[]>`SELECT attributes->>'bio' AS bio FROM users WHERE id = ${bob.id}`;
+  expect(bobRow.bio).toBe("Bob's bio");
+
+  // Visitors are sent to log in.
+  for (const [path, form] of [
+    [`/profile/${alice.username}`, { intent: "profile", bio: "visitor" }],
+    [`/account/edit-gallery/${fileId}`, { intent: "delete" }],
+    ["/account/edit-profile", { intent: "remove-profile-image" }],
+  ] as const) {
+    const response = await request.post(path, { form, maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toMatch(/^\/account\/login\//);
+  }
+
+  // Bob sees Alice's profile without the owner's controls.
+  const html = await (await request.get(`/profile/${alice.username}`, { headers: await asBob() })).text();
+  expect(html).toContain("Alice&#x27;s own words");
+  expect(html).not.toContain("Add photos to your gallery");
+  expect(html).not.toContain('name="intent"');
+
+  expect(await aliceState()).toEqual(before);
+});

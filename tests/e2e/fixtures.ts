@@ -15,6 +15,11 @@ interface TestOptions {
    * missing asset's.
    */
   allowNotFoundDocument: boolean;
+  /**
+   * Let the newsletter modal open (it appears after 40 % scroll or exit intent). Off by default: tests
+   * are returning visitors who have seen it, so it never covers what they click.
+   */
+  newsletterModal: boolean;
 }
 
 /**
@@ -23,8 +28,10 @@ interface TestOptions {
  */
 export const test = base.extend<TestOptions>({
   allowNotFoundDocument: [false, { option: true }],
+  newsletterModal: [false, { option: true }],
 
-  page: async ({ page, allowNotFoundDocument }, provide) => {
+  page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL }, provide) => {
+    if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;

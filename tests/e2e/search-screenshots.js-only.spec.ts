@@ -13,6 +13,8 @@ const PAGES = [
   ["search-results-route", "/route?from=London&to=Leeds"],
   ["search-results-location", "/location?location=Leeds"],
   ["search-results-road", "/browse/road/united-kingdom/m6"],
+  ["search-results-junction", "/browse/road/united-kingdom/m6/junction-24"],
+  ["search-results-chosen-place", "/location?location=Bath%2C%20Bath%20and%20North%20East%20Somerset%2C%20United%20Kingdom&location-id=p4668"],
   ["search-no-results", "/location/vet?location=Lerwick&distance=1"],
   ["search-map-route", "/map/route?from=London&to=Leeds"],
   ["search-map-location", "/map/location?location=York"],
@@ -36,4 +38,16 @@ for (const width of [1280, 390]) {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+}
+
+for (const width of [1280, 390]) {
+  test(`place suggestions open at ${width} px: screenshot and no serious accessibility violations`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/?tab=location");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("combobox", { name: "Place" }).pressSequentially("M6", { delay: 20 });
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/screenshots/search-suggestions-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }

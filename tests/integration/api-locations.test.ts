@@ -23,11 +23,11 @@ describe("GET /api/locations/{id}", () => {
     const location = await response.json();
     expect(Object.keys(location).sort()).toEqual(
       [
-        "address", "country", "county", "description", "facilities", "free", "fullTitle", "gallery", "has_beach", "has_pub", "id",
+        "address", "country", "county", "description", "facilities", "free", "fullTitle", "gallery", "has_beach", "has_pub", "id", "isFavourite",
         "junction", "lat", "lng", "postcode", "road", "slug", "status", "title", "town", "type", "url", "versionId",
       ].sort(),
     );
-    expect(location).toMatchObject({ id: listing.id, status: { id: 2 }, gallery: null });
+    expect(location).toMatchObject({ id: listing.id, status: { id: 2 }, gallery: { galleryId: location.versionId, id: listing.id, items: [], url: null }, isFavourite: false });
     expect(location.url).toBe(`/${(await sql()<{ walk_type: string }[]>`SELECT walk_type FROM listings WHERE id = ${listing.id}`)[0].walk_type}/${location.slug}`);
     expect(location.road).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String) });
     expect(location.junction).toMatchObject({ expandedName: expect.stringMatching(/^(Junction|Exit) /), number: expect.any(String) });

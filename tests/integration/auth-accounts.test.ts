@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { consumeToken, issueToken, tokenState } from "../../app/auth/account-tokens.server";
-import { FormError } from "../../app/auth/forms.server";
+import { AppError } from "../../app/errors";
 import { hashPassword, verifyPassword } from "../../app/auth/password.server";
 import { awardPoints, pointsSummary, verifyEmailAndAwardPending } from "../../app/auth/points.server";
 import { hit, RATE_LIMITS } from "../../app/auth/rate-limit.server";
@@ -158,7 +158,7 @@ describe("the captcha", () => {
   }
 
   async function expectFormError(promise: Promise<void>, message: string) {
-    await expect(promise).rejects.toSatisfy((error: unknown) => error instanceof FormError && error.message === message && error.status === 400);
+    await expect(promise).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.message === message && error.status === 400);
   }
 
   it("accepts a solved ALTCHA challenge once", async () => {
@@ -181,12 +181,19 @@ describe("the captcha", () => {
     await expectFormError(checkCaptcha(await formWith({})), CAPTCHA_MESSAGES.missing);
   });
 
-  it("checks the no-JavaScript question's signed answer, once", async () => {
-    const { question, token } = createFallbackQuestion();
+  it("checks the no-JavaScript question's encrypted answer, once, right or wrong", async () => {
     const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-    const [, a, b] = /What is (\w+) plus (\w+)\?/.exec(question) ?? [];
-    const answer = String(words.indexOf(a) + words.indexOf(b));
-    await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: "99" })), CAPTCHA_MESSAGES.wrongAnswer);
+    const answerOf = (question: string) => {
+      const [, a, b] = /What is (\w+) plus (\w+)\?/.exec(question) ?? [];
+      return String(words.indexOf(a) + words.indexOf(b));
+    };
+    // A wrong guess uses the question up: the right answer afterwards is refused too.
+    const guessed = createFallbackQuestion();
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: "99" })), CAPTCHA_MESSAGES.wrongAnswer);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: answerOf(guessed.question) })), CAPTCHA_MESSAGES.replayed);
+
+    const { question, token } = createFallbackQuestion();
+    const answer = answerOf(question);
     await expectFormError(checkCaptcha(await formWith({ captchaToken: `${token.split(".")[0]}.forged`, captchaAnswer: answer })), CAPTCHA_MESSAGES.invalid);
     await checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }));
     await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer })), CAPTCHA_MESSAGES.replayed);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/api/directions";
 import { closeDatabase } from "../../app/db.server";
 import { ALREADY_THERE_MESSAGE, directions, NO_ROUTE_MESSAGE, UNKNOWN_PLACE_MESSAGE, type DirectionsResponse } from "../../geo/directions";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../../app/errors";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import type { RoutingEngine } from "../../geo/routing/port";
 import { connectTestDatabase } from "../support/database";
@@ -39,13 +39,13 @@ afterAll(async () => {
   await close();
 });
 
-async function expectGeoError(promise: Promise<unknown>, status: number, message: string | RegExp, field?: string) {
+async function expectAppError(promise: Promise<unknown>, status: number, message: string | RegExp, field?: string) {
   const error = await promise.then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(GeoError);
-  if (!(error instanceof GeoError)) return;
+  expect(error).toBeInstanceOf(AppError);
+  if (!(error instanceof AppError)) return;
   expect(error.status).toBe(status);
   expect(error.message).toMatch(message);
   if (field) expect(error.fieldErrors[field]).toBeTruthy();
@@ -87,18 +87,18 @@ describe("directions to a listing", () => {
   });
 
   it("refuse malformed coordinates, unknown places, unknown or hidden listings and the listing's own spot", async () => {
-    await expectGeoError(directions(sql, engine, { from: "91.5,-2.9", listingId: atJunction.id }), 400, /latitude/, "from");
-    await expectGeoError(directions(sql, engine, { from: "54.9,-2.9,3", listingId: atJunction.id }), 400, /latitude/, "from");
-    await expectGeoError(directions(sql, engine, { from: "  ", listingId: atJunction.id }), 400, /starting point/, "from");
-    await expectGeoError(directions(sql, engine, { from: "Qwxzvbnm Nowhereshire", listingId: atJunction.id }), 422, UNKNOWN_PLACE_MESSAGE, "from");
-    await expectGeoError(directions(sql, engine, { from: LONDON, listingId: 2_147_483_647 }), 404, /can't find that location/);
-    await expectGeoError(directions(sql, engine, { from: LONDON, listingId: notLive }), 404, /can't find that location/);
-    await expectGeoError(directions(sql, engine, { from: `${atJunction.lat},${atJunction.lng}`, listingId: atJunction.id }), 422, ALREADY_THERE_MESSAGE);
+    await expectAppError(directions(sql, engine, { from: "91.5,-2.9", listingId: atJunction.id }), 400, /latitude/, "from");
+    await expectAppError(directions(sql, engine, { from: "54.9,-2.9,3", listingId: atJunction.id }), 400, /latitude/, "from");
+    await expectAppError(directions(sql, engine, { from: "  ", listingId: atJunction.id }), 400, /starting point/, "from");
+    await expectAppError(directions(sql, engine, { from: "Qwxzvbnm Nowhereshire", listingId: atJunction.id }), 422, UNKNOWN_PLACE_MESSAGE, "from");
+    await expectAppError(directions(sql, engine, { from: LONDON, listingId: 2_147_483_647 }), 404, /can't find that location/);
+    await expectAppError(directions(sql, engine, { from: LONDON, listingId: notLive }), 404, /can't find that location/);
+    await expectAppError(directions(sql, engine, { from: `${atJunction.lat},${atJunction.lng}`, listingId: atJunction.id }), 422, ALREADY_THERE_MESSAGE);
   });
 
   it("say so when the engine finds no route", async () => {
     const nowhere: RoutingEngine = { name: "pgrouting", route: async () => null };
-    await expectGeoError(directions(sql, nowhere, { from: LONDON, listingId: atJunction.id }), 422, NO_ROUTE_MESSAGE);
+    await expectAppError(directions(sql, nowhere, { from: LONDON, listingId: atJunction.id }), 422, NO_ROUTE_MESSAGE);
   });
 });
 

@@ -4,7 +4,7 @@ import { connect, type DatabaseHandle } from "../../db/client";
 import { generateDemo } from "../../db/seed/generate";
 import { browseCandidates, locationCandidates, parseFilters, roadCandidates } from "../../geo/search";
 import { groupFilterSql, listingFilterSql, orderSql } from "../../geo/search/query";
-import { corridorCandidates, routePieces, type RoutePlan } from "../../geo/search/route";
+import { corridorCandidates, planFromRoute } from "../../geo/search/route";
 import type { Sort } from "../../geo/search/filters";
 import { createScratchDatabase, migrateDatabase } from "../support/database";
 
@@ -75,12 +75,7 @@ describe("the searches use their indexes on a large data set", () => {
       [-1.5478, 53.7965],
     ];
     const route = { distanceMetres: 300_000, durationSeconds: 10_800, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }, { metres: 300_000, seconds: 10_800 }], legs: [] };
-    const plan: RoutePlan = {
-      route,
-      corridorMetres: 8046.7,
-      pieces: routePieces(route),
-      summary: { distance: 186, duration: 10_800, from: { lat: 51.5, lng: -0.13, label: "London" }, to: { lat: 53.8, lng: -1.55, label: "Leeds" }, geometry: { type: "LineString", coordinates }, corridorMetres: 8046.7 },
-    };
+    const plan = planFromRoute(route, 8046.7);
     const indexes = await explain(firstPage(corridorCandidates(sql, plan, listingFilterSql(sql, filters({}))), "distance_in"));
     expect(indexes.some((p) => p.endsWith(":listings_location_live"))).toBe(true);
   });

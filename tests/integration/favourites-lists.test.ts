@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, sql } from "../../app/db.server";
+import { AppError } from "../../app/errors";
 import {
   addToDefaultList,
   addToList,
   createList,
   deleteList,
   DEFAULT_LIST_NAME,
-  FavouriteError,
   favouriteListingIds,
   isFavourite,
   listsOf,
@@ -75,7 +75,7 @@ describe("favourites", () => {
       () => updateList(other, list.id, { name: "Mine now", description: "" }),
       () => deleteList(other, list.id),
     ]) {
-      await expect(attempt()).rejects.toBeInstanceOf(FavouriteError);
+      await expect(attempt()).rejects.toBeInstanceOf(AppError);
     }
     expect((await listsOf(owner)).find((candidate) => candidate.id === list.id)?.name).toBe("Private");
   });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../../app/errors";
 import { geocode, lookupLocation, resolvePlace, reverseGeocode, type GeocodeResult } from "../../geo/geocode";
 import { geocodeQuery, prepareSearch } from "../../geo/geocode/forward";
 import { geocodeKey } from "../../geo/geocode/normalise";
@@ -148,8 +148,8 @@ describe("lookupLocation (the geocode call)", () => {
   it("rejects empty, overlong and out-of-range input on the location field", async () => {
     for (const bad of ["", "   ", "x".repeat(101), "95,200"]) {
       const error = await lookupLocation(sql, bad).catch((e: unknown) => e);
-      expect(error, JSON.stringify(bad)).toBeInstanceOf(GeoError);
-      if (error instanceof GeoError) {
+      expect(error, JSON.stringify(bad)).toBeInstanceOf(AppError);
+      if (error instanceof AppError) {
         expect(error.status).toBe(400);
         expect(error.fieldErrors.location).toBeTruthy();
       }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../../app/errors";
 import { routingEngine } from "../../geo/routing";
 import { createOsrmEngine, OSRM_UNAVAILABLE_MESSAGE } from "../../geo/routing/osrm";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
@@ -96,7 +96,7 @@ describe("OSRM engine against a local OSRM v5 server", () => {
 
   it("answers 503 when the server fails, refuses or talks nonsense", async () => {
     const failing = createOsrmEngine(server.url).route(CARLISLE, BROKEN);
-    await expect(failing).rejects.toBeInstanceOf(GeoError);
+    await expect(failing).rejects.toBeInstanceOf(AppError);
     await expect(failing).rejects.toMatchObject({ status: 503, message: OSRM_UNAVAILABLE_MESSAGE });
     // Nothing listens on port 9 of 127.0.0.1.
     await expect(createOsrmEngine("http://127.0.0.1:9").route(CARLISLE, PENRITH)).rejects.toMatchObject({ status: 503 });

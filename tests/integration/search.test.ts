@@ -1,7 +1,7 @@
 import * as turf from "@turf/turf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../../app/errors";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { parseFilters, search } from "../../geo/search";
 import { filtersFromSearchParams } from "../../geo/search/filters";
@@ -94,14 +94,14 @@ describe("location search", () => {
   });
 
   it("rejects bad input with clear messages", async () => {
-    await expect(run({ searchType: "location", location: "95,200" })).rejects.toThrow(GeoError);
+    await expect(run({ searchType: "location", location: "95,200" })).rejects.toThrow(AppError);
     await expect(run({ searchType: "location", location: "54.9,-2.9", distance: 500 })).rejects.toThrow(ZodError);
     await expect(run({ searchType: "location", location: "54.9,-2.9", page: -1 })).rejects.toThrow(ZodError);
     await expect(run({ searchType: "location", location: "54.9,-2.9", limit: 1000 })).rejects.toThrow(ZodError);
     await expect(run({ searchType: "location", location: "54.9,-2.9", allWalks: true, pubWalks: true })).rejects.toThrow(ZodError);
     const missing = await run({ searchType: "location", location: "Your current location" }).catch((e: unknown) => e);
-    expect(missing).toBeInstanceOf(GeoError);
-    expect(missing instanceof GeoError && missing.code).toBe("geo-location-missing");
+    expect(missing).toBeInstanceOf(AppError);
+    expect(missing instanceof AppError && missing.code).toBe("geo-location-missing");
   });
 
   it("reads the spec's query-string form", () => {

@@ -1,7 +1,7 @@
 import { VectorTile, type VectorTileFeature, type VectorTileLayer } from "@mapbox/vector-tile";
 import Pbf from "pbf";
 import { afterAll, describe, expect, it } from "vitest";
-import { GeoError } from "../../geo/errors";
+import { AppError } from "../../app/errors";
 import { tile, tileAddress } from "../../geo/tiles";
 import { layerQuery, listingsPerTile } from "../../geo/tiles/layers";
 import { connectTestDatabase } from "../support/database";
@@ -143,9 +143,9 @@ describe("zoom rules", () => {
 });
 
 describe("tile addresses", () => {
-  async function rejection(layer: string, z: number, x: number, y: number): Promise<GeoError> {
+  async function rejection(layer: string, z: number, x: number, y: number): Promise<AppError> {
     const error = await tile(sql, layer, z, x, y).catch((e: unknown) => e);
-    if (!(error instanceof GeoError)) throw new Error(`expected a GeoError for ${layer}/${z}/${x}/${y}`);
+    if (!(error instanceof AppError)) throw new Error(`expected a AppError for ${layer}/${z}/${x}/${y}`);
     return error;
   }
 

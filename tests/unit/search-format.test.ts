@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMiles, formatTotal, idModulo, pageNumbers, paginationLinks, placeholderImage, resultsLine } from "../../app/search/format";
+import { formatMiles, formatTotal, listingImage, pageNumbers, paginationLinks, placeholderImage, resultsLine } from "../../app/search/format";
 import { homePreset, homeTabCookie, tabFromCookieHeader } from "../../app/search/home";
 import { describeTypes } from "../../app/search/listing-types";
 
@@ -57,15 +57,19 @@ describe("pagination", () => {
 });
 
 describe("placeholder images", () => {
-  it("choose by id modulo: vets 2 variants, others 4, hex ids read as hex", () => {
-    expect(placeholderImage(7, 1, 6).src).toBe("/images/placeholders/listing-4.svg");
-    expect(placeholderImage(8, 2, 6).src).toBe("/images/placeholders/listing-1.svg");
-    expect(placeholderImage(7, 5, 6).src).toBe("/images/placeholders/vet-2.svg");
-    expect(placeholderImage("1f", 3, 2).src).toBe("/images/placeholders/listing-4.svg");
-    expect(placeholderImage("5f3c9a0b2e1d4c7a8b6e9f01", 5, 2).src).toBe(`/images/placeholders/vet-${(Number(BigInt("0x5f3c9a0b2e1d4c7a8b6e9f01") % 2n) + 1)}.svg`);
-    expect(idModulo("ff", 4)).toBe(3);
-    expect(placeholderImage(1, 1, 2)).toMatchObject({ width: 320, height: 200 });
-    expect(placeholderImage(1, 1, 6)).toMatchObject({ width: 160, height: 120 });
+  it("are chosen by type alone, never the road-sign drawing, at the map (2) and thumbnail (6) sizes", () => {
+    expect(placeholderImage(1, 6).src).toBe("/images/placeholders/listing-1.svg");
+    expect(placeholderImage(2, 6).src).toBe("/images/placeholders/listing-2.svg");
+    expect(placeholderImage(3, 2).src).toBe("/images/placeholders/listing-3.svg");
+    expect(placeholderImage(5, 2).src).toBe("/images/placeholders/vet-1.svg");
+    for (const type of [1, 2, 3, 4, 5, 99]) expect(placeholderImage(type, 6).src).not.toContain("listing-4");
+    expect(placeholderImage(1, 2)).toMatchObject({ width: 320, height: 200 });
+    expect(placeholderImage(1, 6)).toMatchObject({ width: 160, height: 120 });
+  });
+
+  it("give way to the listing's first photo", () => {
+    expect(listingImage({ url: "/uploads/abc/6.webp", width: 160, height: 120 }, 1, 6)).toEqual({ src: "/uploads/abc/6.webp", width: 160, height: 120 });
+    expect(listingImage(null, 3, 6).src).toBe("/images/placeholders/listing-3.svg");
   });
 });
 

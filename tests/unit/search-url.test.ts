@@ -15,15 +15,16 @@ function canonical(href: string): string {
 
 describe("search paths", () => {
   it("reads the spec's paths, with and without /map and a segment", () => {
-    expect(parseSearchPath("/route")).toEqual({ view: "list", searchType: "route", road: null, segment: null });
-    expect(parseSearchPath("/location/vet")).toEqual({ view: "list", searchType: "location", road: null, segment: "vet" });
-    expect(parseSearchPath("/map/browse/walks-with-a-pub")).toEqual({ view: "map", searchType: "browse", road: null, segment: "walks-with-a-pub" });
-    expect(parseSearchPath("/browse/road/united-kingdom/m6/walks")).toEqual({ view: "list", searchType: "browse", road: { country: "united-kingdom", slug: "m6" }, segment: "walks" });
-    expect(parseSearchPath("/map-search-results/dog-friendly-beach")).toEqual({ view: "map", searchType: null, road: null, segment: "dog-friendly-beach" });
+    expect(parseSearchPath("/route")).toEqual({ view: "list", searchType: "route", road: null, junction: null, segment: null });
+    expect(parseSearchPath("/location/vet")).toEqual({ view: "list", searchType: "location", road: null, junction: null, segment: "vet" });
+    expect(parseSearchPath("/map/browse/walks-with-a-pub")).toEqual({ view: "map", searchType: "browse", road: null, junction: null, segment: "walks-with-a-pub" });
+    expect(parseSearchPath("/browse/road/united-kingdom/m6/walks")).toEqual({ view: "list", searchType: "browse", road: { country: "united-kingdom", slug: "m6" }, junction: null, segment: "walks" });
+    expect(parseSearchPath("/browse/road/united-kingdom/m6/junction-23a/walks")).toEqual({ view: "list", searchType: "browse", road: { country: "united-kingdom", slug: "m6" }, junction: "23a", segment: "walks" });
+    expect(parseSearchPath("/map-search-results/dog-friendly-beach")).toEqual({ view: "map", searchType: null, road: null, junction: null, segment: "dog-friendly-beach" });
   });
 
   it("rejects unknown segments, extra parts and malformed roads (a 404)", () => {
-    for (const path of ["/location/pubs", "/route/vet/extra", "/browse/road/united-kingdom", "/browse/road/UK/m6", "/browse/road/france/a%ZZ", "/map/road/m6", "/"]) {
+    for (const path of ["/location/pubs", "/route/vet/extra", "/browse/road/united-kingdom", "/browse/road/UK/m6", "/browse/road/france/a%ZZ", "/map/road/m6", "/", "/browse/road/united-kingdom/m6/junction-", "/browse/road/united-kingdom/m6/junction-4x4", "/location/junction-4"]) {
       expect(parseSearchPath(path), path).toBeNull();
     }
   });
@@ -53,6 +54,23 @@ describe("canonical search URLs", () => {
     expect(CURRENT_LOCATION_LABEL).toBe(ENGINE_LABEL);
     expect(canonical("/location?location=Your%20current%20location&geo-location=51.5,-0.12")).toBe("/location?location=Your%20current%20location&geo-location=51.5%2C-0.12");
     expect(canonical("/location?location=York&geo-location=51.5,-0.12")).toBe("/location?location=York");
+  });
+
+  it("puts one junction of a road in the path, from the picker's query or the path", () => {
+    expect(canonical("/browse/road/united-kingdom/m6?junction=40")).toBe("/browse/road/united-kingdom/m6/junction-40");
+    expect(canonical("/browse/road/united-kingdom/m6/walks?junction=23A")).toBe("/browse/road/united-kingdom/m6/junction-23a/walks");
+    expect(canonical("/browse/road/united-kingdom/m6/junction-40?junction=")).toBe("/browse/road/united-kingdom/m6");
+    expect(canonical("/browse/road/united-kingdom/m6/junction-40/walks?sort=name")).toBe("/browse/road/united-kingdom/m6/junction-40/walks?sort=name");
+    const state: SearchState = { ...emptyState("browse"), road: { country: "united-kingdom", slug: "m6" }, junction: "40" };
+    expect(apiSearchHref(state)).toBe("/api/locations/search/road?road-slug=m6&road-country=united-kingdom&junction=40&depth=11");
+  });
+
+  it("carries a chosen suggestion's place reference with its field, and drops it without the field's text", () => {
+    expect(canonical("/location?location=Bath%2C%20United%20Kingdom&location-id=p12")).toBe("/location?location=Bath%2C%20United%20Kingdom&location-id=p12");
+    expect(canonical("/route?from=York&from-id=p3&to=Leeds&to-id=l9")).toBe("/route?from=York&from-id=p3&to=Leeds&to-id=l9");
+    expect(canonical("/route?from=York&location-id=p3&to=Leeds")).toBe("/route?from=York&to=Leeds");
+    expect(canonical("/location?location=York&location-id=")).toBe("/location?location=York");
+    expect(() => canonical("/location?location=York&location-id=p1%00")).toThrow();
   });
 
   it("is a fixed point: the canonical URL of a canonical URL is itself", () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from "react";
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from "react";
 import { createEditor, Editor, Element as SlateElement, Transforms, type Descendant } from "slate";
 import { withHistory } from "slate-history";
 import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from "slate-react";
@@ -29,13 +29,22 @@ function toggleList(editor: Editor, block: Block): void {
   if (!active) Transforms.wrapNodes(editor, { type: block, children: [] });
 }
 
-function ToolbarButton({ label, active, onToggle, children }: { label: string; active: boolean; onToggle: () => void; children: string }) {
+/** Bold and italic as drawn letters (the design's line icons), shown beside their word. */
+function MarkIcon({ mark }: { mark: Mark }) {
+  return (
+    <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.4} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      {mark === "bold" ? <path d="M7 4h6.5a4 4 0 0 1 0 8H7zM7 12h7.5a4 4 0 0 1 0 8H7z" /> : <path d="M10 4h8M6 20h8M14.5 4l-5 16" />}
+    </svg>
+  );
+}
+
+function ToolbarButton({ label, active, onToggle, children }: { label: string; active: boolean; onToggle: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
       className="editor__button"
       aria-pressed={active}
-      aria-label={label}
+      // Named by its visible text, which is the label (axe: label-content-name-mismatch).
       title={label}
       onMouseDown={(event) => {
         event.preventDefault();
@@ -52,16 +61,18 @@ function Toolbar() {
   return (
     <div className="editor__toolbar" role="toolbar" aria-label="Formatting">
       <ToolbarButton label="Bold" active={isMarkActive(editor, "bold")} onToggle={() => toggleMark(editor, "bold")}>
-        B
+        <MarkIcon mark="bold" />
+        <span>Bold</span>
       </ToolbarButton>
       <ToolbarButton label="Italic" active={isMarkActive(editor, "italic")} onToggle={() => toggleMark(editor, "italic")}>
-        I
+        <MarkIcon mark="italic" />
+        <span>Italic</span>
       </ToolbarButton>
       <ToolbarButton label="Bulleted list" active={isBlockActive(editor, "bulleted-list")} onToggle={() => toggleList(editor, "bulleted-list")}>
-        • List
+        Bulleted list
       </ToolbarButton>
       <ToolbarButton label="Numbered list" active={isBlockActive(editor, "numbered-list")} onToggle={() => toggleList(editor, "numbered-list")}>
-        1. List
+        Numbered list
       </ToolbarButton>
     </div>
   );

@@ -1,5 +1,5 @@
 import type {} from "altcha/types/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useField } from "remix-validated-form";
 
 export interface CaptchaFallbackData {
@@ -18,11 +18,13 @@ export function Captcha({ fallback, formId, version }: { fallback: CaptchaFallba
   const [generation, setGeneration] = useState(0);
   const { error } = useField("captcha");
   const id = `${formId ?? "form"}-captcha`;
+  const answer = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     let live = true;
     import("altcha").then(() => {
-      if (live) setEnhanced(true);
+      // An answer typed before the script arrived is kept: the question stays instead of the widget.
+      if (live && !answer.current?.value) setEnhanced(true);
     });
     return () => {
       live = false;
@@ -44,7 +46,7 @@ export function Captcha({ fallback, formId, version }: { fallback: CaptchaFallba
           <label htmlFor={id} className="field__label">
             {fallback.question}
           </label>
-          <input id={id} name="captchaAnswer" className="field__input field__input--short" inputMode="numeric" autoComplete="off" maxLength={3} aria-describedby={error ? `${id}-error` : undefined} />
+          <input ref={answer} id={id} name="captchaAnswer" className="field__input field__input--short" inputMode="numeric" autoComplete="off" maxLength={3} aria-describedby={error ? `${id}-error` : undefined} />
           <input type="hidden" name="captchaToken" value={fallback.token} />
         </>
       )}

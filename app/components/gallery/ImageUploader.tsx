@@ -15,6 +15,8 @@ interface Props {
   /** Told when uploads start and finish, so the form can disable its submit button meanwhile. */
   onBusyChange: (busy: boolean) => void;
   max?: number;
+  /** The server's message for this field after a submission without JavaScript (a file it refused). */
+  serverError?: string | null;
 }
 
 function isGalleryImage(value: unknown): value is GalleryImage {
@@ -51,7 +53,7 @@ function upload(file: File, onProgress: (fraction: number) => void): Promise<Gal
  * With JavaScript each chosen file uploads at once with a progress placeholder; a failed upload removes
  * its placeholder and shows the message; the form carries only the uploaded ids.
  */
-export function ImageUploader({ name, label, initial, onBusyChange, max = 20 }: Props) {
+export function ImageUploader({ name, label, initial, onBusyChange, max = 20, serverError = null }: Props) {
   const [images, setImages] = useState<GalleryImage[]>(initial);
   const [pending, setPending] = useState<Pending[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -77,6 +79,8 @@ export function ImageUploader({ name, label, initial, onBusyChange, max = 20 }: 
   };
 
   const remove = (image: GalleryImage) => {
+    // Spec: image deletion asks first.
+    if (!window.confirm("Are you sure you want to delete this image?")) return;
     setImages((list) => list.filter((item) => item.id !== image.id));
     // An upload not yet saved anywhere is deleted; a saved one simply leaves this gallery (the server refuses to delete it).
     void fetch(`/api/files/${image.id}`, { method: "DELETE" }).catch(() => undefined);
@@ -121,9 +125,9 @@ export function ImageUploader({ name, label, initial, onBusyChange, max = 20 }: 
         }}
       />
       <p className="field__hint">JPEG, PNG, WebP, GIF or HEIC photos up to 15 MB each.</p>
-      {error ? (
+      {(error ?? serverError) ? (
         <p className="field__error uploader__error" role="alert">
-          {error}
+          {error ?? serverError}
         </p>
       ) : null}
     </fieldset>

@@ -1,80 +1,30 @@
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { PlaceField } from "../search/PlaceField";
+import { usePlaceFields, type PlaceValues } from "../search/usePlaceFields";
 import type { DirectionsResponse } from "../../../geo/directions";
 import { formatDuration, formatMiles } from "../../search/format";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";
+import { BusyButton } from "../forms/BusyButton";
 
-export const LOCATION_FAILURE = "We couldn't determine your location - please enter this manually";
-const CURRENT_LOCATION = "Your current location";
 
 /**
- * The directions form: a GET form (works without JavaScript) with a current-location button that
- * fills the field with 'Your current location' and the hidden geo-location with 'latitude,longitude'.
+ * The directions form: a GET form (works without JavaScript) with the search forms' place field:
+ * suggestions whose chosen place travels as from-id, and the current-location option that fills the
+ * field with 'Your current location' and the hidden geo-location with 'latitude,longitude'.
  */
-export function DirectionsForm({ action, from, geoLocation, error }: { action: string; from: string; geoLocation: string; error: string | null }) {
-  const [value, setValue] = useState(from);
-  const [geo, setGeo] = useState(geoLocation);
-  const [locating, setLocating] = useState(false);
-  const [locationError, setLocationError] = useState<string | null>(null);
-  const message = locationError ?? error;
-
-  const locate = () => {
-    if (locating) return;
-    if (!("geolocation" in navigator) || !window.isSecureContext) {
-      setLocationError(LOCATION_FAILURE);
-      return;
-    }
-    setLocating(true);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        setLocating(false);
-        setLocationError(null);
-        setValue(CURRENT_LOCATION);
-        setGeo(`${position.coords.latitude.toFixed(6)},${position.coords.longitude.toFixed(6)}`);
-      },
-      () => {
-        setLocating(false);
-        setLocationError(LOCATION_FAILURE);
-      },
-      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
-    );
-  };
+export function DirectionsForm({ action, from, geoLocation, fromId = "", error }: { action: string; from: string; geoLocation: string; fromId?: string; error: string | null }) {
+  const [values, setValues] = useState<PlaceValues>({ from, to: "", location: "", geoLocation, fromId, toId: "", locationId: "" });
+  const places = usePlaceFields(values, (changes) => setValues((current) => ({ ...current, ...changes })));
 
   return (
     <Form method="get" action={action} className="directions__form">
-      <div className={`field${message ? " field--invalid" : ""}`}>
-        <label className="field__label" htmlFor="directions-from">
-          Starting from
-        </label>
-        <input
-          id="directions-from"
-          name="from"
-          className="field__input"
-          value={value}
-          maxLength={200}
-          autoComplete="street-address"
-          placeholder="A town, a postcode or 'latitude,longitude'"
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? "directions-from-error" : undefined}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setGeo("");
-          }}
-        />
-        <input type="hidden" name="geo-location" value={geo} />
-        {message ? (
-          <p id="directions-from-error" className="field__error">
-            {message}
-          </p>
-        ) : null}
-      </div>
-      <button type="button" className="button button--quiet js-enhanced" onClick={locate} disabled={locating} aria-busy={locating || undefined}>
-        {locating ? "Finding you…" : "Use my current location"}
-      </button>
-      <button type="submit" className="button">
+      <PlaceField id="directions-from" {...places.field("from")} label="Starting from" placeholder="Town, city or postcode" error={error ?? undefined} currentLocation={places.control("from")} />
+      {values.geoLocation ? <input type="hidden" name="geo-location" value={values.geoLocation} /> : null}
+      <BusyButton action={action} pending="Finding the way…" className="button">
         Get directions
-      </button>
+      </BusyButton>
     </Form>
   );
 }

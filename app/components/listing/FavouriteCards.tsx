@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { BusyButton } from "../forms/BusyButton";
 import { ResultCard } from "../search/ResultCard";
 import type { ResultCard as Card } from "../../search/view-model";
 
@@ -15,10 +16,9 @@ export function FavouriteCards({ cards, removable }: { cards: Card[]; removable:
           {removable ? (
             <Form method="post" className="favourite-card__remove">
               <input type="hidden" name="intent" value="remove" />
-              <input type="hidden" name="listingId" value={card.id} />
-              <button type="submit" className="button button--quiet">
+              <BusyButton name="listingId" value={card.id} pending="Removing…" className="button button--quiet">
                 Remove<span className="visually-hidden"> {card.title}</span> from this list
-              </button>
+              </BusyButton>
             </Form>
           ) : null}
         </div>

@@ -1,10 +1,12 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FavouriteLists, type FavouritePageData } from "./FavouriteLists";
+import { formErrorOf } from "../forms/FormParts";
 import { Modal } from "../forms/Modal";
 
-/** How long the 'added' tooltip stays (spec §9: 3 seconds). */
+/** How long the 'added' tooltip stays (spec §9: 3 seconds), and after the pointer or focus leaves it (spec §4: 1 second). */
 const TOOLTIP_MS = 3000;
+const TOOLTIP_AFTER_LEAVE_MS = 1000;
 
 interface Props {
   listingUrl: string;
@@ -13,26 +15,53 @@ interface Props {
   isFavourite: boolean;
 }
 
+interface Added {
+  name: string;
+  href: string | null;
+}
+
+/** The 'Saved to …' tooltip: stays while hovered or focused, and 1 s after the pointer or focus leaves. */
+function SavedTooltip({ added, onDone }: { added: Added; onDone: () => void }) {
+  const timer = useRef<number | undefined>(undefined);
+  const done = useRef(onDone);
+  done.current = onDone;
+  const hide = (after: number) => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => done.current(), after);
+  };
+  const stay = () => window.clearTimeout(timer.current);
+  useEffect(() => {
+    timer.current = window.setTimeout(() => done.current(), TOOLTIP_MS);
+    return () => window.clearTimeout(timer.current);
+  }, [added]);
+  return (
+    <p className="favourite__tooltip" role="status" onMouseEnter={stay} onMouseLeave={() => hide(TOOLTIP_AFTER_LEAVE_MS)} onFocus={stay} onBlur={() => hide(TOOLTIP_AFTER_LEAVE_MS)}>
+      Saved to {added.href ? <Link to={added.href}>{added.name}</Link> : added.name}
+    </p>
+  );
+}
+
 /**
  * The favourite toggle (spec §4). A visitor gets a members-only tooltip with log-in and join links.
  * A member adds a listing that is not yet favourite to the default list (a tooltip says so for 3 s);
  * an already favourite listing opens the list editor (a modal with JavaScript, the page without).
+ * The editor stays open when the listing leaves its last list; a failure is shown as an alert.
  */
 export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Props) {
-  const adder = useFetcher<{ added?: string }>();
+  const adder = useFetcher<{ added?: string; href?: string; formError?: string }>();
   const editor = useFetcher<FavouritePageData>();
-  const [tooltip, setTooltip] = useState<string | null>(null);
+  const [added, setAdded] = useState<Added | null>(null);
   const [editing, setEditing] = useState(false);
   // Only a hydrated page asks for an answer in place of the redirect a plain form needs.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const favouritePath = `${listingUrl}/favourite`;
+  const busy = adder.state !== "idle";
+  const failure = adder.state === "idle" ? formErrorOf(adder.data) : null;
 
   useEffect(() => {
     if (adder.state !== "idle" || !adder.data?.added) return;
-    setTooltip(`Saved to ${adder.data.added}`);
-    const timer = window.setTimeout(() => setTooltip(null), TOOLTIP_MS);
-    return () => window.clearTimeout(timer);
+    setAdded({ name: adder.data.added, href: adder.data.href ?? null });
   }, [adder.state, adder.data]);
 
   if (!member) {
@@ -52,21 +81,32 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Prop
     );
   }
 
+  const extras = (
+    <>
+      {added ? <SavedTooltip added={added} onDone={() => setAdded(null)} /> : null}
+      {failure ? (
+        <p className="favourite__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <Modal title={`Your lists for ${title}`} open={editing} onClose={() => setEditing(false)}>
+        {editor.data ? <FavouriteLists data={editor.data} onChange={() => editor.load(favouritePath)} /> : <p className="modal__loading">Loading…</p>}
+      </Modal>
+    </>
+  );
+
   if (!isFavourite) {
     return (
       <div className="favourite">
         <adder.Form method="post" action={favouritePath}>
           <input type="hidden" name="intent" value="quick-add" />
           {enhanced ? <input type="hidden" name="respond" value="json" /> : null}
-          <button type="submit" className="button button--quiet" aria-pressed={false} disabled={adder.state !== "idle"}>
-            <span aria-hidden="true">♡ </span>Save to favourites
+          <button type="submit" className="button button--quiet" aria-pressed={false} disabled={busy} aria-busy={busy || undefined}>
+            <span aria-hidden="true">♡ </span>
+            {busy ? "Saving…" : "Save to favourites"}
           </button>
         </adder.Form>
-        {tooltip ? (
-          <p className="favourite__tooltip" role="status">
-            {tooltip}
-          </p>
-        ) : null}
+        {extras}
       </div>
     );
   }
@@ -85,14 +125,7 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Prop
       >
         <span aria-hidden="true">♥ </span>Saved to favourites
       </Link>
-      {tooltip ? (
-        <p className="favourite__tooltip" role="status">
-          {tooltip}
-        </p>
-      ) : null}
-      <Modal title={`Your lists for ${title}`} open={editing} onClose={() => setEditing(false)}>
-        {editor.data ? <FavouriteLists data={editor.data} onChange={() => editor.load(favouritePath)} /> : <p className="modal__loading">Loading…</p>}
-      </Modal>
+      {extras}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { formatMiles } from "../../search/format";
 import { listingType } from "../../search/listing-types";
 import type { ListingPageData } from "../../listings/page.server";
 import type { ListingExtras } from "../../listings/version-data";
+import { joinPlaceParts } from "../../listings/place-words";
 
 const EXTRA_LABELS: [keyof ListingExtras, string][] = [
   ["walkLengthMiles", "Walk length (miles)"],
@@ -29,7 +30,7 @@ export function ListingFacts({ listing }: { listing: ListingPageData["listing"] 
           <div>
             <dt>Address</dt>
             <dd>
-              <address>{[listing.address.line, listing.address.town, listing.address.county, listing.address.postcode, listing.address.country].filter(Boolean).join(", ")}</address>
+              <address>{joinPlaceParts([listing.address.line, listing.address.town, listing.address.county, listing.address.postcode, listing.address.country])}</address>
             </dd>
           </div>
         ) : null}

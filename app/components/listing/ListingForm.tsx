@@ -7,7 +7,7 @@ import { isWalkTypePath, listingNoun, WALK_TYPES } from "../../listings/walk-typ
 import { RichTextEditor } from "../editor/RichTextEditor";
 import { Captcha } from "../forms/Captcha";
 import { TextField } from "../forms/Field";
-import { FormAlert, formErrorOf } from "../forms/FormParts";
+import { FormAlert, fieldErrorOf, formErrorOf } from "../forms/FormParts";
 import { ImageUploader } from "../gallery/ImageUploader";
 import { MarkerField } from "./MarkerField";
 
@@ -208,7 +208,7 @@ export function ListingForm({ data, action }: { data: ListingFormPageData; actio
           ))}
         </div>
       </Section>
-      <ImageUploader name="gallery" label="Photos" initial={data.gallery} onBusyChange={onBusyChange} max={30} />
+      <ImageUploader name="gallery" label="Photos" initial={data.gallery} onBusyChange={onBusyChange} max={30} serverError={fieldErrorOf(result, "gallery")} />
       {data.captcha ? <Captcha fallback={data.captcha} formId={FORM_ID} version={result} /> : null}
       <p className="form-lead">{data.admin ? "As an administrator, your listing goes live at once." : "Our team checks every listing before it goes live."}</p>
       <Actions uploading={uploading} canDraft={!data.visitor} />

@@ -3,6 +3,7 @@ import { useHydrated } from "../search/hooks";
 import { apiSearchHref, type SearchState } from "../../search/url";
 import { mapData } from "../../search/view-model";
 import { fetchSearch } from "../../search/live";
+import { usePageContext } from "../../ops/page-context";
 
 // Runs while the page is parsed, so with JavaScript on the "needs JavaScript" note never shows, even
 // before hydration; React sets the same class once it runs.
@@ -17,6 +18,7 @@ type MapStatus = { kind: "loading" } | { kind: "ready"; pins: number } | { kind:
  */
 export function SearchMap({ state, label }: { state: SearchState; label: string }) {
   const hydrated = useHydrated();
+  const { nonce } = usePageContext();
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<MapStatus>({ kind: "loading" });
   const href = apiSearchHref(state, { includeMapPoints: true });
@@ -54,7 +56,7 @@ export function SearchMap({ state, label }: { state: SearchState; label: string 
 
   return (
     <div className={hydrated ? "search-map search-map--scripted" : "search-map"}>
-      <script dangerouslySetInnerHTML={{ __html: MARK_SCRIPTING }} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTING }} />
       <div ref={container} className="search-map__canvas" role="region" aria-label={label} data-pins={status.kind === "ready" ? status.pins : undefined} />
       <p className="search-map__status" aria-live="polite">
         {status.kind === "loading" && hydrated ? "Loading the map…" : null}

@@ -4,7 +4,7 @@ import { LngLatBounds, Map as MapLibreMap, Popup, setWorkerUrl, type GeoJSONSour
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { DEFAULT_MAP_CENTRE, DEFAULT_MAP_ZOOM } from "../../search/constants";
-import { placeholderImage } from "../../search/format";
+import { listingImage } from "../../search/format";
 import type { MapData } from "../../search/view-model";
 import { baseStyle, boundsOf, circleRing, FONT_STACK, paletteFromTokens } from "./map-style";
 
@@ -25,6 +25,17 @@ interface TooltipDetails {
   title: string;
   url: string;
   typeId: number;
+  /** The first photo at the tooltip's size (version 2), if any. */
+  photo: { url: string; width: number; height: number } | null;
+}
+
+/** Version 2 of the first gallery item of GET /api/locations/{id}'s answer. */
+function tooltipPhoto(gallery: unknown): TooltipDetails["photo"] {
+  if (!isRecord(gallery) || !Array.isArray(gallery.items)) return null;
+  const [first]: unknown[] = gallery.items;
+  const version = isRecord(first) && isRecord(first.versions) ? first.versions["2"] : null;
+  if (!isRecord(version) || typeof version.url !== "string" || typeof version.width !== "number" || typeof version.height !== "number") return null;
+  return { url: version.url, width: version.width, height: version.height };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -43,7 +54,7 @@ function tooltipDetails(id: number): Promise<TooltipDetails | null> {
       .then((response) => (response.ok ? response.json() : null))
       .then((body: unknown) => {
         if (!isRecord(body) || typeof body.title !== "string" || typeof body.url !== "string" || !isRecord(body.type) || typeof body.type.id !== "number") return null;
-        return { id, title: body.title, url: body.url, typeId: body.type.id };
+        return { id, title: body.title, url: body.url, typeId: body.type.id, photo: tooltipPhoto(body.gallery) };
       })
       .catch(() => null);
     details.set(id, pending);
@@ -61,7 +72,7 @@ function tooltipContent(info: TooltipDetails | null, fallbackUrl: string): HTMLE
     box.append(link);
     return box;
   }
-  const image = placeholderImage(info.id, info.typeId, 2);
+  const image = listingImage(info.photo, info.typeId, 2);
   const img = document.createElement("img");
   img.src = image.src;
   img.width = image.width;

@@ -48,7 +48,7 @@ export function paletteFromTokens(element: Element): MapPalette {
 }
 
 /** The vector tile layers the app serves from PostGIS (geo/tiles), each its own source. */
-const TILE_LAYERS = ["land", "roads", "junctions", "places", "listings"] as const;
+const TILE_LAYERS = ["land", "water", "major-roads", "roads", "junctions", "places", "listings"] as const;
 const MAX_TILE_ZOOM = 16;
 export const FONT_STACK = ["Noto Sans Regular"];
 
@@ -74,6 +74,16 @@ export function baseStyle(origin: string, palette: MapPalette): StyleSpecificati
       { id: "sea", type: "background", paint: { "background-color": palette.sea } },
       { id: "land", type: "fill", source: "land", "source-layer": "land", paint: { "fill-color": palette.land } },
       { id: "coast", type: "line", source: "land", "source-layer": "land", paint: { "line-color": palette.coast, "line-width": 1 } },
+      // Water and major roads come from an imported OpenStreetMap extract (npm run import); the demo has none.
+      { id: "water", type: "fill", source: "water", "source-layer": "water", paint: { "fill-color": palette.sea } },
+      {
+        id: "major-roads",
+        type: "line",
+        source: "major-roads",
+        "source-layer": "major-roads",
+        layout: { "line-cap": "round", "line-join": "round" },
+        paint: { "line-color": palette.coast, "line-width": byZoom([[6, 0.5], [10, 1.2], [14, 3]]), "line-opacity": 0.7 },
+      },
       {
         id: "roads",
         type: "line",

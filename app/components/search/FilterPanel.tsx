@@ -6,7 +6,8 @@ import { PlaceField } from "./PlaceField";
 import { TypeFilters, type TypeFilterValues } from "./TypeFilters";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
 
-export type ChangeKind = "filter" | "type";
+/** filter: a checkbox or select; type: the search type; place: a suggestion or the current location filled a place field. */
+export type ChangeKind = "filter" | "type" | "place";
 
 interface FilterPanelProps {
   state: SearchState;
@@ -50,7 +51,11 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
     setDraft(state);
   }
   const update = (changes: Partial<SearchState>) => setDraft((current) => ({ ...current, ...changes, page: 1 }));
-  const places = usePlaceFields(draft, (changes: Partial<PlaceValues>) => update(changes));
+  const places = usePlaceFields(
+    draft,
+    (changes: Partial<PlaceValues>) => update(changes),
+    (changes: Partial<PlaceValues>) => change(changes, "place"),
+  );
   const type = effectiveSearchType(draft);
 
   function change(changes: Partial<SearchState>, kind: ChangeKind = "filter") {
@@ -95,11 +100,11 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
       {draft.geoLocation ? <input type="hidden" name="geo-location" value={draft.geoLocation} /> : null}
 
       <div className="filters__for" data-for="route">
-        <PlaceField id="filter-from" name="from" label="From" value={draft.from} onChange={(value) => places.typed("from", value)} error={fieldErrors.from} currentLocation={places.control("from")} />
-        <PlaceField id="filter-to" name="to" label="To" value={draft.to} onChange={(value) => places.typed("to", value)} error={fieldErrors.to} />
+        <PlaceField id="filter-from" {...places.field("from")} label="From" error={fieldErrors.from} currentLocation={places.control("from")} />
+        <PlaceField id="filter-to" {...places.field("to")} label="To" error={fieldErrors.to} />
       </div>
       <div className="filters__for" data-for="location">
-        <PlaceField id="filter-location" name="location" label="Place" value={draft.location} onChange={(value) => places.typed("location", value)} error={fieldErrors.location ?? fieldErrors.geoLocation} currentLocation={places.control("location")} />
+        <PlaceField id="filter-location" {...places.field("location")} label="Place" error={fieldErrors.location ?? fieldErrors.geoLocation} currentLocation={places.control("location")} />
       </div>
       {draft.road ? null : (
         <div className="filters__for field" data-for="browse">

@@ -10,6 +10,7 @@ import { validateSearch } from "../../search/validate";
 import { useHydrated } from "./hooks";
 import { PlaceField } from "./PlaceField";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
+import { BusyButton } from "../forms/BusyButton";
 
 const TAB_LABELS: Record<HomeTab, string> = { route: "Along a route", location: "Near a place", road: "By road" };
 
@@ -32,7 +33,7 @@ function PresetTypes({ types }: { types: number[] }) {
 /** The route and location forms: GET forms to /route and /location; with JavaScript checked first and sent straight to the canonical URL. */
 function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset: HomePreset }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<PlaceValues>({ from: "", to: "", location: "", geoLocation: "" });
+  const [values, setValues] = useState<PlaceValues>({ from: "", to: "", location: "", geoLocation: "", fromId: "", toId: "", locationId: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const places = usePlaceFields(values, (changes) => setValues((current) => ({ ...current, ...changes })));
 
@@ -50,17 +51,17 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
       {values.geoLocation ? <input type="hidden" name="geo-location" value={values.geoLocation} /> : null}
       {kind === "route" ? (
         <div className="home-form__fields">
-          <PlaceField id="home-from" name="from" label="From" placeholder="Town, city or postcode" value={values.from} onChange={(value) => places.typed("from", value)} error={errors.from} country={preset.country} currentLocation={places.control("from")} />
-          <PlaceField id="home-to" name="to" label="To" placeholder="Where are you going?" value={values.to} onChange={(value) => places.typed("to", value)} error={errors.to} country={preset.country} />
+          <PlaceField id="home-from" {...places.field("from")} label="From" placeholder="Town, city or postcode" error={errors.from} country={preset.country} currentLocation={places.control("from")} />
+          <PlaceField id="home-to" {...places.field("to")} label="To" placeholder="Where are you going?" error={errors.to} country={preset.country} />
         </div>
       ) : (
         <div className="home-form__fields">
-          <PlaceField id="home-location" name="location" label="Place" placeholder="Town, city or postcode" value={values.location} onChange={(value) => places.typed("location", value)} error={errors.location ?? errors.geoLocation} country={preset.country} currentLocation={places.control("location")} />
+          <PlaceField id="home-location" {...places.field("location")} label="Place" placeholder="Town, city or postcode" error={errors.location ?? errors.geoLocation} country={preset.country} currentLocation={places.control("location")} />
         </div>
       )}
-      <button type="submit" className="button button--accent home-form__submit">
+      <BusyButton whileNavigating pending="Searching…" className="button button--accent home-form__submit">
         {kind === "route" ? "Find stops on my route" : "Search near here"}
-      </button>
+      </BusyButton>
     </form>
   );
 }
@@ -121,9 +122,9 @@ function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: RoadOpti
           </p>
         ) : null}
       </div>
-      <button type="submit" name="go" value="road" className="button button--accent home-form__submit">
+      <BusyButton whileNavigating name="go" value="road" pending="Searching…" className="button button--accent home-form__submit">
         Show stops on this road
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -9,6 +9,7 @@ import { emptyState, searchHref } from "../../search/url";
 import { useHydrated } from "./hooks";
 import { TypeFilters, type TypeFilterValues } from "./TypeFilters";
 import { roadCountsQuery, useRoadCounts } from "./useRoadCounts";
+import { BusyButton } from "../forms/BusyButton";
 
 interface RoadPickerProps {
   roads: RoadOption[];
@@ -105,9 +106,11 @@ export function MotorwaySearch({ page }: { page: MotorwayPageData }) {
             setError("");
           }}
         />
-        <button type="submit" name="go" value="road" className="button button--accent motorway-form__submit">
-          Show stops on this road
-        </button>
+        <div className="motorway-form__bar">
+          <BusyButton whileNavigating name="go" value="road" pending="Searching…" className="button button--accent motorway-form__submit">
+            Show stops on this road
+          </BusyButton>
+        </div>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { GEOLOCATION_FAILED_MESSAGE } from "../../search/constants";
-import { useGeocodeSuggestions, useHydrated, type LocateStatus } from "./hooks";
+import { SUGGESTION_GROUPS, useGeocodeSuggestions, useHydrated, type LocateStatus } from "./hooks";
 
 export interface CurrentLocationControl {
   active: boolean;
@@ -21,13 +21,18 @@ interface PlaceFieldProps {
   placeholder?: string;
   /** The current-location option, on the fields that offer it. */
   currentLocation?: CurrentLocationControl;
+  /** The chosen suggestion's place reference ("" when typed), sent as the hidden field `refName`. */
+  placeRef?: string;
+  refName?: string;
+  /** A suggestion was chosen: its address and place reference. */
+  onChoose?: (label: string, placeRef: string) => void;
 }
 
 /**
  * A place input with suggestions from the geocoder (an ARIA 1.2 combobox: arrow keys, Enter, Escape)
  * and, where offered, the current-location toggle. Without JavaScript it is a plain text input.
  */
-export function PlaceField({ id, name, label, value, onChange, error, country = "", placeholder, currentLocation }: PlaceFieldProps) {
+export function PlaceField({ id, name, label, value, onChange, error, country = "", placeholder, currentLocation, placeRef = "", refName, onChoose }: PlaceFieldProps) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -40,11 +45,21 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
   const message = error ?? (failed ? GEOLOCATION_FAILED_MESSAGE : undefined);
   const describedBy = message ? `${id}-error` : undefined;
 
+  const list = useRef<HTMLDivElement>(null);
+
+  // The list stays in view: scrolled to when it opens below the fold, and the active option within it.
+  useEffect(() => {
+    if (!expanded || !list.current) return;
+    const option = active >= 0 ? list.current.querySelector(`#${CSS.escape(`${listId}-${active}`)}`) : null;
+    (option ?? list.current).scrollIntoView({ block: "nearest" });
+  }, [expanded, active, listId]);
+
   function choose(index: number) {
     const suggestion = suggestions[index];
     if (!suggestion) return;
     setChosen(suggestion.label);
-    onChange(suggestion.label);
+    if (onChoose) onChoose(suggestion.label, suggestion.ref);
+    else onChange(suggestion.label);
     setOpen(false);
     setActive(-1);
   }
@@ -102,23 +117,35 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
           }}
         />
         {expanded ? (
-          <ul id={listId} role="listbox" aria-label={`Suggestions for ${label.toLowerCase()}`} className="suggestions">
-            {suggestions.map((suggestion, index) => (
-              <li
-                key={suggestion.id}
-                id={`${listId}-${index}`}
-                role="option"
-                aria-selected={index === active}
-                className="suggestions__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(index)}
-              >
-                {suggestion.label}
-              </li>
-            ))}
-          </ul>
+          <div ref={list} id={listId} role="listbox" aria-label={`Suggestions for ${label.toLowerCase()}`} className="suggestions">
+            {SUGGESTION_GROUPS.map(({ group, label: groupLabel }) => {
+              const members = suggestions.map((suggestion, index) => ({ suggestion, index })).filter((entry) => entry.suggestion.group === group);
+              if (members.length === 0) return null;
+              return (
+                <div key={group} role="group" aria-label={groupLabel} className="suggestions__group">
+                  <div aria-hidden="true" className="suggestions__heading">
+                    {groupLabel}
+                  </div>
+                  {members.map(({ suggestion, index }) => (
+                    <div
+                      key={suggestion.ref}
+                      id={`${listId}-${index}`}
+                      role="option"
+                      aria-selected={index === active}
+                      className="suggestions__option"
+                      onMouseDown={(event) => event.preventDefault()}
+                      onClick={() => choose(index)}
+                    >
+                      {suggestion.label}
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         ) : null}
       </div>
+      {refName && placeRef ? <input type="hidden" name={refName} value={placeRef} /> : null}
       {hydrated && currentLocation ? (
         <button
           type="button"

@@ -1,14 +1,14 @@
-import { formatMiles, placeholderImage } from "../../search/format";
+import { formatMiles, listingImage } from "../../search/format";
 import { listingType } from "../../search/listing-types";
 import type { ResultCard as Card } from "../../search/view-model";
 
-/** One result: thumbnail (placeholder until galleries exist), title, type, distance, junction, snippet and the premium marker. */
+/** One result: thumbnail (the first photo, else the type's drawing), title, type, distance, junction, snippet and the premium marker. */
 /** What a result's distance is measured from, by search type. */
 const DISTANCE_FROM: Record<string, string> = { route: "from the route", road: "from the junction", location: "away", browse: "away" };
 
 export function ResultCard({ card, position, searchType }: { card: Card; position: number; searchType: string }) {
   const type = listingType(card.typeId);
-  const image = placeholderImage(card.id, card.typeId, 6);
+  const image = listingImage(card.thumbnail, card.typeId, 6);
   const titleId = `result-${card.id}-title`;
   return (
     <li className={`result-card result-card--${type.theme}`} data-result-id={card.id} data-position={position} aria-labelledby={titleId}>
@@ -26,7 +26,13 @@ export function ResultCard({ card, position, searchType }: { card: Card; positio
               {formatMiles(card.distance)} {DISTANCE_FROM[searchType] ?? "away"}
             </span> : null}
           {card.distanceIn !== null ? <span>{formatMiles(card.distanceIn)} into your journey</span> : null}
-          {card.junction ? <span className="result-card__junction">{card.junction}</span> : null}
+          {card.junction && card.junctionHref ? (
+            <a className="result-card__junction" href={card.junctionHref} aria-label={`Places near ${card.junction}`}>
+              {card.junction}
+            </a>
+          ) : card.junction ? (
+            <span className="result-card__junction">{card.junction}</span>
+          ) : null}
           {card.place ? <span>{card.place}</span> : null}
         </p>
       </div>

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import { RoadBadge } from "../RoadBadge";
 import { MapModal } from "../map/MapModal";
@@ -10,19 +10,24 @@ import type { ResultsPageData, SearchOutcome } from "../../search/results.types"
 import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";
 import { FilterPanel, type ChangeKind } from "./FilterPanel";
+import { JunctionPicker } from "./JunctionPicker";
 import { liveUpdatesWanted } from "./hooks";
 import { ResultsArea } from "./ResultsArea";
+import { RouteStart } from "./RouteStart";
 import { useLiveSearch } from "./useLiveSearch";
 
-function Summary({ outcome }: { outcome: SearchOutcome }) {
+function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchState }) {
   if (outcome.kind !== "results") return null;
   const { summary } = outcome.results;
   if (summary.road) {
     return (
-      <p className="search-page__summary">
-        <RoadBadge name={summary.road.name} country={summary.road.country} motorway={summary.road.motorway} />
-        <span>{summary.road.description}</span>
-      </p>
+      <>
+        <p className="search-page__summary">
+          <RoadBadge name={summary.road.name} country={summary.road.country} motorway={summary.road.motorway} />
+          <span>{summary.road.description}</span>
+        </p>
+        <JunctionPicker state={state} junctions={summary.road.junctions} />
+      </>
     );
   }
   if (summary.route) {
@@ -46,6 +51,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   const live = useLiveSearch(page);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [mapOpen, setMapOpen] = useState(false);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const results = useRef<HTMLElement>(null);
   const { view } = page;
   const { state, outcome } = live;
   const busy = live.busy || navigation.state === "loading";
@@ -64,6 +71,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
       return;
     }
     if (!liveUpdatesWanted(LIVE_UPDATE_MIN_WIDTH)) return;
+    // A chosen place searches at once when the search is complete; a half-filled route waits quietly.
+    if (kind === "place" && Object.keys(problems).length > 0) return;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     if (view === "list") void live.run(next);
@@ -73,7 +82,13 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   function onSubmit(next: SearchState) {
     const problems = validateSearch(next);
     setErrors(problems);
-    if (Object.keys(problems).length === 0) go(next);
+    if (Object.keys(problems).length > 0) return;
+    go(next);
+    // On phones the filters cover the results: Apply closes them and moves to the results.
+    if (!liveUpdatesWanted(LIVE_UPDATE_MIN_WIDTH) && disclosure.current) {
+      disclosure.current.open = false;
+      results.current?.focus();
+    }
   }
 
   function openMap(event: MouseEvent<HTMLAnchorElement>) {
@@ -87,7 +102,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
         <div>
           <p className="eyebrow">{view === "map" ? "Map of results" : "Search results"}</p>
           <h1 className="search-page__title">{heading}</h1>
-          <Summary outcome={outcome} />
+          <Summary outcome={outcome} state={state} />
+          {view === "list" ? <RouteStart outcome={outcome} state={state} /> : null}
         </div>
         <p className="view-switch">
           {view === "list" ? (
@@ -103,11 +119,11 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
       </header>
       {view === "map" ? <SearchMap state={state} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} /> : null}
       <div className="search-page__layout">
-        <details className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
+        <details ref={disclosure} className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
           <summary className="filters-disclosure__summary">Filters</summary>
           <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
         </details>
-        <section className="search-page__results" aria-labelledby="results-title">
+        <section ref={results} tabIndex={-1} className="search-page__results" aria-labelledby="results-title">
           <h2 id="results-title" className="visually-hidden">
             Results
           </h2>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { placeRefOf } from "../../../geo/geocode/ref";
 import type { GeocodeResult } from "../../../geo/geocode/types";
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_CHARS, GEOLOCATION_OPTIONS } from "../../search/constants";
 
@@ -13,10 +14,39 @@ export function useHydrated(): boolean {
   );
 }
 
+export type SuggestionGroup = "places" | "roads" | "listings";
+
 export interface Suggestion {
-  id: string;
+  /** The place reference the search takes ("p123", "l45"). */
+  ref: string;
   label: string;
   kind: string;
+  group: SuggestionGroup;
+}
+
+export const SUGGESTION_GROUPS: { group: SuggestionGroup; label: string }[] = [
+  { group: "places", label: "Places" },
+  { group: "roads", label: "Roads and junctions" },
+  { group: "listings", label: "Listings" },
+];
+
+function groupOf(kind: string): SuggestionGroup {
+  if (kind === "road" || kind === "junction") return "roads";
+  return kind === "listing" ? "listings" : "places";
+}
+
+/** The geocoder's hits as suggestions: grouped in the order the list shows them, one per address. */
+export function toSuggestions(results: GeocodeResult[]): Suggestion[] {
+  const seen = new Set<string>();
+  const suggestions: Suggestion[] = [];
+  for (const result of results) {
+    const key = result.formattedAddress.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    suggestions.push({ ref: placeRefOf(result), label: result.formattedAddress, kind: result.kind, group: groupOf(result.kind) });
+  }
+  const order = SUGGESTION_GROUPS.map((entry) => entry.group);
+  return suggestions.sort((a, b) => order.indexOf(a.group) - order.indexOf(b.group));
 }
 
 function isGeocodeAnswer(value: unknown): value is { results: GeocodeResult[] } {
@@ -42,7 +72,7 @@ export function useGeocodeSuggestions(query: string, enabled: boolean, country: 
         const response = await fetch(`/api/geocode?${params}`, { signal: controller.signal });
         const body: unknown = response.ok ? await response.json() : null;
         const results = isGeocodeAnswer(body) ? body.results : [];
-        setSuggestions(results.map((result) => ({ id: `${result.kind}-${result.id}`, label: result.formattedAddress, kind: result.kind })));
+        setSuggestions(toSuggestions(results));
       } catch (error) {
         if (!controller.signal.aborted) console.warn("Place suggestions failed", error);
       }

@@ -8,18 +8,29 @@ export interface PlaceValues {
   to: string;
   location: string;
   geoLocation: string;
+  fromId: string;
+  toId: string;
+  locationId: string;
 }
 
-type PlaceName = "from" | "to" | "location";
+export type PlaceName = "from" | "to" | "location";
+
+const REF_OF = { from: "fromId", to: "toId", location: "locationId" } as const;
+
+/** The hidden field that carries each place field's chosen suggestion. */
+export const REF_FIELD_NAMES: Record<PlaceName, string> = { from: "from-id", to: "to-id", location: "location-id" };
 
 /**
- * The place fields of one form and their shared hidden geo-location (spec §4): the current-location
- * toggle fills a field with 'Your current location' and the coordinates (off to on), clears both
- * (on to off), and typing in that field clears the coordinates.
+ * The place fields of one form, their chosen suggestions and their shared hidden geo-location (spec
+ * §4): the current-location toggle fills a field with 'Your current location' and the coordinates (off
+ * to on), clears both (on to off), and typing in that field clears the coordinates. Choosing a
+ * suggestion keeps its place reference, so the search uses exactly that place; typing forgets it.
+ * `picked` is told when a suggestion or the current location fills a field (the results page searches at once).
  */
-export function usePlaceFields(values: PlaceValues, update: (changes: Partial<PlaceValues>) => void) {
+export function usePlaceFields(values: PlaceValues, update: (changes: Partial<PlaceValues>) => void, picked?: (changes: Partial<PlaceValues>) => void) {
   const { status, locate, reset } = useLocate();
   const [asking, setAsking] = useState<PlaceName | null>(null);
+  const settle = picked ?? update;
 
   function isCurrent(field: PlaceName): boolean {
     return values[field] === CURRENT_LOCATION_LABEL && values.geoLocation !== "";
@@ -33,20 +44,39 @@ export function usePlaceFields(values: PlaceValues, update: (changes: Partial<Pl
       onToggle: async () => {
         if (active) {
           reset();
-          update({ [field]: "", geoLocation: "" });
+          update({ [field]: "", [REF_OF[field]]: "", geoLocation: "" });
           return;
         }
         setAsking(field);
         const geoLocation = await locate();
-        if (geoLocation) update({ [field]: CURRENT_LOCATION_LABEL, geoLocation });
+        if (geoLocation) settle({ [field]: CURRENT_LOCATION_LABEL, [REF_OF[field]]: "", geoLocation });
       },
     };
   }
 
   function typed(field: PlaceName, value: string) {
     if (asking === field) reset();
-    update(values[field] === CURRENT_LOCATION_LABEL ? { [field]: value, geoLocation: "" } : { [field]: value });
+    const changes: Partial<PlaceValues> = { [field]: value, [REF_OF[field]]: "" };
+    update(values[field] === CURRENT_LOCATION_LABEL ? { ...changes, geoLocation: "" } : changes);
   }
 
-  return { control, typed };
+  function chose(field: PlaceName, label: string, placeRef: string) {
+    if (asking === field) reset();
+    const changes: Partial<PlaceValues> = { [field]: label, [REF_OF[field]]: placeRef };
+    settle(values[field] === CURRENT_LOCATION_LABEL ? { ...changes, geoLocation: "" } : changes);
+  }
+
+  /** The props a PlaceField needs for one of this form's fields. */
+  function field(name: PlaceName) {
+    return {
+      name,
+      value: values[name],
+      placeRef: values[REF_OF[name]],
+      refName: REF_FIELD_NAMES[name],
+      onChange: (value: string) => typed(name, value),
+      onChoose: (label: string, placeRef: string) => chose(name, label, placeRef),
+    };
+  }
+
+  return { control, typed, chose, field };
 }

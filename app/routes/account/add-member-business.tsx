@@ -14,8 +14,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return listingFormPage(request, "business");
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return listingFormAction(request, "business");
+export function action({ request, context }: ActionFunctionArgs) {
+  return listingFormAction(request, "business", undefined, context);
 }
 
 export default function AddMemberBusiness() {

@@ -1,41 +1,58 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { currentAddress, emailSettings, listCount } from "../../auth/account.server";
 import { readFlash } from "../../auth/flash.server";
-import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { requireMember } from "../../auth/guards.server";
 import { pointsSummary } from "../../auth/points.server";
+import { BusyButton } from "../../components/forms/BusyButton";
 import { Notice } from "../../components/forms/FormParts";
+import { Checklist } from "../../components/members/Checklist";
+import { checklistFor, setChecklistDismissed } from "../../members/checklist.server";
+import { memberFormAction, textField } from "../../members/forms.server";
+import { AppError } from "../../errors";
+import membersStyles from "../../styles/members.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Your account — Pawroute" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  const [points, address, lists, flash] = await Promise.all([pointsSummary(user.id), currentAddress(user.id), emailSettings(user.id), readFlash(request)]);
+  const [points, address, lists, checklist, flash] = await Promise.all([pointsSummary(user.id), currentAddress(user.id), emailSettings(user.id), checklistFor(user.id), readFlash(request)]);
   return data(
     {
       user: { username: user.username, email: user.email, emailVerified: user.emailVerified, isAdmin: user.isAdmin },
       points: { awarded: points.awarded, pending: points.pending, entries: points.entries.map((entry) => ({ ...entry, date: entry.date.toISOString() })) },
       hasAddress: address !== null,
-      subscribed: listCount(lists.filter((list) => list.subscribed).length),
+      subscribed: lists.some((list) => list.subscribed) ? `Subscribed to ${listCount(lists.filter((list) => list.subscribed).length)}` : "Not subscribed to any list",
+      checklist,
       flash: flash.message,
     },
     { headers: flash.headers },
   );
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
+/** The checklist's dismiss and restore (the spec's POST users/me/checklist/dismiss). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireMember(request);
+  return memberFormAction(request, async (form) => {
+    const intent = textField(form, "intent", 20);
+    if (intent !== "dismiss" && intent !== "restore") throw new AppError(400, "Sorry, we couldn't update your checklist. Please try again.");
+    await setChecklistDismissed(user.id, intent === "dismiss");
+    return redirect("/account");
+  });
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" });
 
 export default function AccountHome() {
-  const { user, points, hasAddress, subscribed, flash } = useLoaderData<typeof loader>();
+  const { user, points, hasAddress, subscribed, checklist, flash } = useLoaderData<typeof loader>();
   return (
     <div className="container account-page">
       <Notice message={flash} />
       <p className="eyebrow">Your account</p>
       <h1>Hello{user.username ? `, ${user.username}` : ""}!</h1>
+      <Checklist checklist={checklist} />
 
       <div className="account-grid">
         <section className="account-card" aria-labelledby="points-heading">
@@ -104,6 +121,14 @@ export default function AccountHome() {
                 Change username
               </Link>
             ) : null}
+            <Link to="/account/edit-profile" className="button button--quiet">
+              Edit profile
+            </Link>
+            {user.username ? (
+              <Link to={`/profile/${user.username}`} className="button button--quiet">
+                View your profile
+              </Link>
+            ) : null}
           </p>
         </section>
 
@@ -121,9 +146,9 @@ export default function AccountHome() {
       </div>
 
       <Form method="post" action="/logout" className="account-logout">
-        <button type="submit" className="button button--quiet">
+        <BusyButton action="/logout" pending="Logging out…" className="button button--quiet">
           Log out
-        </button>
+        </BusyButton>
       </Form>
     </div>
   );

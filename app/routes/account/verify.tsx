@@ -5,7 +5,8 @@ import { flashHeader } from "../../auth/flash.server";
 import { formAction } from "../../auth/forms.server";
 import { getSessionUser, sessionCookieHeader } from "../../auth/guards.server";
 import { safeRedirect } from "../../auth/redirect";
-import { confirmLink, describeVerifyLink } from "../../auth/verification.server";
+import { confirmLink, describeVerifyLink, OTHER_ACCOUNT_MESSAGE } from "../../auth/verification.server";
+import { BusyButton } from "../../components/forms/BusyButton";
 import { FormAlert, formErrorOf } from "../../components/forms/FormParts";
 import formStyles from "../../styles/forms.css?url";
 
@@ -18,8 +19,12 @@ export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin
 // Opening the mailed link only shows a button: mail scanners that fetch links must not use them up.
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const token = url.searchParams.get("token") ?? "";
-  return { token, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account"), link: await describeVerifyLink(token) };
+  const token = (url.searchParams.get("token") ?? "").slice(0, 200);
+  const [described, current] = await Promise.all([describeVerifyLink(token), getSessionUser(request)]);
+  // The account id stays on the server: the page only learns whether the link is for someone else.
+  const link = described.state === "valid" ? { state: described.state, purpose: described.purpose, email: described.email } : described;
+  const otherAccount = described.state === "valid" && current !== null && current.id !== described.userId ? OTHER_ACCOUNT_MESSAGE : null;
+  return { token, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "/account"), link, otherAccount, here: url.pathname + url.search };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -38,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Verify() {
-  const { token, redirectTo, link } = useLoaderData<typeof loader>();
+  const { token, redirectTo, link, otherAccount, here } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const changedTo = actionData && "changedTo" in actionData ? actionData.changedTo : null;
@@ -65,7 +70,17 @@ export default function Verify() {
     <div className="container auth-page">
       <div className="auth-card">
         <h1>{link.state === "valid" && link.purpose === "change-email" ? "Confirm your new email address" : "Confirm your email address"}</h1>
-        {link.state === "valid" ? (
+        {link.state === "valid" && otherAccount ? (
+          <Form method="post" action="/logout" className="form-stack">
+            <FormAlert message={otherAccount} />
+            <input type="hidden" name="redirectTo" value={here} />
+            <div className="form-actions">
+              <BusyButton action="/logout" pending="Logging out…" className="button button--accent">
+                Log out and continue
+              </BusyButton>
+            </div>
+          </Form>
+        ) : link.state === "valid" ? (
           <Form method="post" className="form-stack">
             <FormAlert message={formErrorOf(actionData)} />
             <p>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteUpload } from "../../uploads/files.server";
-import { UploadError } from "../../uploads/process.server";
 import { uploaderOf } from "../../uploads/uploader.server";
+import { AppError } from "../../errors";
 
 /** DELETE /api/files/{id}: removes an upload its sender no longer wants (ownership checked in deleteUpload). */
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -11,7 +11,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await deleteUpload(uploader, params.id ?? "");
     return new Response(null, { status: 204 });
   } catch (error) {
-    if (error instanceof UploadError) return Response.json({ message: error.message }, { status: error.status });
+    if (error instanceof AppError) return Response.json({ message: error.message }, { status: error.status });
     throw error;
   }
 }

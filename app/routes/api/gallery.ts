@@ -1,22 +1,30 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createUpload } from "../../uploads/files.server";
 import { filesOf, readUploadForm } from "../../uploads/multipart.server";
-import { UPLOAD_MESSAGES, UploadError } from "../../uploads/process.server";
+import { UPLOAD_MESSAGES } from "../../uploads/process.server";
 import { uploaderOf } from "../../uploads/uploader.server";
+import { AppError } from "../../errors";
+import { limitUploads } from "../../auth/rate-limit.server";
+import { errorResponse } from "../../error-response.server";
 
 /** POST /api/gallery/items with a file (field "file"): the spec's uploaded image, { id, versions, srcset }. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ message: "Use POST to upload an image." }, { status: 405, headers: { Allow: "POST" } });
   const { uploader, setCookie } = await uploaderOf(request, { issue: true });
   const headers: HeadersInit = setCookie ? { "Set-Cookie": setCookie } : {};
   try {
+    await limitUploads(request, context, uploader);
     const form = await readUploadForm(request);
     const [file] = filesOf(form, "file");
-    if (!file) throw new UploadError(UPLOAD_MESSAGES.missing);
+    if (!file) throw new AppError(400, UPLOAD_MESSAGES.missing);
     const image = await createUpload(uploader, Buffer.from(await file.arrayBuffer()));
     return Response.json(image, { status: 201, headers });
   } catch (error) {
-    if (error instanceof UploadError) return Response.json({ message: error.message }, { status: error.status, headers });
+    if (error instanceof AppError) {
+      const answer = errorResponse(error);
+      if (setCookie) answer.headers.append("Set-Cookie", setCookie);
+      return answer;
+    }
     throw error;
   }
 }

@@ -2,15 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { filtersFromSearchParams } from "../../../geo/search/filters";
 import { parseFilters, search } from "../../../geo/search";
 import { apiHandler } from "../../api.server";
-import { sql } from "../../db.server";
+import { onReplica } from "../../db.server";
 import { appRoutingEngine } from "../../geo.server";
+import { parseDatabaseId } from "../../ids";
 
 /** GET /api/locations/search/{browse|location|route|road}: the spec's search response as JSON. */
 export function loader({ request, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const url = new URL(request.url);
     const filters = parseFilters(filtersFromSearchParams(url.searchParams, { searchType: params.searchType }));
-    const response = await search(sql(), appRoutingEngine(), filters, { exclude: Number(url.searchParams.get("exclude")) || undefined });
+    const exclude = parseDatabaseId(url.searchParams.get("exclude")) ?? undefined;
+    // On the read replica when one is configured (DATABASE_REPLICA_URL).
+    const response = await onReplica((pool) => search(pool, appRoutingEngine(pool), filters, { exclude }));
     return Response.json(response, { headers: { "Cache-Control": "public, max-age=60" } });
   });
 }

@@ -5,6 +5,7 @@ import { caughtMail } from "../../../db/schema";
 import { db } from "../../db.server";
 import { getEnv } from "../../env.server";
 import formStyles from "../../styles/forms.css?url";
+import { parseDatabaseId } from "../../ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -13,13 +14,13 @@ export const meta: MetaFunction = () => [{ title: "Mail caught in development â€
 /** Development only: the mail the local catcher kept. In production this page does not exist. */
 export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().NODE_ENV !== "development") throw new Response("Not found", { status: 404 });
-  const id = Number(new URL(request.url).searchParams.get("id"));
+  const id = parseDatabaseId(new URL(request.url).searchParams.get("id"));
   const list = await db()
     .select({ id: caughtMail.id, receivedAt: caughtMail.receivedAt, to: caughtMail.rcptTo, subject: caughtMail.subject })
     .from(caughtMail)
     .orderBy(desc(caughtMail.id))
     .limit(100);
-  const [open] = Number.isInteger(id) && id > 0 ? await db().select().from(caughtMail).where(eq(caughtMail.id, id)) : [];
+  const [open] = id ? await db().select().from(caughtMail).where(eq(caughtMail.id, id)) : [];
   return {
     list: list.map((mail) => ({ ...mail, receivedAt: mail.receivedAt.toISOString() })),
     open: open ? { id: open.id, to: open.rcptTo, from: open.mailFrom, subject: open.subject, text: open.text, html: open.html, receivedAt: open.receivedAt.toISOString() } : null,

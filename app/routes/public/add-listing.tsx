@@ -18,8 +18,8 @@ export function loader({ request }: LoaderFunctionArgs) {
   return listingFormPage(request, "add");
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return listingFormAction(request, "add");
+export function action({ request, context }: ActionFunctionArgs) {
+  return listingFormAction(request, "add", undefined, context);
 }
 
 export default function AddListing() {

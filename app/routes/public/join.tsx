@@ -7,6 +7,7 @@ import { redirectIfLoggedIn } from "../../auth/guards.server";
 import { join } from "../../auth/join.server";
 import { safeRedirect } from "../../auth/redirect";
 import { joinValidator } from "../../auth/validators";
+import { recordReferralJoin, referralForJoin } from "../../members/referral.server";
 import { TextField } from "../../components/forms/Field";
 import { FormAlert, formErrorOf, Honeypot, SubmitButton } from "../../components/forms/FormParts";
 import formStyles from "../../styles/forms.css?url";
@@ -19,9 +20,10 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/account");
   await redirectIfLoggedIn(request, redirectTo);
-  return { redirectTo };
+  return { redirectTo, referral: await referralForJoin(url.searchParams.get("ref")) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,12 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const valid = await validateForm(joinValidator, form);
     if (!valid.ok) return valid.response;
     await join(valid.data, clientOf(request, context));
+    const ref = form.get("ref");
+    await recordReferralJoin(typeof ref === "string" ? ref : null, valid.data.email);
     return data({ joined: valid.data.email });
   });
 }
 
 export default function Join() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, referral } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const joined = actionData && "joined" in actionData ? actionData.joined : null;
   const loginHref = redirectTo === "/account" ? "/account/login/" : `/account/login/?redirectTo=${encodeURIComponent(redirectTo)}`;
@@ -61,9 +65,11 @@ export default function Join() {
       <div className="auth-card">
         <h1>Join Pawroute</h1>
         <p className="auth-card__lead">It&apos;s free. Collect Treat Points for your reviews and listings, keep favourites lists and win Treats for your dog.</p>
-        <ValidatedForm validator={joinValidator} method="post" id="join" noValidate className="form-stack">
+        {referral ? <p className="form-notice">{referral.referrer} invited you to Pawroute. Join with the address the invitation went to.</p> : null}
+        <ValidatedForm validator={joinValidator} method="post" id="join" noValidate className="form-stack" defaultValues={referral ? { email: referral.email } : undefined}>
           <FormAlert message={formErrorOf(actionData)} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
+          {referral ? <input type="hidden" name="ref" value={referral.token} /> : null}
           <TextField formId="join" name="email" label="Email address" type="email" autoComplete="email" inputMode="email" />
           <TextField formId="join" name="password" label="Password" type="password" autoComplete="new-password" hint="At least 8 characters. A few words strung together make a strong password." />
           <TextField formId="join" name="confirmPassword" label="Repeat your password" type="password" autoComplete="new-password" />

@@ -7,5 +7,13 @@ export async function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return logOut(request);
+  // The form may say where to go next (a mailed link opened while logged in to another account);
+  // a body that is not a form still logs out.
+  let target: unknown;
+  try {
+    target = (await request.formData()).get("redirectTo");
+  } catch {
+    target = undefined;
+  }
+  return logOut(request, target);
 }

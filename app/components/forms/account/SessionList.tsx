@@ -1,4 +1,6 @@
-import { Form } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
+import { BusyButton } from "../BusyButton";
+import { FormAlert, formErrorOf } from "../FormParts";
 
 export interface SessionRow {
   id: string;
@@ -37,9 +39,18 @@ export function describeBrowser(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-/** The member's sessions, each with its own 'end this session' button (the value on the button names it). */
-export function SessionList({ sessions }: { sessions: SessionRow[] }) {
+/**
+ * The member's sessions, each with its own 'end this session' button (the value on the button names it).
+ * With JavaScript the end-session forms go through a fetcher, so a failure shows here, in the session
+ * message area of the page the member is on; without it the sessions page shows it.
+ */
+export function SessionList({ sessions, message }: { sessions: SessionRow[]; /** A failure the page's own action answered (no JavaScript). */ message?: string | null }) {
+  const ender = useFetcher<unknown>();
   return (
+    <>
+    <div className="session-message" aria-live="polite">
+      <FormAlert message={ender.state === "idle" ? (formErrorOf(ender.data) ?? message) : null} />
+    </div>
     <ul className="session-list">
       {sessions.map((session) => (
         <li key={session.id} className="session">
@@ -55,19 +66,27 @@ export function SessionList({ sessions }: { sessions: SessionRow[] }) {
           </div>
           {session.current ? (
             <Form method="post" action="/logout">
-              <button type="submit" className="button button--quiet">
+              <BusyButton action="/logout" pending="Logging out…" className="button button--quiet">
                 Log out
-              </button>
+              </BusyButton>
             </Form>
           ) : (
-            <Form method="post" action="/account/settings/sessions">
-              <button type="submit" name="sessionId" value={session.id} className="button button--quiet">
+            <ender.Form method="post" action="/account/settings/sessions">
+              <BusyButton
+                name="sessionId"
+                value={session.id}
+                fetcherState={ender.state !== "idle" && ender.formData?.get("sessionId") === session.id ? ender.state : "idle"}
+                disabled={ender.state !== "idle"}
+                pending="Ending…"
+                className="button button--quiet"
+              >
                 End this session
-              </button>
-            </Form>
+              </BusyButton>
+            </ender.Form>
           )}
         </li>
       ))}
     </ul>
+    </>
   );
 }

@@ -5,6 +5,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { StatusPage } from "../../../components/StatusPage";
 import { TextField } from "../../../components/forms/Field";
 import { Modal } from "../../../components/forms/Modal";
+import { BusyButton } from "../../../components/forms/BusyButton";
 import { Notice, SubmitButton } from "../../../components/forms/FormParts";
 import { FavouriteCards } from "../../../components/listing/FavouriteCards";
 import { favouriteListAction, favouriteListPage } from "../../../favourites/account.server";
@@ -38,10 +39,9 @@ function EditList({ list }: { list: { name: string; description: string; isDefau
         </div>
       </ValidatedForm>
       <Form method="post">
-        <input type="hidden" name="intent" value="delete" />
-        <button type="submit" className="button button--danger">
+        <BusyButton name="intent" value="delete" pending="Deleting…" className="button button--danger">
           Delete this list
-        </button>
+        </BusyButton>
       </Form>
     </div>
   );

@@ -2,12 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { SUCCESS } from "../../../auth/account.server";
 import { flashHeader } from "../../../auth/flash.server";
-import { FormError, formAction, validateForm } from "../../../auth/forms.server";
+import { formAction, validateForm } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { endSession, listSessions } from "../../../auth/session.server";
 import { endSessionValidator } from "../../../auth/validators";
 import { SessionList } from "../../../components/forms/account/SessionList";
-import { FormAlert, formErrorOf } from "../../../components/forms/FormParts";
+import { formErrorOf } from "../../../components/forms/FormParts";
+import { AppError } from "../../../errors";
 
 export const meta: MetaFunction = () => [{ title: "Your sessions — Pawroute" }];
 
@@ -23,8 +24,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(request, async (form) => {
     const valid = await validateForm(endSessionValidator, form);
     if (!valid.ok) return valid.response;
-    if (valid.data.sessionId === user.sessionId) throw new FormError("To end this browser's session, log out.", 400);
-    if (!(await endSession(user.id, valid.data.sessionId))) throw new FormError("That session could not be found: it may have ended already.", 404);
+    if (valid.data.sessionId === user.sessionId) throw new AppError(400, "To end this browser's session, log out.");
+    if (!(await endSession(user.id, valid.data.sessionId))) throw new AppError(404, "That session could not be found: it may have ended already.");
     return redirect("/account/settings/", { headers: { "Set-Cookie": await flashHeader(SUCCESS.sessionEnded) } });
   });
 }
@@ -38,10 +39,7 @@ export default function Sessions() {
         <Link to="/account/settings/">Account settings</Link>
       </p>
       <h1>Where you are logged in</h1>
-      <div className="session-message" aria-live="polite">
-        <FormAlert message={formErrorOf(actionData)} />
-      </div>
-      <SessionList sessions={sessions} />
+      <SessionList sessions={sessions} message={formErrorOf(actionData)} />
       <p>
         <Link to="/account/settings/sessions/end-all" className="button button--danger">
           End all sessions

@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function DirectionsPrint() {
   const { listing, query, outcome } = useLoaderData<typeof loader>();
-  const back = `${listing.url}/directions?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}) }).toString()}`;
+  const back = `${listing.url}/directions?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString()}`;
   return (
     <div className="container listing-subpage directions-print">
       <p className="directions__actions">

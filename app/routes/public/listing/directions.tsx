@@ -23,14 +23,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function Directions() {
   const { listing, query, outcome } = useLoaderData<typeof loader>();
   const action = `${listing.url}/directions`;
-  const printQuery = new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}) }).toString();
+  const printQuery = new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString();
   return (
     <div className="container listing-subpage">
       <p className="eyebrow">
         <Link to={listing.url}>Back to {listing.title}</Link>
       </p>
       <h1>Directions to {listing.fullTitle}</h1>
-      <DirectionsForm action={action} from={query.from} geoLocation={query.geoLocation} error={outcome.kind === "error" ? outcome.message : null} />
+      <DirectionsForm action={action} from={query.from} geoLocation={query.geoLocation} fromId={query.fromId} error={outcome.kind === "error" ? outcome.message : null} />
       {outcome.kind === "route" ? (
         <section aria-labelledby="route-title">
           <h2 id="route-title">Your route from {outcome.directions.points[0]?.label ?? query.from}</h2>

@@ -16,8 +16,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return listingFormPage(request, "edit", params.slug);
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return listingFormAction(request, "edit", params.slug);
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return listingFormAction(request, "edit", params.slug, context);
 }
 
 export default function EditListing() {

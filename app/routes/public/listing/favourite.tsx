@@ -32,9 +32,6 @@ export default function Favourite() {
       <h1>Save {data.listing.title} to your lists</h1>
       <FormAlert message={formErrorOf(result)} />
       <FavouriteLists data={data} />
-      <p>
-        <Link to="/account/favourites">All your favourites lists</Link>
-      </p>
     </div>
   );
 }

@@ -12,13 +12,14 @@ import { WriteReviewLink } from "../../../components/listing/ReviewForm";
 import { ReviewList } from "../../../components/listing/ReviewList";
 import { PrintButton, ShareButton } from "../../../components/listing/ShareButton";
 import { Stars } from "../../../components/listing/Stars";
-import { LISTING_STATUS } from "../../../../db/schema/listings";
+import { LISTING_STATUS } from "../../../../db/schema/constants";
 import { loadListingPage } from "../../../listings/page.server";
 import { listingType } from "../../../search/listing-types";
 import formStyles from "../../../styles/forms.css?url";
 import searchStyles from "../../../styles/search.css?url";
 import listingFormStyles from "../../../styles/listing-form.css?url";
 import listingStyles from "../../../styles/listing.css?url";
+import { junctionHref } from "../../../search/url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
@@ -42,7 +43,14 @@ export default function ListingPage() {
   const { listing, viewer, gate } = page;
   const theme = listingType(listing.typeId).theme;
   const [params] = useSearchParams();
-  const notice = params.get("pending") === "1" ? "Thank you! Your changes have been sent to our team and will show once they are checked." : params.get("saved") === "1" ? "Saved to your favourites." : null;
+  const notice =
+    params.get("held") === "1"
+      ? "Thank you! Your listing will be sent to our team as soon as you confirm your email address with the link we sent you."
+      : params.get("pending") === "1"
+        ? "Thank you! Your changes have been sent to our team and will show once they are checked."
+        : params.get("saved") === "1"
+          ? "Saved to your favourites."
+          : null;
   return (
     <article className={`listing container listing--${theme}`} aria-labelledby="listing-title">
       {page.structuredData ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: page.structuredData }} /> : null}
@@ -61,7 +69,13 @@ export default function ListingPage() {
               <span className="visually-hidden"> {listing.road.name}</span>
             </Link>
           ) : null}
-          {listing.junction ? <span className="listing__junction">{listing.junction.expandedName}</span> : null}
+          {listing.junction && listing.road ? (
+            <Link to={junctionHref(listing.road, listing.junction.number)} className="listing__junction" aria-label={`Places near ${listing.road.name} ${listing.junction.expandedName}`}>
+              {listing.junction.expandedName}
+            </Link>
+          ) : listing.junction ? (
+            <span className="listing__junction">{listing.junction.expandedName}</span>
+          ) : null}
           {page.reviewSummary.average !== null ? (
             <a href="#reviews-title" className="listing__rating">
               <Stars rating={page.reviewSummary.average} size="sm" /> {page.reviewSummary.count === 1 ? "1 review" : `${page.reviewSummary.count} reviews`}
@@ -72,7 +86,7 @@ export default function ListingPage() {
 
       {STATUS_NOTES[listing.status] ? (
         <p className="form-notice listing__status" role="status">
-          {STATUS_NOTES[listing.status]}
+          {STATUS_NOTES[listing.status]} {viewer.member ? <Link to="/account/listings">See all your listings</Link> : null}
         </p>
       ) : null}
 
@@ -93,12 +107,12 @@ export default function ListingPage() {
       </nav>
       {notice ? (
         <p className="form-notice" role="status">
-          {notice}
+          {notice} {params.get("pending") === "1" || params.get("held") === "1" ? <Link to="/account/listings">See all your listings</Link> : params.get("saved") === "1" ? <Link to="/account/favourites">See your favourites</Link> : null}
         </p>
       ) : null}
       {page.pendingReviews > 0 ? (
         <p className="form-notice" role="status">
-          Thank you for your review. It will appear here once our team has checked it.
+          Thank you for your review. It will appear here once our team has checked it. <Link to="/account/reviews">See all your reviews</Link>
         </p>
       ) : null}
 

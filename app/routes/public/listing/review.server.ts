@@ -1,15 +1,17 @@
 // The review page's loader and action work, so the route module stays a thin view.
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { createFallbackQuestion, checkCaptcha } from "../../../captcha/captcha.server";
-import { FormError, validateForm } from "../../../auth/forms.server";
+import { validateForm } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { sql } from "../../../db.server";
 import { listingForRequest } from "../../../listings/listing.server";
 import { createReview } from "../../../reviews/reviews.server";
 import { reviewValidator } from "../../../reviews/schemas";
 import { createUpload } from "../../../uploads/files.server";
-import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../../../uploads/multipart.server";
-import { UploadError } from "../../../uploads/process.server";
+import { filesOf, MAX_FILES_PER_FORM } from "../../../uploads/multipart.server";
+import { UPLOAD } from "../../../uploads/process.server";
+import { AppError } from "../../../errors";
+import { readVisitorForm } from "../../../uploads/multipart.server";
 
 export async function reviewPage(request: Request, slug: string | undefined) {
   const user = await requireMember(request);
@@ -29,16 +31,12 @@ function typedValues(form: FormData): Record<string, string | string[]> {
 }
 
 /** Reads the form (photos may come with it when JavaScript is off), checks the captcha and saves the review. */
-export async function submitReview(request: Request, slug: string | undefined) {
+export async function submitReview(request: Request, slug: string | undefined, context?: AppLoadContext) {
   const user = await requireMember(request);
   const listing = await listingForRequest(sql(), request, slug, user);
-  let form: FormData;
-  try {
-    form = await readUploadForm(request, MAX_FILES_PER_FORM);
-  } catch (error) {
-    if (error instanceof UploadError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
-    throw error;
-  }
+  const read = await readVisitorForm(request, context, user);
+  if ("refusal" in read) return read.refusal;
+  const { form } = read;
   const valid = await validateForm(reviewValidator, form);
   if (!valid.ok) return valid.response;
   const uploader = { user, visitorKey: null };
@@ -51,8 +49,10 @@ export async function submitReview(request: Request, slug: string | undefined) {
     const result = await createReview(user, uploader, listing, { ...valid.data, gallery: [...valid.data.gallery, ...uploaded] });
     return redirect(`${listing.url}${result.published ? "#reviews-title" : "?reviewed=1"}`);
   } catch (error) {
-    if (error instanceof FormError) return data({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, repopulateFields: typedValues(form) }, { status: error.status });
-    if (error instanceof UploadError) return data({ formError: error.message, fieldErrors: { gallery: error.message } }, { status: error.status });
+    if (error instanceof AppError) {
+      const fieldErrors = error.code === UPLOAD.code ? { gallery: error.message } : error.fieldErrors;
+      return data({ formError: error.message, fieldErrors, repopulateFields: typedValues(form) }, { status: error.status });
+    }
     throw error;
   }
 }

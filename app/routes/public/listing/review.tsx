@@ -19,8 +19,8 @@ export function loader({ request, params }: LoaderFunctionArgs) {
   return reviewPage(request, params.slug);
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return submitReview(request, params.slug);
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return submitReview(request, params.slug, context);
 }
 
 export default function WriteReview() {

@@ -6,6 +6,7 @@ import { resultCards } from "../../../favourites/cards.server";
 import { favouriteListingIds, LIST_NOT_FOUND, publicList } from "../../../favourites/favourites.server";
 import listingStyles from "../../../styles/listing.css?url";
 import searchStyles from "../../../styles/search.css?url";
+import { parseDatabaseId } from "../../../ids";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: searchStyles },
@@ -14,8 +15,8 @@ export const links: LinksFunction = () => [
 
 /** /profile/{username}/favourites/{id}: a member's list as result cards, for anyone with the link. */
 export async function loader({ params }: LoaderFunctionArgs) {
-  const id = /^\d{1,10}$/.test(params.id ?? "") ? Number(params.id) : 0;
-  const found = id > 0 && id <= 2_147_483_647 ? await publicList(params.username ?? "", id) : null;
+  const id = parseDatabaseId(params.id);
+  const found = id ? await publicList(params.username ?? "", id) : null;
   if (!found) throw new Response(LIST_NOT_FOUND, { status: 404 });
   return { name: found.list.name, description: found.list.description, username: found.username, cards: await resultCards(await favouriteListingIds(found.userId, found.list.id)) };
 }

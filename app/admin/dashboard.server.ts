@@ -1,0 +1,53 @@
+// The back office dashboard: what waits, new members, listings and reviews per week, latest admin actions.
+import { sql } from "../db.server";
+import { iso } from "./params.server";
+import { latestAuditEntries, type AuditEntryView } from "./audit.server";
+import type { WeeklyPoint } from "./chart";
+
+export const DASHBOARD_WEEKS = 12;
+
+export interface Dashboard {
+  queues: { submittedListings: number; pendingEdits: number; draftListings: number; unmoderatedReviews: number; deniedReviews: number };
+  members: { total: number; lastWeek: number; latest: { id: number; username: string | null; email: string; createdAt: string; verified: boolean }[] };
+  listingsPerWeek: WeeklyPoint[];
+  reviewsPerWeek: WeeklyPoint[];
+  audit: AuditEntryView[];
+}
+
+/** Counts per week (Monday starts) over the last `weeks` weeks, this week included, zeros kept. */
+async function perWeek(table: "listings" | "reviews" | "users", weeks: number): Promise<WeeklyPoint[]> {
+  const rows = await sql()<{ week: Date; count: number }[]>`
+    WITH weeks AS (
+      SELECT generate_series(date_trunc('week', now()) - make_interval(weeks => ${weeks - 1}), date_trunc('week', now()), interval '1 week') AS week
+    )
+    SELECT w.week, count(t.id)::int AS count
+    FROM weeks w LEFT JOIN ${sql()(table)} t ON t.created_at >= w.week AND t.created_at < w.week + interval '1 week'
+    GROUP BY w.week ORDER BY w.week`;
+  return rows.map((row) => ({ week: iso(row.week).slice(0, 10), count: row.count }));
+}
+
+export async function loadDashboard(): Promise<Dashboard> {
+  const [queues] = await sql()<Dashboard["queues"][]>`
+    SELECT
+      (SELECT count(*)::int FROM listings WHERE status = 1) AS "submittedListings",
+      (SELECT count(DISTINCT v.listing_id)::int FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.status = 1 AND l.status = 2) AS "pendingEdits",
+      (SELECT count(*)::int FROM listings WHERE status = 4) AS "draftListings",
+      (SELECT count(*)::int FROM reviews WHERE status = 0) AS "unmoderatedReviews",
+      (SELECT count(*)::int FROM reviews WHERE status = 3) AS "deniedReviews"`;
+  const [members] = await sql()<{ total: number; last_week: number }[]>`
+    SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS last_week FROM users WHERE deactivated_at IS NULL`;
+  const latest = await sql()<{ id: number; username: string | null; email: string; created_at: Date; email_verified: boolean }[]>`
+    SELECT id, username, email, created_at, email_verified FROM users WHERE deactivated_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 5`;
+  const [listingsPerWeek, reviewsPerWeek, audit] = await Promise.all([perWeek("listings", DASHBOARD_WEEKS), perWeek("reviews", DASHBOARD_WEEKS), latestAuditEntries(8)]);
+  return {
+    queues,
+    members: {
+      total: members.total,
+      lastWeek: members.last_week,
+      latest: latest.map((row) => ({ id: row.id, username: row.username, email: row.email, createdAt: iso(row.created_at), verified: row.email_verified })),
+    },
+    listingsPerWeek,
+    reviewsPerWeek,
+    audit,
+  };
+}

@@ -1,0 +1,218 @@
+// Listings in the back office: the tables by status, search and filters, bulk deny and delete, and the
+// view-edit comparison of a submitted version with the live listing (docs/decisions/0052-listing-moderation.md).
+import { diffWords } from "diff";
+// drizzle's sql tag, for tx.execute (sql() from db.server is the postgres client).
+import { sql as sql_ } from "drizzle-orm";
+import { LISTING_STATUS } from "../../db/schema/listings";
+import type { SessionUser } from "../auth/guards.server";
+import { db, sql } from "../db.server";
+import { AppError } from "../errors";
+import { readVersionData, type ListingVersionData } from "../listings/version-data";
+import { moderateListingVersion, type ModerationOutcome } from "../listings/save.server";
+import { queueMail } from "../mail/send.server";
+import { galleryImages } from "../uploads/files.server";
+import { audit } from "./audit.server";
+import { listingApprovedMail } from "./mail.server";
+import { boundedText, optionalId, pageOf, iso } from "./params.server";
+import { LISTING_FILTERS, STATUS_NAMES, type AdminListingRow, type AdminListingsPage, type ListingDiff, type ListingStatusFilter } from "./listings.types";
+
+export { isListingFilter, LISTING_FILTERS } from "./listings.types";
+
+/** The table of one status: "submitted" also lists live listings with an edit waiting for moderation. */
+export async function listListings(filter: ListingStatusFilter, params: URLSearchParams): Promise<AdminListingsPage> {
+  const q = boundedText(params.get("q"), 100);
+  const road = optionalId(params.get("road"));
+  const country = optionalId(params.get("country"), 1000);
+  const { page, limit } = pageOf(params);
+  const s = sql();
+  const status = LISTING_FILTERS[filter].status;
+  const where = s`
+    WHERE true
+    ${filter === "submitted" ? s`AND (l.status = ${LISTING_STATUS.submitted} OR EXISTS (SELECT 1 FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}))` : status !== null ? s`AND l.status = ${status}` : s``}
+    ${q ? s`AND lower(l.title) LIKE ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : s``}
+    ${road !== null ? s`AND l.road_id = ${road}` : s``}
+    ${country !== null ? s`AND l.country_id = ${country}` : s``}`;
+  const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM listings l ${where}`;
+  const rows = await s<
+    { id: number; title: string; full_title: string; url: string; status: number; road: string | null; country: string; author: string | null; author_id: number | null; updated_at: Date; waiting_version: number | null }[]
+  >`
+    SELECT l.id, l.title, l.full_title, '/' || l.walk_type || '/' || l.slug AS url, l.status, r.name AS road, c.name AS country,
+           coalesce(u.username, u.email) AS author, l.user_id AS author_id, l.updated_at,
+           (SELECT max(w.id) FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}) AS waiting_version
+    FROM listings l
+    LEFT JOIN roads r ON r.id = l.road_id
+    JOIN countries c ON c.id = l.country_id
+    LEFT JOIN users u ON u.id = l.user_id
+    ${where}
+    ORDER BY l.updated_at DESC, l.id DESC
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  const roads = await s<{ id: number; name: string; country_id: number }[]>`SELECT id, name, country_id FROM roads ORDER BY country_id DESC, name`;
+  const listings: AdminListingRow[] = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    fullTitle: row.full_title,
+    url: row.url,
+    status: row.status,
+    statusName: row.waiting_version !== null && row.status === LISTING_STATUS.live ? "Live, edit waiting" : (STATUS_NAMES[row.status] ?? String(row.status)),
+    road: row.road,
+    country: row.country,
+    author: row.author_id === null ? "A visitor" : (row.author ?? "a former member"),
+    updatedAt: iso(row.updated_at),
+    waitingVersion: row.waiting_version,
+  }));
+  return {
+    filter,
+    listings,
+    query: { q, road, country },
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    roads: roads.map((row) => ({ id: row.id, name: row.name, countryId: row.country_id })),
+  };
+}
+
+/** Denies each listing: its waiting versions are denied and it leaves the directory (status 3). */
+export async function bulkDenyListings(admin: SessionUser, ids: number[]): Promise<number> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  let denied = 0;
+  await db().transaction(async (tx) => {
+    for (const id of ids) {
+      const rows = await tx.execute<{ status: number }>(sql_`SELECT status FROM listings WHERE id = ${id} FOR UPDATE`);
+      const before = rows[0];
+      if (!before) continue;
+      await tx.execute(sql_`UPDATE listing_versions SET status = ${LISTING_STATUS.denied} WHERE listing_id = ${id} AND status = ${LISTING_STATUS.submitted}`);
+      await tx.execute(sql_`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${id}`);
+      await audit({ actorId: admin.id, action: "listing.deny", recordType: "listing", recordId: id, before: { status: before.status }, after: { status: LISTING_STATUS.denied } }, tx);
+      denied += 1;
+    }
+  });
+  return denied;
+}
+
+/** Deletes each listing for good (its versions, reviews and favourites go with it). */
+export async function bulkDeleteListings(admin: SessionUser, ids: number[]): Promise<number> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  return db().transaction(async (tx) => {
+    let deleted = 0;
+    for (const id of ids) {
+      const rows = await tx.execute<{ id: number; title: string; status: number; user_id: number | null; slug: string }>(sql_`DELETE FROM listings WHERE id = ${id} RETURNING id, title, status, user_id, slug`);
+      const before = rows[0];
+      if (!before) continue;
+      await audit({ actorId: admin.id, action: "listing.delete", recordType: "listing", recordId: id, before, after: null }, tx);
+      deleted += 1;
+    }
+    return deleted;
+  });
+}
+
+/** Publishes or denies one version, then writes the audit entry and (on a first publish) mails the author. */
+export async function decideVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<ModerationOutcome> {
+  const outcome = await moderateListingVersion(admin, versionId, decision);
+  if (!outcome.changed) return outcome;
+  await db().transaction(async (tx) => {
+    await audit(
+      { actorId: admin.id, action: decision === "accept" ? "listing.publish" : "listing.deny", recordType: "listing", recordId: outcome.listingId, before: { version: versionId, ...outcome.before }, after: { version: versionId, ...outcome.after } },
+      tx,
+    );
+    if (decision === "accept" && outcome.owner && outcome.owner.active && outcome.owner.id !== admin.id) {
+      await queueMail(tx, listingApprovedMail(outcome.owner.email, { fullTitle: outcome.fullTitle, url: outcome.url }, outcome.points));
+    }
+  });
+  return outcome;
+}
+
+function stripHtml(html: string): string {
+  return html
+    .replace(/<\/(p|li|ul|ol)>/gi, "\n")
+    .replace(/<br\s*\/?>/gi, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLng = (b.lng - a.lng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
+  return Math.round(2 * 6_371_000 * Math.asin(Math.sqrt(h)));
+}
+
+/**
+ * view-edit: the chosen version beside the live one (the listing's live version; none for a listing
+ * that has never been live), field by field, the description as a word diff.
+ */
+export async function listingDiff(listingId: number, versionId: number): Promise<ListingDiff> {
+  const s = sql();
+  const [listing] = await s<{ id: number; title: string; status: number; url: string; user_id: number | null; author: string | null }[]>`
+    SELECT l.id, l.title, l.status, '/' || l.walk_type || '/' || l.slug AS url, l.user_id, coalesce(u.username, u.email) AS author
+    FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${listingId}`;
+  if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
+  const [version] = await s<{ id: number; version: number; status: number; data: unknown; created_at: Date; by: string | null }[]>`
+    SELECT v.id, v.version, v.status, v.data, v.created_at, coalesce(u.username, u.email) AS by
+    FROM listing_versions v LEFT JOIN users u ON u.id = v.user_id WHERE v.id = ${versionId} AND v.listing_id = ${listingId}`;
+  if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
+  const [live] = await s<{ id: number; version: number; data: unknown }[]>`
+    SELECT id, version, data FROM listing_versions
+    WHERE listing_id = ${listingId} AND status = ${LISTING_STATUS.live} AND id <> ${versionId}
+    ORDER BY (id = (SELECT current_version_id FROM listings WHERE id = ${listingId})) DESC, id DESC LIMIT 1`;
+  const proposed = readVersionData(version.data);
+  const current: ListingVersionData | null = live ? readVersionData(live.data) : null;
+  const lookups = await s<{ kind: string; id: number; name: string }[]>`
+    SELECT 'facility' AS kind, id, name FROM facilities WHERE id = ANY(${[...proposed.facilities, ...(current?.facilities ?? [])]}::int[])
+    UNION ALL SELECT 'type', id, name FROM listing_types WHERE id = ANY(${[proposed.type ?? 0, current?.type ?? 0]}::int[])
+    UNION ALL SELECT 'country', id, name FROM countries WHERE id = ANY(${[proposed.country ?? 0, current?.country ?? 0]}::int[])`;
+  const name = (kind: string, id: number | null) => (id === null ? "" : (lookups.find((row) => row.kind === kind && row.id === id)?.name ?? String(id)));
+  const yesNo = (value: boolean) => (value ? "Yes" : "No");
+  const plain = (data: ListingVersionData) => ({
+    Title: data.title,
+    "Full title": data.fullTitle,
+    Type: name("type", data.type),
+    Address: data.address,
+    Town: data.town,
+    County: data.county,
+    Postcode: data.postcode,
+    Country: name("country", data.country),
+    Facilities: data.facilities.map((id) => name("facility", id)).join(", "),
+    "Has a pub": yesNo(data.has_pub),
+    "Has a beach": yesNo(data.has_beach),
+    ...Object.fromEntries(Object.entries(data.extras).map(([key, value]) => [key.replace(/([A-Z])/g, " $1").replace(/^./, (c) => c.toUpperCase()), String(value ?? "")])),
+  });
+  const after = plain(proposed);
+  const before = current ? plain(current) : null;
+  const labels = [...new Set([...Object.keys(after), ...Object.keys(before ?? {})])];
+  const fields = labels.map((label) => {
+    const was = before ? ((before as Record<string, string>)[label] ?? "") : null;
+    const now = (after as Record<string, string>)[label] ?? "";
+    return { label, before: was, after: now, changed: was === null ? now !== "" : was !== now };
+  });
+  const descriptionBefore = current ? stripHtml(current.description) : "";
+  const descriptionAfter = stripHtml(proposed.description);
+  const description = diffWords(descriptionBefore, descriptionAfter).map((part) => ({ value: part.value, added: part.added === true, removed: part.removed === true }));
+  const images = await galleryImages([...proposed.gallery, ...(current?.gallery ?? [])]);
+  const thumbs = (ids: string[]) => ids.flatMap((id) => images.find((image) => image.id === id) ?? []).map((image) => ({ id: image.id, url: image.versions["6"]?.url ?? image.versions["2"]?.url ?? "", alt: image.altTitle }));
+  const point = (data: ListingVersionData | null) => (data && data.lat !== null && data.lng !== null ? { lat: data.lat, lng: data.lng } : null);
+  const markerAfter = point(proposed);
+  const markerBefore = point(current);
+  return {
+    listing: { id: listing.id, title: listing.title, status: listing.status, statusName: STATUS_NAMES[listing.status] ?? "", url: listing.url, author: listing.user_id === null ? "A visitor" : (listing.author ?? "a former member") },
+    version: { id: version.id, number: version.version, status: version.status, statusName: STATUS_NAMES[version.status] ?? "", createdAt: iso(version.created_at), by: version.by ?? "A visitor" },
+    liveVersion: live ? { id: live.id, number: live.version } : null,
+    fields,
+    description: { changed: descriptionBefore !== descriptionAfter, parts: description, before: descriptionBefore, after: descriptionAfter },
+    gallery: { before: current ? thumbs(current.gallery) : [], after: thumbs(proposed.gallery), changed: JSON.stringify(current?.gallery ?? []) !== JSON.stringify(proposed.gallery) },
+    marker: { before: markerBefore, after: markerAfter, movedMetres: markerBefore && markerAfter ? metresBetween(markerBefore, markerAfter) : null },
+    decidable: version.status === LISTING_STATUS.submitted || version.status === LISTING_STATUS.draft || version.status === LISTING_STATUS.denied,
+  };
+}
+
+/** The versions of a listing (newest first), for links between versions on view-edit. */
+export async function listingVersionsOf(listingId: number): Promise<{ id: number; number: number; status: string; createdAt: string }[]> {
+  const rows = await sql()<{ id: number; version: number; status: number; created_at: Date }[]>`
+    SELECT id, version, status, created_at FROM listing_versions WHERE listing_id = ${listingId} ORDER BY version DESC LIMIT 50`;
+  return rows.map((row) => ({ id: row.id, number: row.version, status: STATUS_NAMES[row.status] ?? "", createdAt: iso(row.created_at) }));
+}

@@ -1,0 +1,27 @@
+/**
+ * The back office's navigation, in order: the admin layout renders this one list. Later issues append
+ * their sections here (blog posts, Treats, friendly discounts …). `waiting` names a count of what waits
+ * for an administrator (app/admin/waiting.server.ts computes them; add yours to WAITING_COUNTS there).
+ * A plain module: no server imports, so the layout component can read it.
+ */
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  /** The key of a waiting count shown beside the label (e.g. submitted listings). */
+  waiting?: string;
+  /** Matches only the exact path (the dashboard), not its children. */
+  end?: boolean;
+}
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: "/account/admin", label: "Dashboard", end: true },
+  { to: "/account/admin/listings/submitted", label: "Listings", waiting: "submitted-listings" },
+  { to: "/account/admin/reviews/unmoderated", label: "Reviews", waiting: "unmoderated-reviews" },
+  { to: "/account/admin/users", label: "Members" },
+];
+
+/** What each waiting count means, for the badge's accessible label. */
+export const WAITING_LABELS: Record<string, string> = {
+  "submitted-listings": "listings waiting for moderation",
+  "unmoderated-reviews": "reviews waiting for moderation",
+};

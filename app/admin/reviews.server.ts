@@ -1,0 +1,151 @@
+// Reviews in the back office: the table by filter, bulk approve/deny/delete/restore, one review's page
+// with its edit form. The status changes are the moderation functions of app/reviews/reviews.server.ts
+// (approval mail and Treat Points included); this module adds the audit log and the admin's edit.
+import { z } from "zod";
+import { REVIEW_STATUS } from "../../db/schema/reviews";
+import type { SessionUser } from "../auth/guards.server";
+import { sql } from "../db.server";
+import { AppError } from "../errors";
+import { acceptReview, deleteReview, denyReview, restoreReview } from "../reviews/reviews.server";
+import { REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from "../reviews/schemas";
+import { galleryImages } from "../uploads/files.server";
+import { audit } from "./audit.server";
+import { boundedText, hexId, pageOf, iso } from "./params.server";
+import { REVIEW_FILTERS, reviewLabel, type AdminReviewDetail, type AdminReviewRow, type AdminReviewsPage, type ReviewFilter } from "./reviews.types";
+
+export { isReviewFilter, REVIEW_FILTERS, reviewLabel } from "./reviews.types";
+
+interface Row {
+  id: number;
+  rating: number;
+  title: string;
+  content: string;
+  status: number;
+  listing_title: string;
+  listing_url: string;
+  author: string | null;
+  created_at: Date;
+}
+
+function toRow(row: Row): AdminReviewRow {
+  const excerpt = row.content.length > 160 ? `${row.content.slice(0, 157).trimEnd()}…` : row.content;
+  return {
+    id: row.id,
+    hexId: hexId(row.id),
+    rating: row.rating,
+    title: row.title,
+    excerpt,
+    status: row.status,
+    label: reviewLabel(row.status),
+    listing: { title: row.listing_title, url: row.listing_url },
+    author: row.author ?? "a former member",
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function listReviews(filter: ReviewFilter, params: URLSearchParams): Promise<AdminReviewsPage> {
+  const q = boundedText(params.get("q"), 100);
+  const { page, limit } = pageOf(params);
+  const s = sql();
+  const statuses = REVIEW_FILTERS[filter].statuses;
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const where = s`WHERE true
+    ${statuses ? s`AND r.status = ANY(${statuses}::int[])` : s``}
+    ${q ? s`AND (lower(r.title) LIKE ${like} OR lower(r.content) LIKE ${like} OR lower(l.title) LIKE ${like})` : s``}`;
+  const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM reviews r JOIN listings l ON l.id = r.listing_id ${where}`;
+  const rows = await s<Row[]>`
+    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, '/' || l.walk_type || '/' || l.slug AS listing_url,
+           CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at
+    FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id
+    ${where}
+    ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  return { filter, reviews: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+}
+
+export async function reviewDetail(id: number): Promise<AdminReviewDetail> {
+  const [row] = await sql()<(Row & { user_id: number; email: string; image_ids: string[]; moderated_at: Date | null; moderated_by: string | null })[]>`
+    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, '/' || l.walk_type || '/' || l.slug AS listing_url,
+           CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at, r.user_id, u.email, r.image_ids,
+           r.moderated_at, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = r.moderated_by) AS moderated_by
+    FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id WHERE r.id = ${id}`;
+  if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
+  const images = await galleryImages(row.image_ids);
+  return {
+    ...toRow(row),
+    content: row.content,
+    authorId: row.user_id,
+    authorEmail: row.email,
+    moderatedAt: row.moderated_at ? iso(row.moderated_at) : null,
+    moderatedBy: row.moderated_by,
+    gallery: images.map((image) => ({ id: image.id, url: image.versions["6"]?.url ?? "", alt: image.altTitle })),
+  };
+}
+
+export type ReviewDecision = "accept" | "deny" | "delete" | "restore";
+
+const MODERATE: Record<ReviewDecision, (admin: SessionUser, id: number) => Promise<void>> = {
+  accept: acceptReview,
+  deny: denyReview,
+  delete: deleteReview,
+  restore: restoreReview,
+};
+
+const AFTER_STATUS: Record<ReviewDecision, number | null> = { accept: REVIEW_STATUS.accepted, deny: REVIEW_STATUS.denied, delete: null, restore: REVIEW_STATUS.live };
+
+/**
+ * Applies one decision to each review, in order, and writes an audit entry for each that changed.
+ * Restore skips reviews that are not denied; a review that no longer exists is skipped. Returns how many changed.
+ */
+export async function moderateReviews(admin: SessionUser, ids: number[], decision: ReviewDecision): Promise<number> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  let changed = 0;
+  for (const id of ids) {
+    const [before] = await sql()<{ status: number; rating: number; title: string; user_id: number; listing_id: number }[]>`SELECT status, rating, title, user_id, listing_id FROM reviews WHERE id = ${id}`;
+    if (!before) continue;
+    if (decision === "restore" && before.status !== REVIEW_STATUS.denied) continue;
+    if (decision !== "delete" && before.status === AFTER_STATUS[decision]) continue;
+    try {
+      await MODERATE[decision](admin, id);
+    } catch (error) {
+      if (error instanceof AppError && (error.status === 404 || error.status === 409)) continue;
+      throw error;
+    }
+    await audit({ actorId: admin.id, action: `review.${decision}`, recordType: "review", recordId: id, before, after: decision === "delete" ? null : { ...before, status: AFTER_STATUS[decision] } });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** The admin's edit of a review: title optional, rating 1 to 5, text of at least 100 trimmed characters. */
+export const adminReviewEditSchema = z.object({
+  rating: z.coerce.number({ invalid_type_error: REVIEW_MESSAGES.rating }).int(REVIEW_MESSAGES.rating).min(1, REVIEW_MESSAGES.rating).max(5, REVIEW_MESSAGES.rating),
+  title: z.string().trim().max(REVIEW_TITLE_MAX, REVIEW_MESSAGES.titleTooLong),
+  content: z.string().trim().min(REVIEW_MIN_CHARACTERS, REVIEW_MESSAGES.content).max(REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES.contentTooLong),
+});
+
+export type ReviewEdit = z.infer<typeof adminReviewEditSchema>;
+
+export function parseReviewEdit(form: FormData): { ok: true; value: ReviewEdit } | { ok: false; fieldErrors: Record<string, string> } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? boundedText(value, REVIEW_MAX_CHARACTERS + 10) : "";
+  };
+  const parsed = adminReviewEditSchema.safeParse({ rating: text("rating") || undefined, title: text("title"), content: text("content") });
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.path[0] === "rating" ? REVIEW_MESSAGES.rating : issue.message;
+  return { ok: false, fieldErrors };
+}
+
+/** Saves the administrator's edit (audit entry with the fields before and after); the status is left to the caller. */
+export async function updateReview(admin: SessionUser, id: number, edit: ReviewEdit): Promise<void> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  await sql().begin(async (tx) => {
+    const [before] = await tx<{ rating: number; title: string; content: string }[]>`SELECT rating, title, content FROM reviews WHERE id = ${id} FOR UPDATE`;
+    if (!before) throw new AppError(404, "Sorry, we couldn't find that review.");
+    if (before.rating === edit.rating && before.title === edit.title && before.content === edit.content) return;
+    await tx`UPDATE reviews SET rating = ${edit.rating}, title = ${edit.title}, content = ${edit.content}, updated_at = now() WHERE id = ${id}`;
+    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
+             VALUES (${admin.id}, 'review.edit', 'review', ${String(id)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(edit)}::jsonb)`;
+  });
+}

@@ -1,0 +1,47 @@
+// /bark-out/submit's loader and action work, so the route module stays a thin view.
+import { AppError } from "../errors";
+import { data, type AppLoadContext } from "@remix-run/node";
+import { clientOf } from "../auth/client.server";
+import { checkHoneypot, validateForm } from "../auth/forms.server";
+import { getSessionUser } from "../auth/guards.server";
+import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
+import { getEnv } from "../env.server";
+import { createUpload } from "../uploads/files.server";
+import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
+import { uploaderOf } from "../uploads/uploader.server";
+import { answerForm } from "./forms.server";
+import { memberStoryValidator, visitorStoryValidator } from "./schemas";
+import { submitStory } from "./story.server";
+
+export async function storyPage(request: Request) {
+  const user = await getSessionUser(request);
+  return { member: user !== null, captcha: createFallbackQuestion(), points: getEnv().STORY_POINTS };
+}
+
+/** Photos come with the form when JavaScript is off; with it they were uploaded already and only their ids come. */
+export async function storyAction(request: Request, context: AppLoadContext | undefined) {
+  const user = await getSessionUser(request);
+  let form: FormData;
+  try {
+    form = await readUploadForm(request, MAX_FILES_PER_FORM);
+  } catch (error) {
+    if (error instanceof AppError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
+    throw error;
+  }
+  const valid = await validateForm(user ? memberStoryValidator : visitorStoryValidator, form);
+  if (!valid.ok) return valid.response;
+  return answerForm(form, async () => {
+    checkHoneypot(form);
+    if (!user) await checkCaptcha(form);
+    const { uploader } = await uploaderOf(request, { issue: true });
+    const uploaded: string[] = [];
+    try {
+      for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
+    } catch (error) {
+      if (error instanceof AppError) return data({ formError: error.message, fieldErrors: { gallery: error.message } }, { status: error.status });
+      throw error;
+    }
+    await submitStory({ ...valid.data, gallery: [...valid.data.gallery, ...uploaded] }, user, uploader, clientOf(request, context).ip);
+    return data({ storySent: true as const });
+  });
+}

@@ -1,0 +1,83 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { KeyboardEvent } from "react";
+import { accountMenu } from "../navigation";
+import { PawIcon } from "./icons";
+
+export interface AccountMenuUser {
+  username: string | null;
+  isAdmin: boolean;
+}
+
+/**
+ * The account corner of the header for a member: a <details> disclosure (it opens without JavaScript)
+ * with the account menu and log out. With JavaScript it also closes on navigation, on Escape and on a
+ * click elsewhere.
+ */
+export function AccountMenu({ user, placement }: { user: AccountMenuUser; placement: "header" | "panel" }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    function closeOutside(event: MouseEvent) {
+      if (menu.current?.open && event.target instanceof Node && !menu.current.contains(event.target)) menu.current.open = false;
+    }
+    document.addEventListener("click", closeOutside);
+    return () => document.removeEventListener("click", closeOutside);
+  }, []);
+
+  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+    if (event.key !== "Escape" || !menu.current?.open) return;
+    event.stopPropagation();
+    menu.current.open = false;
+    menu.current.querySelector("summary")?.focus();
+  }
+
+  const items = (
+    <ul className="account-menu__list">
+      {accountMenu(user.isAdmin).map((item) => (
+        <li key={item.to}>
+          <Link to={item.to}>{item.label}</Link>
+        </li>
+      ))}
+      <li>
+        <Form method="post" action="/logout">
+          <button type="submit" className="account-menu__logout" disabled={loggingOut} aria-busy={loggingOut || undefined}>
+            {loggingOut ? "Logging out…" : "Log out"}
+          </button>
+        </Form>
+      </li>
+    </ul>
+  );
+
+  const name = (
+    <>
+      <PawIcon size={16} />
+      <span className="account-menu__name">{user.username ?? "Your account"}</span>
+      {user.isAdmin ? <span className="account-menu__role"> (admin)</span> : null}
+    </>
+  );
+
+  // Inside the phone menu the account links are listed openly under the member's name.
+  if (placement === "panel") {
+    return (
+      <div className="account-menu account-menu--panel">
+        <p className="account-menu__who">{name}</p>
+        {items}
+      </div>
+    );
+  }
+
+  return (
+    <details className="account-menu" ref={menu} onKeyDown={closeOnEscape}>
+      <summary aria-label={`Your account${user.username ? `: ${user.username}` : ""}`}>{name}</summary>
+      <div className="account-menu__panel">{items}</div>
+    </details>
+  );
+}

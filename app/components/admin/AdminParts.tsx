@@ -1,0 +1,143 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { Modal } from "../forms/Modal";
+import type { AdminPagination } from "../../admin/listings.types";
+
+/** A link to the same page with some query parameters changed (page 1 unless the page is given). */
+export function hrefWith(search: string, changes: Record<string, string | number | null>): string {
+  const params = new URLSearchParams(search);
+  if (!("page" in changes)) params.delete("page");
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null || value === "") params.delete(key);
+    else params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+export function AdminPages({ pagination, search, noun }: { pagination: AdminPagination; search: string; noun: string }) {
+  const { page, totalPages, total, limit } = pagination;
+  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(total, page * limit);
+  return (
+    <nav className="admin-pages" aria-label={`Pages of ${noun}`}>
+      <p className="admin-muted">
+        {total === 0 ? `No ${noun}` : `Showing ${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")} ${noun}`}
+      </p>
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={hrefWith(search, { page: page - 1 })} rel="prev">
+              Previous<span className="visually-hidden"> page</span>
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <span aria-current="page">
+            Page {page} of {totalPages}
+          </span>
+        </li>
+        {page < totalPages ? (
+          <li>
+            <Link to={hrefWith(search, { page: page + 1 })} rel="next">
+              Next<span className="visually-hidden"> page</span>
+            </Link>
+          </li>
+        ) : null}
+        {[25, 50, 100].map((size) => (
+          <li key={size}>
+            {size === limit ? (
+              <span aria-current="true">{size} per page</span>
+            ) : (
+              <Link to={hrefWith(search, { limit: size })}>{size} per page</Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export interface Confirmation {
+  intent: string;
+  ids: number[];
+  question: string;
+  confirmLabel: string;
+}
+
+/**
+ * The spec's confirmation of a bulk or single action. The action returns it when the request is not yet
+ * confirmed: without JavaScript it is a panel at the top of the page (a confirmation page); with
+ * JavaScript the same form opens in a dialog.
+ */
+export function ConfirmAction({ confirmation, action, cancelTo, extra }: { confirmation: Confirmation; action?: string; cancelTo: string; extra?: Record<string, string> }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(true);
+  const busy = useNavigation().state === "submitting";
+  const form = (onCancel?: () => void) => (
+    <Form method="post" action={action} className="form-stack" replace>
+      <p className="form-lead">{confirmation.question}</p>
+      <input type="hidden" name="intent" value={confirmation.intent} />
+      <input type="hidden" name="confirmed" value="1" />
+      {confirmation.ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+      {Object.entries(extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <div className="form-actions">
+        <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? "Working…" : confirmation.confirmLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : (
+          <Link to={cancelTo}>Cancel</Link>
+        )}
+      </div>
+    </Form>
+  );
+  if (hydrated) {
+    return (
+      <Modal title="Please confirm" open={open} onClose={() => setOpen(false)}>
+        {form(() => setOpen(false))}
+      </Modal>
+    );
+  }
+  return (
+    <section className="form-panel admin-confirm" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading">Please confirm</h2>
+      {form()}
+    </section>
+  );
+}
+
+/** A checkbox that ticks every row checkbox of its form (JavaScript only; hidden without it). */
+export function SelectAll({ label }: { label: string }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      onChange={(event) => {
+        const form = event.currentTarget.form;
+        form?.querySelectorAll<HTMLInputElement>('input[type="checkbox"][name="ids"]').forEach((box) => {
+          box.checked = event.currentTarget.checked;
+        });
+      }}
+    />
+  );
+}
+
+export function StatusBadge({ tone, children }: { tone: "waiting" | "live" | "denied" | "plain"; children: ReactNode }) {
+  return <span className={`admin-status admin-status--${tone}`}>{children}</span>;
+}

@@ -1,0 +1,281 @@
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { REVIEW_FILTERS, type AdminReviewDetail, type AdminReviewsPage, type ReviewFilter } from "../../admin/reviews.types";
+import type { AuditEntryView } from "../../admin/types";
+import { FormAlert, Notice } from "../forms/FormParts";
+import { Modal } from "../forms/Modal";
+import { AdminPages, ConfirmAction, SelectAll, StatusBadge, type Confirmation } from "./AdminParts";
+import { AuditList } from "./AuditList";
+
+interface ActionData {
+  formError: string | null;
+  confirm: Confirmation | null;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+function tone(status: number): "waiting" | "live" | "denied" {
+  return status === 0 ? "waiting" : status === 3 ? "denied" : "live";
+}
+
+function stars(rating: number): string {
+  return `${rating} of 5 stars`;
+}
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export function ReviewsTable({ page, flash }: { page: AdminReviewsPage; flash: string | null }) {
+  const result = useActionData<ActionData>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="admin-page">
+      <h1>Reviews</h1>
+      <ul className="admin-tabs" aria-label="Reviews by status">
+        {(Object.keys(REVIEW_FILTERS) as ReviewFilter[]).map((key) => (
+          <li key={key}>
+            <Link to={key === "all" ? "/account/admin/reviews" : `/account/admin/reviews/${key}`} aria-current={page.filter === key ? "page" : undefined}>
+              {REVIEW_FILTERS[key].label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Notice message={flash} />
+      <FormAlert message={result?.formError} />
+      {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
+      <Form method="get" className="admin-filters" role="search">
+        <label>
+          Search reviews
+          <input type="search" name="q" defaultValue={page.query.q} maxLength={100} />
+        </label>
+        <input type="hidden" name="limit" value={page.pagination.limit} />
+        <button type="submit" className="button button--small">
+          Search
+        </button>
+      </Form>
+      <Form method="post" action={location.pathname + location.search} replace>
+        <div className="admin-bulk">
+          <span className="admin-muted">With the selected reviews:</span>
+          <button type="submit" name="intent" value="accept" className="button button--small" disabled={busy}>
+            Approve
+          </button>
+          <button type="submit" name="intent" value="deny" className="button button--small" disabled={busy}>
+            Deny
+          </button>
+          <button type="submit" name="intent" value="restore" className="button button--small" disabled={busy}>
+            Restore
+          </button>
+          <button type="submit" name="intent" value="delete" className="button button--small button--danger" disabled={busy}>
+            Delete
+          </button>
+        </div>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--cards">
+            <thead>
+              <tr>
+                <th scope="col" className="admin-table__check">
+                  <SelectAll label="Select every review on this page" />
+                </th>
+                <th scope="col">Review</th>
+                <th scope="col">Status</th>
+                <th scope="col">Listing</th>
+                <th scope="col">Member</th>
+                <th scope="col">Date</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.reviews.length === 0 ? (
+                <tr>
+                  <td colSpan={6}>No reviews match.</td>
+                </tr>
+              ) : (
+                page.reviews.map((review) => (
+                  <tr key={review.id}>
+                    <td className="admin-table__check">
+                      <input type="checkbox" name="ids" value={review.id} aria-label={`Select the review ${review.title || review.excerpt.slice(0, 40)}`} />
+                    </td>
+                    <td data-label="Review">
+                      <Link to={`/account/admin/reviews/${review.hexId}`}>{review.title || "Untitled review"}</Link> <span className="admin-muted">({stars(review.rating)})</span>
+                      <br />
+                      <span className="admin-muted">{review.excerpt}</span>
+                    </td>
+                    <td data-label="Status">
+                      <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge>
+                    </td>
+                    <td data-label="Listing">
+                      <Link to={review.listing.url}>{review.listing.title}</Link>
+                    </td>
+                    <td data-label="Member">{review.author}</td>
+                    <td data-label="Date">{new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}</td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      </Form>
+      <AdminPages pagination={page.pagination} search={location.search} noun="reviews" />
+    </div>
+  );
+}
+
+/** The edit form: 'Update & Accept' unless the review is accepted (status 2); 'Delete Review' when denied (3), else 'Deny Review'. */
+function ReviewEditForm({ review, result, onCancel }: { review: AdminReviewDetail; result: ActionData | undefined; onCancel?: () => void }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const intent = navigation.formData?.get("intent");
+  const values = result?.values;
+  const errors = result?.fieldErrors ?? {};
+  return (
+    <Form method="post" className="form-stack" replace noValidate>
+      <div className={`field${errors.rating ? " field--invalid" : ""}`}>
+        <label htmlFor="review-rating">Rating</label>
+        <select id="review-rating" name="rating" defaultValue={values?.rating ?? String(review.rating)} aria-invalid={errors.rating ? true : undefined} aria-describedby={errors.rating ? "review-rating-error" : undefined}>
+          {[5, 4, 3, 2, 1].map((rating) => (
+            <option key={rating} value={rating}>
+              {stars(rating)}
+            </option>
+          ))}
+        </select>
+        {errors.rating ? (
+          <p className="field__error" id="review-rating-error">
+            {errors.rating}
+          </p>
+        ) : null}
+      </div>
+      <div className={`field${errors.title ? " field--invalid" : ""}`}>
+        <label htmlFor="review-title">Title (optional)</label>
+        <input id="review-title" name="title" type="text" maxLength={120} defaultValue={values?.title ?? review.title} aria-invalid={errors.title ? true : undefined} aria-describedby={errors.title ? "review-title-error" : undefined} />
+        {errors.title ? (
+          <p className="field__error" id="review-title-error">
+            {errors.title}
+          </p>
+        ) : null}
+      </div>
+      <div className={`field${errors.content ? " field--invalid" : ""}`}>
+        <label htmlFor="review-content">Review</label>
+        <textarea id="review-content" name="content" rows={8} minLength={100} maxLength={5000} defaultValue={values?.content ?? review.content} aria-invalid={errors.content ? true : undefined} aria-describedby={errors.content ? "review-content-error" : undefined} />
+        {errors.content ? (
+          <p className="field__error" id="review-content-error">
+            {errors.content}
+          </p>
+        ) : null}
+      </div>
+      <div className="form-actions">
+        {review.status !== 2 ? (
+          <button type="submit" name="intent" value="update-accept" className="button" disabled={busy} aria-busy={(busy && intent === "update-accept") || undefined}>
+            {busy && intent === "update-accept" ? "Saving…" : "Update & Accept"}
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="update" className="button" disabled={busy} aria-busy={(busy && intent === "update") || undefined}>
+            {busy && intent === "update" ? "Saving…" : "Update"}
+          </button>
+        )}
+        {review.status === 3 ? (
+          <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
+            Delete Review
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="deny" className="button button--danger" disabled={busy}>
+            Deny Review
+          </button>
+        )}
+        {onCancel ? (
+          <button type="button" className="button button--quiet" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+export function ReviewDetailPage({ review, history, flash }: { review: AdminReviewDetail; history: AuditEntryView[]; flash: string | null }) {
+  const result = useActionData<ActionData>();
+  const location = useLocation();
+  const hydrated = useHydrated();
+  const [editing, setEditing] = useState(false);
+  // A saved edit reloads the review: the dialog closes (a failed one reopens it just below).
+  useEffect(() => setEditing(false), [review]);
+  useEffect(() => {
+    if (result?.fieldErrors) setEditing(true);
+    if (result?.confirm) setEditing(false);
+  }, [result]);
+  return (
+    <div className="admin-page">
+      <p className="eyebrow">
+        <Link to="/account/admin/reviews/unmoderated">Unmoderated reviews</Link>
+      </p>
+      <h1>
+        {review.title || "Untitled review"} <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge>
+      </h1>
+      <Notice message={flash} />
+      <FormAlert message={result?.formError && !result.fieldErrors ? result.formError : null} />
+      {result?.confirm ? <ConfirmAction key={result.confirm.intent} confirmation={result.confirm} cancelTo={location.pathname} /> : null}
+      <div className="admin-columns">
+        <section className="admin-card admin-section" aria-labelledby="review-heading">
+          <h2 id="review-heading">The review</h2>
+          <p>
+            <strong>{stars(review.rating)}</strong> by {review.author} on {new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })} about{" "}
+            <Link to={review.listing.url}>{review.listing.title}</Link>
+          </p>
+          <p style={{ whiteSpace: "pre-line" }}>{review.content}</p>
+          {review.gallery.length > 0 ? (
+            <div className="admin-diff__gallery">
+              {review.gallery.map((image) => (
+                <img key={image.id} src={image.url} alt={image.alt || "Review photo"} width={96} height={72} loading="lazy" />
+              ))}
+            </div>
+          ) : null}
+          {review.moderatedAt ? (
+            <p className="admin-muted">
+              Last moderated by {review.moderatedBy ?? "an administrator"} on {new Date(review.moderatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+            </p>
+          ) : null}
+          {hydrated ? (
+            <div className="form-actions">
+              <button type="button" className="button" onClick={() => setEditing(true)}>
+                Edit review
+              </button>
+              {review.status === 3 ? (
+                <Form method="post" replace>
+                  <button type="submit" name="intent" value="restore" className="button button--quiet">
+                    Restore
+                  </button>
+                </Form>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+        <section className="admin-card admin-section" aria-labelledby="history-heading">
+          <h2 id="history-heading">Admin actions on this review</h2>
+          <AuditList entries={history} empty="No administrator has acted on this review yet." />
+        </section>
+      </div>
+      {hydrated ? (
+        <Modal title="Edit review" open={editing} onClose={() => setEditing(false)}>
+          <FormAlert message={result?.fieldErrors ? result.formError : null} />
+          <ReviewEditForm review={review} result={result} onCancel={() => setEditing(false)} />
+        </Modal>
+      ) : (
+        <section className="form-panel admin-section" aria-labelledby="edit-heading">
+          <h2 id="edit-heading">Edit review</h2>
+          <FormAlert message={result?.fieldErrors ? result.formError : null} />
+          <ReviewEditForm review={review} result={result} />
+          {review.status === 3 ? (
+            <Form method="post" className="form-actions">
+              <button type="submit" name="intent" value="restore" className="button button--quiet">
+                Restore
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}

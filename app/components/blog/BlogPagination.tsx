@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { barkOutHref } from "../../blog/types";
+
+/** Previous and next, the pages within 2 of this one plus the first and last, and a results line. */
+export function BlogPagination({ page, totalPages, total, selected, q, shown }: { page: number; totalPages: number; total: number; selected: string[]; q: string; shown: number }) {
+  const pages = [...new Set([1, ...Array.from({ length: 5 }, (_, index) => page - 2 + index), totalPages])].filter((value) => value >= 1 && value <= totalPages).sort((a, b) => a - b);
+  return (
+    <nav className="blog-pagination" aria-label="Pages of articles">
+      <p className="blog-pagination__line" role="status">
+        {total === 0 ? "No articles" : `Showing ${shown} of ${total} ${total === 1 ? "article" : "articles"}`}
+        {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
+      </p>
+      {totalPages > 1 ? (
+        <ul className="blog-pagination__pages">
+          {page > 1 ? (
+            <li>
+              <Link to={barkOutHref({ selected, q, page: page - 1 })} rel="prev">
+                Previous
+              </Link>
+            </li>
+          ) : null}
+          {pages.map((value) => (
+            <li key={value}>
+              {value === page ? (
+                <span aria-current="page">{value}</span>
+              ) : (
+                <Link to={barkOutHref({ selected, q, page: value })} aria-label={`Page ${value}`}>
+                  {value}
+                </Link>
+              )}
+            </li>
+          ))}
+          {page < totalPages ? (
+            <li>
+              <Link to={barkOutHref({ selected, q, page: page + 1 })} rel="next">
+                Next
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,81 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { CaptchaFallbackData } from "../forms/Captcha";
+import { SubscribeForm } from "./SubscribeForm";
+
+/** public-directory.md §9: the modal opens at 40 % of the page's height, once per 30-day cookie. */
+export const NEWSLETTER_COOKIE = "newsletter-modal";
+const COOKIE_DAYS = 30;
+const SCROLL_SHARE = 0.4;
+/** Never on the form pages themselves. */
+const FORM_PAGES = /^\/(contact|faqs|newsletter|add-listing|join|bark-out\/submit|account)(\/|$)|\/(review|edit|favourite|directions\/print)$/;
+
+interface NewsletterData {
+  member: boolean;
+  subscribed: boolean;
+  captcha: CaptchaFallbackData;
+}
+
+function seen(): boolean {
+  return document.cookie.split("; ").some((entry) => entry.startsWith(`${NEWSLETTER_COOKIE}=`));
+}
+
+function remember(): void {
+  document.cookie = `${NEWSLETTER_COOKIE}=${new Date().toISOString()}; Max-Age=${COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The newsletter modal (JavaScript only; without it the sign-up lives on /newsletter and on posts).
+ * It opens after 40 % scroll or when the pointer leaves the window, at most once per cookie.
+ */
+export function NewsletterModal() {
+  const location = useLocation();
+  const loader = useFetcher<NewsletterData>();
+  const submitter = useFetcher();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [wanted, setWanted] = useState(false);
+  const blocked = FORM_PAGES.test(location.pathname);
+
+  useEffect(() => {
+    if (blocked || wanted || seen()) return;
+    function trigger() {
+      if (seen()) return;
+      remember();
+      setWanted(true);
+    }
+    function onScroll() {
+      const scrollable = document.documentElement.scrollHeight;
+      if (scrollable > 0 && (window.scrollY + window.innerHeight) / scrollable >= SCROLL_SHARE && window.scrollY > 0) trigger();
+    }
+    function onLeave(event: MouseEvent) {
+      if (!event.relatedTarget && event.clientY <= 0) trigger();
+    }
+    window.addEventListener("scroll", onScroll, { passive: true });
+    document.documentElement.addEventListener("mouseleave", onLeave);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      document.documentElement.removeEventListener("mouseleave", onLeave);
+    };
+  }, [blocked, wanted]);
+
+  useEffect(() => {
+    if (wanted && loader.state === "idle" && !loader.data) loader.load("/newsletter");
+  }, [wanted, loader]);
+
+  const ready = wanted && loader.data && !loader.data.subscribed;
+  useEffect(() => {
+    if (ready && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [ready]);
+
+  if (!ready || !loader.data) return null;
+  return (
+    <dialog ref={dialog} className="newsletter-modal" aria-labelledby="newsletter-modal-title" onClose={() => setWanted(false)}>
+      <button type="button" className="button button--quiet newsletter-modal__close" onClick={() => dialog.current?.close()}>
+        Close
+      </button>
+      <h2 id="newsletter-modal-title">Get Bark Out in your inbox</h2>
+      <p>New dog-friendly walks, pubs and beaches and the best stories, once a month.</p>
+      <SubscribeForm action="/newsletter" captcha={loader.data.captcha} member={loader.data.member} id="newsletter-modal" fetcher={submitter} />
+    </dialog>
+  );
+}

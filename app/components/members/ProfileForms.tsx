@@ -1,0 +1,126 @@
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { BIO_MAX, DELETE_IMAGE_QUESTION, profileValidator } from "../../members/schemas";
+import type { GalleryImage } from "../../uploads/images";
+import { TextField } from "../forms/Field";
+import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
+import { TextAreaField } from "./TextAreaField";
+
+function fieldErrorOf(value: unknown, name: string): string | null {
+  if (value && typeof value === "object" && "fieldErrors" in value && value.fieldErrors && typeof value.fieldErrors === "object") {
+    const message: unknown = (value.fieldErrors as Record<string, unknown>)[name];
+    return typeof message === "string" ? message : null;
+  }
+  return null;
+}
+
+/** True while this page's form with the given intent is being sent (uploads keep their button disabled until done). */
+function useSending(intent: string): boolean {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+export function ProfileDetailsForm({ bio, twitterUsername, action, redirectTo }: { bio: string; twitterUsername: string; action: string; redirectTo?: string }) {
+  return (
+    <ValidatedForm validator={profileValidator} method="post" action={action} id="profile-details" defaultValues={{ bio, twitterUsername }} noValidate className="form-stack">
+      <input type="hidden" name="intent" value="profile" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <TextAreaField formId="profile-details" name="bio" label="Bio" max={BIO_MAX} hint="A few words about you and your dogs, as plain text. Shown on your public profile." />
+      <TextField formId="profile-details" name="twitterUsername" label="Twitter username" optional maxLength={40} hint="Letters, numbers and underscores, up to 15 characters." />
+      <div className="form-actions">
+        <SubmitButton pending="Saving…">Save profile</SubmitButton>
+      </div>
+    </ValidatedForm>
+  );
+}
+
+export function ProfileImageForms({ image, action, redirectTo }: { image: GalleryImage | null; action: string; redirectTo?: string }) {
+  const actionData: unknown = useActionData();
+  const sending = useSending("profile-image");
+  const removing = useSending("remove-profile-image");
+  const error = fieldErrorOf(actionData, "image");
+  return (
+    <div className="profile-image-forms">
+      <div className="profile-image" data-state={image ? "set" : "none"}>
+        {image ? (
+          <img src={image.versions["6"]?.url} width={160} height={120} alt="Your profile image" className="profile-image__img" />
+        ) : (
+          <p className="profile-image__none">You have no profile image yet.</p>
+        )}
+      </div>
+      <Form method="post" action={action} encType="multipart/form-data" className="form-stack" id="profile-image-form">
+        <input type="hidden" name="intent" value="profile-image" />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <div className={`field${error ? " field--invalid" : ""}`}>
+          <label htmlFor="profile-image-file" className="field__label">
+            {image ? "Change your profile image" : "Add a profile image"}
+          </label>
+          <input id="profile-image-file" type="file" name="image" accept="image/*" className="field__input" aria-describedby={error ? "profile-image-error" : undefined} aria-invalid={error ? true : undefined} />
+          {error ? (
+            <p id="profile-image-error" className="field__error">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
+            {sending ? "Uploading…" : image ? "Change image" : "Upload image"}
+          </button>
+        </div>
+      </Form>
+      {image ? (
+        <Form
+          method="post"
+          action={action}
+          onSubmit={(event) => {
+            if (!window.confirm(DELETE_IMAGE_QUESTION)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="intent" value="remove-profile-image" />
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <button type="submit" className="button button--quiet" disabled={removing} aria-busy={removing || undefined}>
+            {removing ? "Removing…" : "Delete profile image"}
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+export function GalleryUploadForm({ action, redirectTo }: { action: string; redirectTo?: string }) {
+  const actionData: unknown = useActionData();
+  const sending = useSending("gallery");
+  const error = fieldErrorOf(actionData, "photos");
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className="form-stack" id="gallery-upload-form">
+      <input type="hidden" name="intent" value="gallery" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <div className={`field${error ? " field--invalid" : ""}`}>
+        <label htmlFor="gallery-photos" className="field__label">
+          Add photos to your gallery
+        </label>
+        <p id="gallery-photos-hint" className="field__hint">
+          Up to 10 at a time: JPEG, PNG, WebP, GIF or HEIC, under 15 MB each.
+        </p>
+        <input id="gallery-photos" type="file" name="photos" accept="image/*" multiple className="field__input" aria-describedby={`gallery-photos-hint${error ? " gallery-photos-error" : ""}`} />
+        {error ? (
+          <p id="gallery-photos-error" className="field__error">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
+          {sending ? "Uploading…" : "Upload photos"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+/** The message of a failed profile form that has no field of its own (an upload refused, a bad intent). */
+export function ProfileFormAlert() {
+  const actionData: unknown = useActionData();
+  const hasFieldError = fieldErrorOf(actionData, "image") || fieldErrorOf(actionData, "photos");
+  return hasFieldError ? null : <FormAlert message={formErrorOf(actionData)} />;
+}

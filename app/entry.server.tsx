@@ -1,0 +1,50 @@
+// Remix's Node entry (the default one) plus the per-request Content-Security-Policy nonce on every
+// inline script React and Remix write (docs/decisions/0060-security-headers.md).
+import { PassThrough } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { logger } from "./ops/logger.server";
+import { PageContextProvider } from "./ops/page-context";
+
+const ABORT_DELAY = 5_000;
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const nonce = loadContext.cspNonce ?? "";
+  const requestId = loadContext.requestId ?? "";
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const ready = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <PageContextProvider value={{ nonce, requestId }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </PageContextProvider>,
+      {
+        nonce,
+        onAllReady: waitForAll ? ready : undefined,
+        onShellReady: waitForAll ? undefined : ready,
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error, requestId }, "rendering failed");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/** Errors Remix catches outside our loaders (rendering, unmatched aborts): logged once, with the request id. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, requestId: context.requestId, url: new URL(request.url).pathname }, "unhandled error");
+}

@@ -1,0 +1,120 @@
+// The one place where errors become responses. Domain code throws AppError (app/errors.ts); every
+// route's loader and action is wrapped (withErrorResponses, called by server.ts) so that whatever
+// they throw becomes `errorResponse(...)`: the error boundaries render it, resource routes send it.
+import type { ServerBuild } from "@remix-run/node";
+import { ZodError } from "zod";
+import { AppError, fieldErrorsOf, type AppErrorData } from "./errors";
+import { logger } from "./ops/logger.server";
+
+const GENERIC_MESSAGE = "Sorry, something went wrong. Please try again.";
+export const UNAVAILABLE_MESSAGE = "Pawroute is briefly unavailable. Please try again in a few seconds.";
+/** Seconds a client should wait while the database is unreachable. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** Connection-level failures: the database is down, restarting or refusing connections. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EPIPE", "EAI_AGAIN",
+  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
+  "57P01", "57P02", "57P03", "08000", "08001", "08003", "08004", "08006", "53300",
+]);
+
+function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") codes.push(code);
+    if (current instanceof AggregateError) for (const inner of current.errors) codes.push(...errorCodes(inner));
+    current = current.cause;
+  }
+  return codes;
+}
+
+/** True when the error means the database could not be reached (answer 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return errorCodes(error).some((code) => UNAVAILABLE_CODES.has(code));
+}
+
+/** PostgreSQL's data exceptions (class 22: out of range, invalid text, bad encoding): input we should have refused. */
+function isDataException(error: unknown): boolean {
+  return errorCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
+}
+
+function json(body: AppErrorData, status: number, retryAfterSeconds?: number): Response {
+  const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
+  if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(retryAfterSeconds));
+  return Response.json(body, { status, headers });
+}
+
+/**
+ * Turns anything thrown into a JSON response: AppError keeps its status and message, ZodError is a
+ * 400, an unreachable database a 503 with Retry-After, a Response passes through, the rest is a
+ * logged 500 with a safe message and the request id.
+ */
+export function errorResponse(error: unknown, requestId?: string): Response {
+  if (error instanceof Response) return error;
+  if (error instanceof AppError) {
+    return json({ message: error.message, fieldErrors: error.fieldErrors, code: error.code, requestId }, error.status, error.retryAfterSeconds);
+  }
+  // By name too: the built app and server.ts may each load their own copy of zod.
+  if (error instanceof ZodError || (error instanceof Error && error.name === "ZodError" && Array.isArray((error as ZodError).issues))) {
+    const zodError = error as ZodError;
+    return json({ message: zodError.issues[0]?.message ?? "Invalid request", fieldErrors: fieldErrorsOf(zodError.issues), requestId }, 400);
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ err: error, requestId }, "database unavailable");
+    return json({ message: UNAVAILABLE_MESSAGE, code: "unavailable", requestId }, 503, UNAVAILABLE_RETRY_SECONDS);
+  }
+  if (isDataException(error)) {
+    logger.warn({ err: error, requestId }, "input reached the database unchecked");
+    return json({ message: "Sorry, we couldn't read that request.", code: "bad-input", requestId }, 400);
+  }
+  logger.error({ err: error, requestId }, "request failed");
+  return json({ message: GENERIC_MESSAGE, requestId }, 500);
+}
+
+/** Runs a loader or action body; anything it throws becomes `errorResponse(...)` and is thrown on to the route's error boundary. */
+export async function handleErrors<T>(body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    throw errorResponse(error);
+  }
+}
+
+type Handler = (args: { context: { requestId?: string; routeIds?: string[] } }) => unknown;
+
+function wrap(handler: Handler, routeId: string, resource: boolean): Handler {
+  return async (args) => {
+    args.context?.routeIds?.push(routeId);
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      // Remix answers an aborted request itself.
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      const response = errorResponse(error, args.context?.requestId);
+      // A resource route's thrown Response is sent as it is; a page's goes to its error boundary.
+      if (resource) return response;
+      throw response;
+    }
+  };
+}
+
+/** Wraps every route module's loader and action so that what they throw goes through errorResponse. */
+export function withErrorResponses(build: ServerBuild): ServerBuild {
+  const routes: ServerBuild["routes"] = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const module = route.module as Record<string, unknown> & ServerBuild["routes"][string]["module"];
+    const resource = typeof module.default !== "function";
+    routes[id] = {
+      ...route,
+      module: {
+        ...module,
+        ...(module.loader ? { loader: wrap(module.loader as unknown as Handler, id, resource) } : {}),
+        ...(module.action ? { action: wrap(module.action as unknown as Handler, id, resource) } : {}),
+      } as typeof route.module,
+    };
+  }
+  return { ...build, routes };
+}

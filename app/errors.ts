@@ -1,0 +1,77 @@
+/**
+ * The application's one error type. Domain code (app/**, geo/) throws it with an HTTP status and a
+ * message a person can read; one place (app/error-response.server.ts) turns it into a JSON or HTML
+ * response, and the route error boundaries render it. Never add an error class per module.
+ *
+ * This file holds no server-only imports, so components may use `isAppErrorData` on what a boundary
+ * receives.
+ */
+export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+
+export interface AppErrorOptions {
+  /** For invalid input: the message of each field, by field name. */
+  fieldErrors?: Record<string, string>;
+  /** A machine-readable reason, e.g. "geo-location-missing" (clients may act on it). */
+  code?: string;
+  /** Seconds before a retry makes sense (429, 503): sent as Retry-After. */
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+/** Marks AppErrors across bundles: server.ts (run from source) and the built app each hold a copy of this class. */
+const BRAND = Symbol.for("pawroute.AppError");
+
+export class AppError extends Error {
+  name = "AppError";
+  readonly [BRAND] = true;
+
+  /** `instanceof AppError` holds for an AppError from any copy of this module. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
+
+  readonly fieldErrors: Record<string, string>;
+  readonly code?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(
+    readonly status: AppErrorStatus,
+    message: string,
+    options: AppErrorOptions = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.fieldErrors = options.fieldErrors ?? {};
+    this.code = options.code;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** Throws an AppError with `status` and `message` unless `condition` holds (invariantResponse, as in the Epic Stack). */
+export function invariant(condition: unknown, status: AppErrorStatus, message: string, options?: AppErrorOptions): asserts condition {
+  if (!condition) throw new AppError(status, message, options);
+}
+
+/** 404 unless found: `const listing = found(await findListing(id), "Sorry, we couldn't find that listing.")`. */
+export function found<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) throw new AppError(404, message);
+  return value;
+}
+
+/** The one mapping of validation issues (zod's) to form errors: the first message per top-level field, "query" for the whole input. */
+export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "query")] ??= issue.message;
+  return fieldErrors;
+}
+
+/** The JSON body of an error response (API answers, and the data an error boundary receives). */
+export interface AppErrorData {
+  message: string;
+  fieldErrors?: Record<string, string>;
+  code?: string;
+  requestId?: string;
+}
+
+export function isAppErrorData(value: unknown): value is AppErrorData {
+  return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
+}

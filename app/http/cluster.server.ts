@@ -1,0 +1,70 @@
+import cluster, { type Worker } from "node:cluster";
+import { availableParallelism } from "node:os";
+
+const STOP_TIMEOUT_MS = 20_000;
+
+/** WEB_CONCURRENCY: how many workers; by default one per core. */
+export function workerCount(value = process.env.WEB_CONCURRENCY): number {
+  const n = value === undefined || value === "" ? availableParallelism() : Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${value}")`);
+  return n;
+}
+
+/**
+ * One worker per core (Node's cluster module): the primary forks the workers, each of which runs
+ * `worker()` (the HTTP server, listening on the shared port), and restarts a worker that dies.
+ * SIGTERM or SIGINT reaches every worker as SIGTERM, so each shuts down gracefully (closes its
+ * server and pool); the primary exits when they have, or after 20 s. A worker that exits with an
+ * error before it listened (bad configuration, no database, port in use) stops the whole server.
+ */
+export async function runCluster(worker: () => Promise<unknown>): Promise<void> {
+  if (!cluster.isPrimary) {
+    await worker();
+    return;
+  }
+  let count: number;
+  try {
+    count = workerCount();
+  } catch (error) {
+    process.stderr.write(`\u001b[31m✖ ${error instanceof Error ? error.message : String(error)}\u001b[0m\n`);
+    process.exit(1);
+  }
+  /** Live workers, and whether each has started listening. */
+  const started = new Map<Worker, boolean>();
+  let stopping = false;
+  const fork = () => started.set(cluster.fork(), false);
+  // Started means listening on the HTTP port (server.ts's mail catcher listens first, on another).
+  const httpPort = Number(process.env.PORT || 3000);
+  cluster.on("listening", (worker, address) => {
+    if (address.port === httpPort) started.set(worker, true);
+  });
+  for (let i = 0; i < count; i++) fork();
+  console.log(`Pawroute: ${count} worker${count === 1 ? "" : "s"} (WEB_CONCURRENCY)`);
+
+  cluster.on("exit", (dead, code, signal) => {
+    const listened = started.get(dead) ?? false;
+    started.delete(dead);
+    if (stopping) {
+      if (started.size === 0) process.exit(0);
+      return;
+    }
+    if (code !== 0 && !listened) {
+      stopping = true;
+      for (const other of started.keys()) other.process.kill("SIGTERM");
+      process.exit(code ?? 1);
+    }
+    console.error(`A worker stopped (${signal ?? `exit code ${code}`}); starting another.`);
+    fork();
+  });
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${started.size} worker${started.size === 1 ? "" : "s"}…`);
+    for (const alive of started.keys()) alive.process.kill("SIGTERM");
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+    if (started.size === 0) process.exit(0);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}

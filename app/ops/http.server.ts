@@ -1,0 +1,244 @@
+// Operations middleware for the Express server (server.ts calls installOperations before Remix):
+// a request id and CSP nonce per request, JSON request logs (pino-http), security headers (helmet),
+// /healthz, /readyz and /metrics, and draining on shutdown. docs/decisions/0060–0062.
+import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Express, NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { hit, tooManyMessage } from "../auth/rate-limit.server";
+import { sql } from "../db.server";
+import { getEnv } from "../env.server";
+import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
+import { logger } from "./logger.server";
+import { jobQueueCounts, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** This request's id: in every log line, the X-Request-Id header and the error page. */
+    requestId?: string;
+    /** The Content-Security-Policy nonce for this response's inline scripts. */
+    cspNonce?: string;
+    /** Route ids whose loader or action ran (for the metrics label): filled by withErrorResponses. */
+    routeIds?: string[];
+  }
+}
+
+interface Locals {
+  requestId: string;
+  cspNonce: string;
+  routeIds: string[];
+}
+
+function locals(res: Response): Locals {
+  return res.locals as Locals;
+}
+
+/** The load context Remix hands to loaders and actions (server.ts passes it to createRequestHandler). */
+export function loadContext(req: Request, res: Response) {
+  const { requestId, cspNonce, routeIds } = locals(res);
+  return { clientIp: req.ip, requestId, cspNonce, routeIds };
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface OperationsOptions {
+  /** Whether the job worker is running (for /readyz). */
+  queueRunning: () => boolean;
+}
+
+let draining = false;
+
+/** From now on /readyz answers 503 (so a load balancer stops sending) and responses close their connection. */
+export function startDraining(): void {
+  draining = true;
+}
+
+const appliedMigrations = (() => {
+  const journal = JSON.parse(readFileSync("migrations/meta/_journal.json", "utf8")) as { entries: { when: number; tag: string }[] };
+  return journal.entries;
+})();
+
+/** The checks behind /readyz: database reachable, every migration applied, job queue running. */
+export async function readiness(options: OperationsOptions): Promise<{ ok: boolean; checks: Record<string, boolean | string> }> {
+  const checks: Record<string, boolean | string> = { draining: !draining, queue: options.queueRunning() };
+  try {
+    const rows = await sql()<{ created_at: string }[]>`SELECT created_at::text FROM drizzle.__drizzle_migrations`;
+    setDatabaseReachable(true);
+    checks.database = true;
+    const applied = new Set(rows.map((row) => Number(row.created_at)));
+    const missing = appliedMigrations.filter((entry) => !applied.has(entry.when)).map((entry) => entry.tag);
+    checks.migrations = missing.length === 0 ? true : `not applied: ${missing.join(", ")}`;
+  } catch {
+    setDatabaseReachable(false);
+    checks.database = false;
+    checks.migrations = "unknown";
+  }
+  return { ok: Object.values(checks).every((value) => value === true), checks };
+}
+
+function isLoopback(ip: string | undefined): boolean {
+  return ip === "127.0.0.1" || ip === "::1" || ip === "::ffff:127.0.0.1";
+}
+
+/** /metrics: with METRICS_TOKEN, only for "Authorization: Bearer <token>"; without it, only from this machine. */
+function metricsAllowed(req: Request): boolean {
+  const token = getEnv().METRICS_TOKEN;
+  if (!token) return isLoopback(req.socket.remoteAddress) && !req.get("X-Forwarded-For");
+  const given = Buffer.from((req.get("Authorization") ?? "").replace(/^Bearer /, ""));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The Content-Security-Policy (and friends) for every response; scripts only from this site or with this response's nonce. */
+function securityHeaders() {
+  const mapStyle = getEnv().MAP_STYLE_URL;
+  const mapOrigin = mapStyle ? [new URL(mapStyle).origin] : [];
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${locals(res as Response).cspNonce}'`],
+        "script-src-attr": ["'none'"],
+        // React writes style attributes and ALTCHA its own <style>: styles cannot run code.
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", ...mapOrigin],
+        "font-src": ["'self'", "data:", ...mapOrigin],
+        "connect-src": ["'self'", ...mapOrigin],
+        // MapLibre and ALTCHA run their workers from blob: URLs.
+        "worker-src": ["'self'", "blob:"],
+        "child-src": ["'self'", "blob:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "manifest-src": ["'self'"],
+      },
+    },
+    // HSTS only over HTTPS (req.secure honours TRUST_PROXY); see below.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    xFrameOptions: { action: "deny" },
+  });
+}
+
+export function installOperations(app: Express, options: OperationsOptions): void {
+  // Request id and nonce first, so every later line (and the error page) can use them.
+  app.use((req, res, next) => {
+    const incoming = req.get("X-Request-Id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    Object.assign(res.locals, { requestId, cspNonce: randomBytes(16).toString("base64"), routeIds: [] } satisfies Locals);
+    res.setHeader("X-Request-Id", requestId);
+    if (draining) res.setHeader("Connection", "close");
+    // Every 503 and 429 tells the client when to come back, whichever layer answered (a page's error
+    // boundary cannot set headers of its own).
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+      const status = args[0];
+      if ((status === 503 || status === 429) && !this.getHeader("Retry-After")) this.setHeader("Retry-After", status === 503 ? "5" : "60");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ids = locals(res).routeIds;
+      const route = ids.length ? ids[ids.length - 1] : res.statusCode === 404 ? "unmatched" : "static";
+      observeRequest(req.method, route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => locals(res as Response).requestId,
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // Static files and probes would drown the log.
+      autoLogging: { ignore: (req) => /^\/(assets\/|healthz$|readyz$|metrics$|favicon)/.test(req.url ?? "") },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+
+  app.use(securityHeaders());
+  app.use((req, res, next) => {
+    res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  // A NUL byte or bytes that are not UTF-8 in the address: 400 before any loader sees it.
+  app.use((req, res, next) => {
+    if (!isUnreadableUrl(req.originalUrl)) {
+      next();
+      return;
+    }
+    res.status(400).set("Cache-Control", "no-store");
+    if (req.accepts(["html", "json"]) === "json") res.json({ message: UNREADABLE_MESSAGE, code: "unreadable", requestId: locals(res).requestId });
+    else res.type("html").send(plainPage(400, "Something was not right with that request", UNREADABLE_MESSAGE, locals(res).requestId));
+  });
+
+  // The JSON API: a per-address sliding window (RATE_LIMITS["api:ip"]), shared by every process.
+  app.use("/api", (req, res, next) => {
+    hit("api:ip", (req.ip ?? "unknown").replace(/^::ffff:/, ""))
+      .then((wait) => {
+        if (wait === 0) {
+          next();
+          return;
+        }
+        res.status(429).set({ "Retry-After": String(wait), "Cache-Control": "no-store" });
+        res.json({ message: tooManyMessage(wait), code: "rate-limited", requestId: locals(res).requestId });
+      })
+      // The database is unreachable: the route itself answers 503.
+      .catch(() => next());
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ ok: true });
+  });
+
+  app.get("/readyz", (_req, res, next) => {
+    readiness(options)
+      .then(({ ok, checks }) => {
+        res.status(ok ? 200 : 503).set("Cache-Control", "no-store");
+        if (!ok) res.set("Retry-After", "5");
+        res.json({ ok, checks });
+      })
+      .catch(next);
+  });
+
+  app.get("/metrics", (req, res, next) => {
+    if (!metricsAllowed(req)) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    jobQueueCounts()
+      .then(() => metricsRegistry.metrics())
+      .then((body) => res.set("Content-Type", metricsRegistry.contentType).set("Cache-Control", "no-store").send(body))
+      .catch(next);
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A small page for answers given before Remix runs (no site shell: it must not need the database). */
+function plainPage(status: number, title: string, body: string, requestId: string): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — Pawroute</title><link rel="icon" href="/favicon.svg"></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; color: #1d2a24"><p style="color:#9a4a2a;font-weight:800">${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p><p><a href="/">Back to the homepage</a></p><p style="font-size:.875rem;color:#51605a">Reference: <code>${escapeHtml(requestId)}</code></p></body></html>`;
+}
+
+/** Express's last resort (errors outside Remix): a plain 500 with the request id, never a stack trace. */
+export function finalErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const { requestId } = locals(res);
+  logger.error({ err: error, requestId }, "request failed outside Remix");
+  res.status(500).type("html").send(plainPage(500, "Sorry, something went wrong", "We have been told about it. Please try again in a moment.", requestId));
+}

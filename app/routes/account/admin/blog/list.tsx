@@ -1,0 +1,151 @@
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { readFlash } from "../../../../auth/flash.server";
+import { refuseSubmission, requireAdmin } from "../../../../auth/guards.server";
+import { adminPostList } from "../../../../blog/admin.server";
+import { adminListFilters, tabParam } from "../../../../blog/admin-request.server";
+import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref } from "../../../../blog/admin-types";
+import { blogCategories } from "../../../../blog/posts.server";
+import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
+import { Notice } from "../../../../components/forms/FormParts";
+import { StatusPage } from "../../../../components/StatusPage";
+import { handleErrors } from "../../../../error-response.server";
+import formStyles from "../../../../styles/forms.css?url";
+import blogStyles from "../../../../styles/blog.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: blogStyles },
+];
+
+/** /account/admin/blog-posts and /account/admin/blog-posts/{published|drafts|stories|scheduled}. */
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return handleErrors(async () => {
+    await requireAdmin(request);
+    const tab = tabParam(params.segment);
+    const filters = adminListFilters(new URL(request.url).searchParams);
+    const [list, categories, flash] = await Promise.all([adminPostList(tab, filters), blogCategories(), readFlash(request)]);
+    return data({ tab, filters, categories, flash: flash.message, ...list }, { headers: flash.headers });
+  });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireAdmin);
+}
+
+export default function AdminBlogPosts() {
+  const data = useLoaderData<typeof loader>();
+  const filtering = Boolean(data.filters.q || data.filters.category);
+  return (
+    <div className="container admin-blog">
+      <BlogAdminNav />
+      <div className="admin-blog__head">
+        <h1>Blog posts</h1>
+        <Link to="/account/admin/blog-posts/new" className="button button--accent">
+          New post
+        </Link>
+      </div>
+      <Notice message={data.flash} />
+      <nav aria-label="Post lists" className="admin-tabs">
+        <ul>
+          {ADMIN_TABS.map((tab) => (
+            <li key={tab}>
+              <Link to={adminTabHref(tab)} aria-current={tab === data.tab ? "page" : undefined}>
+                {ADMIN_TAB_LABELS[tab]} <span className="admin-tabs__count">({data.counts[tab]})</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <details className="admin-filters" open={filtering || undefined}>
+        <summary className="button button--quiet">Filter posts</summary>
+        <Form method="get" className="admin-filters__form">
+          <label className="field">
+            <span className="field__label">Title contains</span>
+            <input type="search" name="q" defaultValue={data.filters.q} maxLength={100} className="field__input" />
+          </label>
+          <label className="field">
+            <span className="field__label">Category</span>
+            <select name="category" defaultValue={data.filters.category ?? ""} className="field__input field__select">
+              <option value="">Any category</option>
+              {data.categories.map((category) => (
+                <option key={category.id} value={category.id}>
+                  {category.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="button">
+            Filter
+          </button>
+          {filtering ? <Link to={adminTabHref(data.tab)}>Clear filters</Link> : null}
+        </Form>
+      </details>
+      {data.posts.length === 0 ? (
+        <p className="empty-state">No posts here.</p>
+      ) : (
+        <table className="admin-table">
+          <caption className="visually-hidden">{ADMIN_TAB_LABELS[data.tab]} posts</caption>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Status</th>
+              <th scope="col">Published</th>
+              <th scope="col">Author</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.posts.map((post) => (
+              <tr key={post.id}>
+                <th scope="row">
+                  <Link to={`/account/admin/blog-posts/edit/${post.id}`}>{post.title}</Link>
+                  {post.isStory ? <span className="admin-badge">Story</span> : null}
+                </th>
+                <td>{post.status}</td>
+                <td>{post.publishedAt ?? "—"}</td>
+                <td>{post.authorName}</td>
+                <td className="admin-table__actions">
+                  <Link to={`/account/admin/blog-posts/preview/${post.id}`}>Preview</Link>
+                  <Form method="post" action={`/account/admin/blog-posts/edit/${post.id}`}>
+                    <input type="hidden" name="returnTo" value={adminTabHref(data.tab)} />
+                    {post.status === "draft" ? (
+                      <button type="submit" name="intent" value="publish" className="button button--quiet">
+                        Publish<span className="visually-hidden"> {post.title}</span>
+                      </button>
+                    ) : (
+                      <button type="submit" name="intent" value="unpublish" className="button button--quiet">
+                        Unpublish<span className="visually-hidden"> {post.title}</span>
+                      </button>
+                    )}
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="admin-blog__total">
+        {data.total} {data.total === 1 ? "post" : "posts"}
+        {data.total > data.pageSize ? (
+          <>
+            {" "}
+            · page {data.filters.page}
+            {data.filters.page * data.pageSize < data.total ? (
+              <>
+                {" "}
+                · <Link to={`?${new URLSearchParams({ ...(data.filters.q ? { q: data.filters.q } : {}), ...(data.filters.category ? { category: String(data.filters.category) } : {}), page: String(data.filters.page + 1) }).toString()}`}>Next page</Link>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Blog posts — Back office — Pawroute" }, { name: "robots", content: "noindex" }];
+
+export function ErrorBoundary() {
+  return <StatusPage />;
+}

@@ -1,0 +1,127 @@
+// /account/admin/reviews, /account/admin/reviews/{all|live|unmoderated|denied} (the table) and
+// /account/admin/reviews/{hexId} (one review with its edit modal): one route module, since the spec
+// puts both under /account/admin/reviews/{x}. The filter names are not hex, so they never collide.
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { auditEntriesFor } from "../../../admin/audit.server";
+import { ADMIN_MESSAGES } from "../../../admin/messages";
+import { fromHexId, idsOf } from "../../../admin/params.server";
+import { listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
+import { isReviewFilter } from "../../../admin/reviews.types";
+import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { requireAdmin } from "../../../auth/guards.server";
+import type { Confirmation } from "../../../components/admin/AdminParts";
+import { ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
+import { handleErrors } from "../../../error-response.server";
+import { AppError } from "../../../errors";
+
+export const meta: MetaFunction = () => [{ title: "Reviews — Back office — Pawroute" }];
+
+type Target = { kind: "list"; filter: "all" | "live" | "unmoderated" | "denied" } | { kind: "review"; id: number };
+
+function targetOf(x: string | undefined): Target {
+  if (x === undefined) return { kind: "list", filter: "all" };
+  if (isReviewFilter(x)) return { kind: "list", filter: x };
+  const id = fromHexId(x);
+  if (id === null) throw new AppError(404, "Sorry, we couldn't find that review.");
+  return { kind: "review", id };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return handleErrors(async () => {
+    const target = targetOf(params.x);
+    const flash = await readFlash(request);
+    if (target.kind === "list") {
+      const page = await listReviews(target.filter, new URL(request.url).searchParams);
+      return data({ kind: "list" as const, page, review: null, history: [], flash: flash.message }, { headers: flash.headers });
+    }
+    const [review, history] = await Promise.all([reviewDetail(target.id), auditEntriesFor("review", target.id, 10)]);
+    return data({ kind: "review" as const, page: null, review, history, flash: flash.message }, { headers: flash.headers });
+  });
+}
+
+const BULK_MESSAGES: Record<ReviewDecision, string> = {
+  accept: ADMIN_MESSAGES.reviewsAccepted,
+  deny: ADMIN_MESSAGES.reviewsDenied,
+  delete: ADMIN_MESSAGES.reviewsDeleted,
+  restore: ADMIN_MESSAGES.reviewsRestored,
+};
+
+function decisionOf(value: FormDataEntryValue | null): ReviewDecision | null {
+  return value === "accept" || value === "deny" || value === "delete" || value === "restore" ? value : null;
+}
+
+export interface ReviewActionData {
+  formError: string | null;
+  confirm: Confirmation | null;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return handleErrors(async () => {
+    const target = targetOf(params.x);
+    const form = await request.formData();
+    const url = new URL(request.url);
+    const back = url.pathname + url.search;
+    const intent = form.get("intent");
+    const confirmed = form.get("confirmed") === "1";
+    const reply = (body: Partial<ReviewActionData>, status = 200) => data({ formError: null, confirm: null, ...body } satisfies ReviewActionData, { status });
+
+    if (target.kind === "list") {
+      const decision = decisionOf(intent);
+      if (!decision) return reply({ formError: "Please choose what to do with the selected reviews." }, 400);
+      const ids = idsOf(form);
+      if (ids.length === 0) return reply({ formError: "Please select at least one review." }, 400);
+      if (decision === "delete" && !confirmed) {
+        return reply({ confirm: { intent: decision, ids, question: ADMIN_MESSAGES.confirmDeleteReviews, confirmLabel: ids.length === 1 ? "Delete the review" : `Delete ${ids.length} reviews` } });
+      }
+      try {
+        await moderateReviews(admin, ids, decision);
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500) throw error;
+        console.error(error);
+        return reply({ formError: ADMIN_MESSAGES.actionFailed }, 500);
+      }
+      return redirect(back, { headers: { "Set-Cookie": await flashHeader(BULK_MESSAGES[decision]) } });
+    }
+
+    // One review: update (and accept), deny (confirmed), delete (confirmed), restore.
+    const id = target.id;
+    const review = await reviewDetail(id);
+    if (intent === "update" || intent === "update-accept") {
+      const parsed = parseReviewEdit(form);
+      if (!parsed.ok) {
+        const values = { rating: String(form.get("rating") ?? ""), title: String(form.get("title") ?? "").slice(0, 200), content: String(form.get("content") ?? "").slice(0, 6000) };
+        return reply({ fieldErrors: parsed.fieldErrors, values, formError: "Please correct the errors below." }, 400);
+      }
+      await updateReview(admin, id, parsed.value);
+      if (intent === "update-accept" && review.status !== 2) await moderateReviews(admin, [id], "accept");
+      return redirect(back, { headers: { "Set-Cookie": await flashHeader(intent === "update-accept" ? "The review has been updated and accepted" : "The review has been updated") } });
+    }
+    const decision = decisionOf(intent);
+    if (!decision) return reply({ formError: "Please choose what to do with this review." }, 400);
+    if ((decision === "deny" || decision === "delete") && !confirmed) {
+      return reply({
+        confirm: {
+          intent: decision,
+          ids: [],
+          question: decision === "deny" ? ADMIN_MESSAGES.confirmDenyReview : ADMIN_MESSAGES.confirmDeleteReviews,
+          confirmLabel: decision === "deny" ? "Deny Review" : "Delete Review",
+        },
+      });
+    }
+    await moderateReviews(admin, [id], decision);
+    if (decision === "delete") return redirect("/account/admin/reviews", { headers: { "Set-Cookie": await flashHeader(ADMIN_MESSAGES.reviewsDeleted) } });
+    return redirect(back, { headers: { "Set-Cookie": await flashHeader(BULK_MESSAGES[decision]) } });
+  });
+}
+
+export default function AdminReviews() {
+  const loaded = useLoaderData<typeof loader>();
+  if (loaded.kind === "list" && loaded.page) return <ReviewsTable page={loaded.page} flash={loaded.flash} />;
+  if (loaded.review) return <ReviewDetailPage review={loaded.review} history={loaded.history} flash={loaded.flash} />;
+  return null;
+}

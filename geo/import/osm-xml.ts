@@ -1,0 +1,150 @@
+import { spawn } from "node:child_process";
+import { createReadStream, statSync } from "node:fs";
+import type { Readable } from "node:stream";
+
+/** Tags of one OSM element. */
+export type OsmTags = Record<string, string>;
+
+export interface OsmHandlers {
+  node(id: number, lon: number, lat: number, tags: OsmTags | null): void;
+  way(id: number, refs: number[], tags: OsmTags): void;
+  /** Bytes of XML read so far (for progress). */
+  progress?(bytes: number): void;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function unescapeXml(value: string): string {
+  if (!value.includes("&")) return value;
+  return value.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (all, entity: string) => {
+    if (entity.startsWith("#x")) return String.fromCodePoint(parseInt(entity.slice(2), 16));
+    if (entity.startsWith("#")) return String.fromCodePoint(Number(entity.slice(1)));
+    return ENTITIES[entity] ?? all;
+  });
+}
+
+const ATTRIBUTE = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+
+function attributes(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  ATTRIBUTE.lastIndex = 0;
+  for (let m = ATTRIBUTE.exec(text); m; m = ATTRIBUTE.exec(text)) out[m[1]] = unescapeXml(m[2] ?? m[3] ?? "");
+  return out;
+}
+
+/**
+ * A streaming reader of OSM XML (what osmium writes with `-f osm`, and what the JOSM and Overpass
+ * exports look like): nodes with their tags, ways with their node references and tags. Relations
+ * are skipped. Memory stays flat: the text is read in chunks and only the current element is kept.
+ */
+export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promise<void> {
+  input.setEncoding("utf8");
+  let buffer = "";
+  let bytes = 0;
+  let element: "node" | "way" | "other" | null = null;
+  let id = 0;
+  let lon = 0;
+  let lat = 0;
+  let tags: OsmTags | null = null;
+  let refs: number[] = [];
+
+  const handle = (text: string) => {
+    const first = text.charCodeAt(0);
+    if (first === 47 /* / */) {
+      const name = text.slice(1).trim();
+      if (name === "node" && element === "node") handlers.node(id, lon, lat, tags);
+      else if (name === "way" && element === "way") handlers.way(id, refs, tags ?? {});
+      if (name === "node" || name === "way" || name === "relation") element = null;
+      return;
+    }
+    if (first === 63 /* ? */ || first === 33 /* ! */) return;
+    const selfClosing = text.charCodeAt(text.length - 1) === 47;
+    const space = text.search(/[\s/]/);
+    const name = space === -1 ? text : text.slice(0, space);
+    if (name === "nd") {
+      if (element === "way") {
+        const m = /ref\s*=\s*["'](-?\d+)["']/.exec(text);
+        if (m) refs.push(Number(m[1]));
+      }
+    } else if (name === "tag") {
+      if (element === "node" || element === "way") {
+        const a = attributes(text);
+        if (a.k !== undefined) (tags ??= {})[a.k] = a.v ?? "";
+      }
+    } else if (name === "node") {
+      const a = attributes(text);
+      id = Number(a.id);
+      lon = Number(a.lon);
+      lat = Number(a.lat);
+      tags = null;
+      if (selfClosing) handlers.node(id, lon, lat, null);
+      else element = "node";
+    } else if (name === "way") {
+      const a = attributes(text);
+      id = Number(a.id);
+      tags = null;
+      refs = [];
+      if (selfClosing) handlers.way(id, [], {});
+      else element = "way";
+    } else if (name === "relation") {
+      if (!selfClosing) element = "other";
+    }
+  };
+
+  for await (const chunk of input as AsyncIterable<string>) {
+    bytes += Buffer.byteLength(chunk);
+    buffer += chunk;
+    let pos = 0;
+    for (;;) {
+      const open = buffer.indexOf("<", pos);
+      if (open === -1) {
+        pos = buffer.length;
+        break;
+      }
+      if (buffer.startsWith("<!--", open)) {
+        const close = buffer.indexOf("-->", open);
+        if (close === -1) {
+          pos = open;
+          break;
+        }
+        pos = close + 3;
+        continue;
+      }
+      const close = buffer.indexOf(">", open);
+      if (close === -1) {
+        pos = open;
+        break;
+      }
+      handle(buffer.slice(open + 1, close));
+      pos = close + 1;
+    }
+    buffer = buffer.slice(pos);
+    handlers.progress?.(bytes);
+  }
+}
+
+/** The OSM tags the importer reads: roads, motorway junctions and water (what osmium keeps of a .pbf). */
+export const OSM_FILTER = ["w/highway", "n/highway=motorway_junction", "w/natural=water", "w/landuse=reservoir", "w/waterway=riverbank"];
+
+export function isPbf(path: string): boolean {
+  return path.toLowerCase().endsWith(".pbf");
+}
+
+/**
+ * The XML text of an extract: a .osm file is read as it is; a .osm.pbf goes through
+ * `osmium tags-filter` (Debian's osmium-tool), which keeps the roads, junctions and water and the
+ * nodes they use, and writes them as XML to its standard output.
+ */
+export function openOsm(path: string): { stream: Readable; totalBytes?: number; finished: Promise<void> } {
+  if (!isPbf(path)) {
+    return { stream: createReadStream(path, { highWaterMark: 1 << 20 }), totalBytes: statSync(path).size, finished: Promise.resolve() };
+  }
+  const child = spawn("osmium", ["tags-filter", path, ...OSM_FILTER, "-f", "osm", "-o", "-", "--no-progress"], { stdio: ["ignore", "pipe", "pipe"] });
+  let errors = "";
+  child.stderr.on("data", (d: Buffer) => (errors += d.toString()));
+  const finished = new Promise<void>((resolve, reject) => {
+    child.on("error", (error) => reject(new Error(`Could not run osmium (apt-get install osmium-tool): ${error.message}`)));
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`osmium failed: ${errors.trim() || `exit code ${code}`}`))));
+  });
+  return { stream: child.stdout, finished };
+}

@@ -1,0 +1,91 @@
+import { createReadStream, statSync } from "node:fs";
+import { createInterface } from "node:readline";
+import type { Pool, SqlClient } from "../../db/client";
+import { copyRows } from "../../db/seed/copy";
+import { ADMIN1_NAMES, ADMIN2_NAMES } from "../../db/seed/data/admin-areas";
+import { searchForm } from "../../db/seed/places";
+import type { Progress } from "./progress";
+import type { Rejections } from "./report";
+import { FRANCE, UNITED_KINGDOM } from "./roads-stage";
+import { applyStage, staged, type ImportChanges } from "./stage";
+
+const COUNTRY_IDS = { GB: UNITED_KINGDOM, FR: FRANCE } as const;
+
+/** City, town or village, as the demo gazetteer classifies GeoNames places (docs/decisions/0007). */
+export function placeKind(featureCode: string, population: number): string {
+  if (featureCode === "PPLC" || featureCode === "PPLA" || population >= 100_000) return "city";
+  if (population >= 5_000 || featureCode === "PPLA2") return "town";
+  return "village";
+}
+
+/**
+ * A GeoNames dump (the 19-column tab-separated layout of allCountries.txt, GB.txt, FR.txt or
+ * cities500.txt): populated places (feature class P) of the United Kingdom and France, keyed by
+ * their GeoNames id. Other countries and feature classes are skipped; malformed rows are rejected.
+ */
+export async function stagePlaces(sql: Pool, path: string, country: number | null, progress: Progress, rejected: Rejections): Promise<number> {
+  await sql.unsafe(`CREATE UNLOGGED TABLE ${staged("places")} (geonames_id integer PRIMARY KEY, kind text, name text, search_name text, population integer, country_id integer, admin1 text, admin2 text, location geography(Point, 4326))`);
+  const total = statSync(path).size;
+  progress.phase("Reading GeoNames places", total, "rows");
+  const rows: (string | number | null)[][] = [];
+  const seen = new Set<number>();
+  let line = 0;
+  let bytes = 0;
+  let features = 0;
+  const flush = async () => {
+    await copyRows(sql, staged("places"), ["geonames_id", "kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "location"], rows);
+    rows.length = 0;
+  };
+  for await (const text of createInterface({ input: createReadStream(path, "utf8"), crlfDelay: Infinity })) {
+    line++;
+    bytes += Buffer.byteLength(text) + 1;
+    if (text.trim() === "" || text.startsWith("#")) continue;
+    features++;
+    const f = text.split("\t");
+    const where = `line ${line}`;
+    if (f.length < 15) {
+      rejected.add(where, f[0], `expected the 19 GeoNames columns, found ${f.length}`);
+      continue;
+    }
+    const code = f[8] as "GB" | "FR";
+    if (code !== "GB" && code !== "FR") continue;
+    if (country !== null && COUNTRY_IDS[code] !== country) continue;
+    if (f[6] !== "P") continue;
+    const id = Number(f[0]);
+    const lat = Number(f[4]);
+    const lng = Number(f[5]);
+    const population = f[14] === "" ? 0 : Number(f[14]);
+    const name = f[1].trim();
+    if (!/^\d{1,10}$/.test(f[0]) || id > 2_147_483_647) rejected.add(where, f[0], "geonameid is not a whole number");
+    else if (seen.has(id)) rejected.add(where, f[0], "the same geonameid appears twice");
+    else if (!name || name.length > 200) rejected.add(where, f[0], "name missing or longer than 200 characters");
+    else if (f[4].trim() === "" || f[5].trim() === "" || !Number.isFinite(lat) || !Number.isFinite(lng) || Math.abs(lat) > 90 || Math.abs(lng) > 180) rejected.add(where, f[0], "latitude or longitude missing or out of range");
+    else if (!Number.isInteger(population) || population < 0 || population > 100_000_000) rejected.add(where, f[0], "population is not a whole number");
+    else {
+      seen.add(id);
+      const admin1 = ADMIN1_NAMES[code][f[10] ?? ""] ?? null;
+      const admin2 = ADMIN2_NAMES[code][f[11] ?? ""] ?? admin1;
+      rows.push([id, placeKind(f[7], population), name, searchForm(name), population, COUNTRY_IDS[code], admin1 ?? "", admin2 ?? "", `SRID=4326;POINT(${lng} ${lat})`]);
+      if (rows.length >= 20_000) await flush();
+    }
+    if (line % 5_000 === 0) progress.update(bytes, features);
+  }
+  await flush();
+  progress.update(total, features);
+  progress.end();
+  return features;
+}
+
+/** Towns and villages of the countries in the file (or --country), by GeoNames id. */
+export async function applyPlaces(tx: SqlClient, country: number | null): Promise<ImportChanges> {
+  const countries = country !== null ? [country] : (await tx.unsafe<{ country_id: number }[]>(`SELECT DISTINCT country_id FROM ${staged("places")}`)).map((r) => r.country_id);
+  const scope = countries.length ? `t.geonames_id IS NOT NULL AND t.country_id IN (${countries.map(Number).join(", ")})` : "false";
+  const places = await applyStage(tx, {
+    table: "places",
+    stage: staged("places"),
+    key: ["geonames_id"],
+    columns: ["kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "location"],
+    scope,
+  });
+  return { places };
+}

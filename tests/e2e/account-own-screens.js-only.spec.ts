@@ -1,0 +1,110 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { liveListing, ownListing, removeListings } from "./listing-support";
+import { createMember, database, logInAs } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// Issue 10 (account half): pictures to look at (tests/e2e/screenshots/ is gitignored) and axe checks of
+// the account menu, your listings and your reviews.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+async function memberWithThings() {
+  const member = await createMember({ label: "screens", username: "walkies_fan" + Math.floor(Math.random() * 1000) });
+  const listings = [await ownListing(member.id, { status: 1, title: "Riverside meadow loop" }), await ownListing(member.id, { status: 4, title: "Beech wood circuit" }), await ownListing(member.id, { status: 3, title: "Old quarry path" })];
+  const reviewed = await liveListing(4);
+  await database()`
+    INSERT INTO reviews (listing_id, user_id, rating, title, content, status)
+    VALUES (${reviewed.id}, ${member.id}, 5, 'A favourite', ${"Wide paths, a stream for paddling and a friendly café at the car park that keeps a water bowl by the door. ".repeat(2)}, 0)`;
+  return { member, listings };
+}
+
+for (const width of [1280, 390]) {
+  test(`screenshots of the account menu, your listings and your reviews at ${width} px`, async ({ page }) => {
+    const { member, listings } = await memberWithThings();
+    try {
+      await logInAs(page.context(), member);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/account/listings");
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.screenshot({ path: `tests/e2e/screenshots/account-listings-${width}.png`, fullPage: true });
+      await page.goto("/account/reviews");
+      await page.screenshot({ path: `tests/e2e/screenshots/account-reviews-${width}.png`, fullPage: true });
+      if (width === 1280) {
+        // The logged-in header fits on one line at 1280 px.
+        const header = await page.locator(".site-header__inner").boundingBox();
+        expect(header?.height).toBeLessThan(80);
+        await page.locator(".site-header__inner > .account-menu > summary").click();
+      } else {
+        await page.locator(".mobile-menu > summary").click();
+      }
+      await page.screenshot({ path: `tests/e2e/screenshots/account-header-menu-${width}.png` });
+    } finally {
+      await removeListings(listings.map((listing) => listing.id));
+    }
+  });
+}
+
+test("your listings, your reviews and the open account menu have no serious or critical accessibility violations", async ({ page }) => {
+  const { member, listings } = await memberWithThings();
+  try {
+    await logInAs(page.context(), member);
+    for (const path of ["/account/listings", "/account/reviews"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.locator(".site-header__inner > .account-menu > summary").click();
+    await expect(page.locator(".account-menu__panel")).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    await removeListings(listings.map((listing) => listing.id));
+  }
+});
+
+for (const width of [1280, 390]) {
+  test(`screenshots of the favourite tooltip, the list editor, the listing form and a verification link of another account at ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const member = await createMember({ label: "screens-fav" });
+    await logInAs(page.context(), member);
+    await page.setViewportSize({ width, height: 900 });
+    const listing = await liveListing(width === 1280 ? 25 : 26);
+    await page.goto(listing.url);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("button", { name: "Save to favourites" }).click();
+    await page.locator(".favourite__tooltip").hover();
+    await page.screenshot({ path: `tests/e2e/screenshots/account-favourite-tooltip-${width}.png` });
+    await page.getByRole("link", { name: "Saved to favourites" }).click();
+    const editor = page.getByRole("dialog");
+    await editor.getByLabel("New list").fill("Weekend walks");
+    await editor.getByRole("button", { name: "Add to a new list" }).click();
+    await expect(editor.getByText(/Its page is public/)).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/screenshots/account-favourite-editor-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto("/add-listing");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.locator(".editor__toolbar").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tests/e2e/screenshots/account-add-listing-editor-${width}.png` });
+    await page.locator(".uploader").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tests/e2e/screenshots/account-add-listing-uploader-${width}.png` });
+
+    const them = await createMember({ label: "screens-them", verified: false });
+    const token = `screens${Math.random().toString(36).slice(2)}`;
+    const { createHash } = await import("node:crypto");
+    await database()`
+      INSERT INTO account_tokens (user_id, purpose, token_hash, email, expires_at)
+      VALUES (${them.id}, 'verify-email', ${createHash("sha256").update(token).digest("hex")}, ${them.email}, now() + interval '1 hour')`;
+    await page.goto(`/account/verify?token=${token}`);
+    await page.screenshot({ path: `tests/e2e/screenshots/account-verify-other-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto("/account");
+    await page.screenshot({ path: `tests/e2e/screenshots/account-overview-${width}.png`, fullPage: true });
+    await database()`DELETE FROM favourite_lists WHERE user_id = ${member.id}`;
+  });
+}

@@ -1,0 +1,74 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createMember, logInAs } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// Screenshots of the Bark Out, story, contact and FAQ pages for people to look at (tests/e2e/screenshots/
+// is gitignored), and axe on each: no serious or critical violations, /add-listing included.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+const PAGES = [
+  ["bark-out", "/bark-out/"],
+  ["post", "/bark-out/beaches-that-welcome-dogs-all-year"],
+  ["story", "/bark-out/submit"],
+  ["contact", "/contact"],
+  ["faqs", "/faqs"],
+] as const;
+
+for (const width of [1280, 390]) {
+  for (const [name, path] of PAGES) {
+    test(`the ${name} page at ${width} px: screenshot, and no serious accessibility violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.screenshot({ path: `tests/e2e/screenshots/blog-${name}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+}
+
+test("the listing with the category checklist and search panel open has no serious violations", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/bark-out/?category=walks&q=dog");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("checkbox", { name: "Walks" })).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/screenshots/blog-bark-out-filters-1280.png", fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("/add-listing has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/add-listing");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("/add-listing: every control's visible text is part of its accessible name (label-content-name-mismatch)", async ({ page }) => {
+  await page.goto("/add-listing");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("toolbar", { name: "Formatting" })).toBeVisible();
+  const results = await new AxeBuilder({ page }).withRules(["label-content-name-mismatch"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`)).toEqual([]);
+});
+
+for (const role of ["visitor", "member", "admin"] as const) {
+  test(`the header for a ${role} at 1280 and 390 px, menus open: screenshots and no serious violations`, async ({ page }) => {
+    if (role !== "visitor") await logInAs(page.context(), await createMember({ admin: role === "admin", label: `header-${role}` }));
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto("/bark-out/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.locator(".main-nav .nav-more > summary").click();
+    await page.screenshot({ path: `tests/e2e/screenshots/header-${role}-1280.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator(".mobile-menu > summary").click();
+    await page.locator(".mobile-menu__panel .nav-more > summary").click();
+    await page.screenshot({ path: `tests/e2e/screenshots/header-${role}-390.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}

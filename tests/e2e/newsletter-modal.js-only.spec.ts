@@ -1,0 +1,56 @@
+// The newsletter modal: after 40 % scroll or when the pointer leaves the window, once per 30-day
+// cookie, never on form pages; signing up in it shows the spec's success message.
+import { completeCaptcha } from "./support/captcha";
+import { uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+test.use({ newsletterModal: true });
+
+test("it opens after 40% scroll, sets a 30-day cookie, and does not open again", async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/bark-out/");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const modal = page.getByRole("dialog", { name: "Get Bark Out in your inbox" });
+  await page.mouse.wheel(0, 150);
+  await page.waitForTimeout(300);
+  await expect(modal).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.45));
+  await expect(modal).toBeVisible();
+  const cookie = (await context.cookies()).find((entry) => entry.name === "newsletter-modal");
+  expect(cookie).toBeDefined();
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThanOrEqual(30);
+  await page.keyboard.press("Escape");
+  await expect(modal).toHaveCount(0);
+
+  await page.goto("/bark-out/five-motorway-stops-with-a-proper-dog-walk");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(500);
+  await expect(modal).toHaveCount(0);
+});
+
+test("it opens when the pointer leaves the window, and signing up shows the success message", async ({ page }) => {
+  await page.goto("/bark-out/keeping-cool-on-summer-walks");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent("mouseleave", { clientX: 300, clientY: -2 })));
+  const modal = page.getByRole("dialog", { name: "Get Bark Out in your inbox" });
+  await expect(modal).toBeVisible();
+  await modal.getByLabel("Your email address").fill(uniqueEmail("modal"));
+  await completeCaptcha(page, modal);
+  await modal.getByRole("button", { name: "Subscribe" }).click();
+  await expect(modal.getByRole("status")).toHaveText("Success! You will need to confirm your email address before you receive updates");
+});
+
+test("it never opens on the form pages themselves", async ({ page }) => {
+  for (const path of ["/contact", "/faqs", "/bark-out/submit"]) {
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent("mouseleave", { clientX: 300, clientY: -2 })));
+    await page.waitForTimeout(300);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
+});

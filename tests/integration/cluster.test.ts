@@ -1,0 +1,78 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { workerCount } from "../../app/http/cluster.server";
+import { freePort } from "../bench/server";
+
+// The cluster entry's behaviour, with tiny HTTP workers standing in for server.ts: one worker per
+// WEB_CONCURRENCY sharing one port, a dead worker replaced, graceful stop on SIGTERM.
+let child: ChildProcess | undefined;
+afterAll(() => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+});
+
+async function get(base: string, path = "/"): Promise<string> {
+  const response = await fetch(`${base}${path}`, { headers: { Connection: "close" } });
+  return response.text();
+}
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
+  let last: T | undefined;
+  for (let i = 0; i < 100; i++) {
+    try {
+      last = await fn();
+      if (ok(last)) return last;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gave up waiting (last: ${String(last)})`);
+}
+
+describe("cluster entry", () => {
+  it("reads WEB_CONCURRENCY and refuses nonsense", () => {
+    expect(workerCount("3")).toBe(3);
+    expect(workerCount(undefined)).toBeGreaterThanOrEqual(1);
+    expect(() => workerCount("0")).toThrow(/WEB_CONCURRENCY/);
+    expect(() => workerCount("two")).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/cluster/entry.ts"], {
+      env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: "2" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const pids = new Set<string>();
+    await waitFor(
+      async () => {
+        pids.add(await get(base));
+        return pids.size;
+      },
+      (n) => n >= 2,
+    );
+    expect(pids.size).toBe(2);
+    expect(pids.has(String(child.pid))).toBe(false);
+
+    // A worker that dies after its start-up is replaced: two workers again, one of them new.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await get(base, "/crash");
+    const after = new Set<string>();
+    await waitFor(
+      async () => {
+        after.add(await get(base));
+        return [...after].filter((pid) => !pids.has(pid)).length;
+      },
+      (n) => n >= 1,
+    );
+
+    // SIGTERM: a request in flight still gets its answer, then the whole cluster exits 0.
+    const slow = get(base, "/slow");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const exited = new Promise<number | null>((resolve) => child?.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    expect(Number(await slow)).toBeGreaterThan(0);
+    expect(await exited).toBe(0);
+  });
+});

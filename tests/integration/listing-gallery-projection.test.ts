@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as locationLoader } from "../../app/routes/api/location";
+import { loader as searchLoader } from "../../app/routes/api/search";
+import { connectTestDatabase } from "../support/database";
+
+// One listing projection gives the gallery to the search results (thumbnail 6), the map tooltip's
+// GET /api/locations/{id} (version 2) and outside clients, in the spec's §3 shape.
+const { sql, close } = connectTestDatabase();
+const FILE_ID = "a1b2c3d4e5f6a7b8c9d0e1f2";
+let listingId = 0;
+let versionId = 0;
+let originalGallery: unknown = null;
+
+beforeAll(async () => {
+  const [row] = await sql<{ id: number; version_id: number; gallery: unknown }[]>`
+    SELECT l.id, l.current_version_id AS version_id, v.data->'gallery' AS gallery
+    FROM listings l JOIN listing_versions v ON v.id = l.current_version_id
+    WHERE l.status = 2 AND l.town = 'Penrith' ORDER BY l.id LIMIT 1`;
+  listingId = row.id;
+  versionId = row.version_id;
+  originalGallery = row.gallery;
+  const versions = { "1": { width: 2048, height: 1536 }, "2": { width: 320, height: 200 }, "6": { width: 160, height: 120 } };
+  await sql`INSERT INTO uploaded_files (id, source_format, width, height, bytes, versions, alt_title, attached_at)
+            VALUES (${FILE_ID}, 'jpeg', 2048, 1536, 1000, ${JSON.stringify(versions)}::jsonb, '', now()) ON CONFLICT (id) DO NOTHING`;
+  await sql`UPDATE listing_versions SET data = jsonb_set(data, '{gallery}', ${JSON.stringify([FILE_ID])}::jsonb) WHERE id = ${versionId}`;
+});
+
+afterAll(async () => {
+  await sql`UPDATE listing_versions SET data = ${originalGallery === null ? sql`data - 'gallery'` : sql`jsonb_set(data, '{gallery}', ${JSON.stringify(originalGallery)}::jsonb)`} WHERE id = ${versionId}`;
+  await sql`DELETE FROM uploaded_files WHERE id = ${FILE_ID}`;
+  await close();
+});
+
+describe("the listing's gallery", () => {
+  it("reaches the search results with the thumbnail version", async () => {
+    const request = new Request(`http://localhost/api/locations/search/location?location=Penrith&distance=2&limit=100`);
+    const response = await searchLoader({ request, params: { searchType: "location" }, context: {} });
+    const body = await response.json();
+    const result = body.results.find((r: { location: { id: number } }) => r.location.id === listingId);
+    expect(result.location.gallery).toEqual({
+      galleryId: versionId,
+      id: listingId,
+      url: `/uploads/${FILE_ID}/1.webp`,
+      items: [{ id: FILE_ID, url: `/uploads/${FILE_ID}/1.webp`, versions: expect.objectContaining({ "6": { url: `/uploads/${FILE_ID}/6.webp`, width: 160, height: 120 } }) }],
+    });
+    const other = body.results.find((r: { location: { id: number } }) => r.location.id !== listingId);
+    expect(other.location.gallery.items).toEqual([]);
+  });
+
+  it("reaches GET /api/locations/{id} with the tooltip's version 2, and isFavourite false for a visitor", async () => {
+    const request = new Request(`http://localhost/api/locations/${listingId}`);
+    const response = await locationLoader({ request, params: { id: String(listingId) }, context: {} });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.gallery.items[0].versions["2"]).toEqual({ url: `/uploads/${FILE_ID}/2.webp`, width: 320, height: 200 });
+    expect(body.isFavourite).toBe(false);
+    expect(response.headers.get("Cache-Control")).toContain("public");
+  });
+});

@@ -1,0 +1,93 @@
+import type { AddressInfo } from "node:net";
+import compression from "compression";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ANONYMOUS_CACHE_CONTROL, PERSONAL_CACHE_CONTROL, conditionalGet, isCacheable, isPersonal } from "../../app/http/conditional.server";
+
+// Conditional GET on an Express app set up as server.ts is (compression first), with a handler that
+// streams its body in chunks the way Remix's adapter does.
+let base = "";
+let close = () => undefined as void;
+let version = "one";
+
+beforeAll(async () => {
+  const app = express();
+  app.use(compression({ threshold: 0 }));
+  app.use(conditionalGet());
+  app.get("/route", (_req, res) => {
+    res.status(200);
+    res.append("Content-Type", "text/html; charset=utf-8");
+    res.write(`<p>results ${version}</p>`);
+    res.write("<p>more</p>");
+    res.end();
+  });
+  app.get("/browse", (_req, res) => {
+    res.append("Set-Cookie", "homepage-tab=route");
+    res.end("with a cookie");
+  });
+  app.get("/location", (_req, res) => {
+    res.status(404).end("not found");
+  });
+  app.get("/account/settings", (_req, res) => {
+    res.end("private");
+  });
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => void server.close();
+});
+afterAll(() => close());
+
+describe("conditional GET for anonymous pages", () => {
+  it("sends an ETag, Cache-Control and Vary: Cookie, and 304 when the browser has the page", async () => {
+    const first = await fetch(`${base}/route?from=a&to=b`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe("<p>results one</p><p>more</p>");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get("cache-control")).toBe(ANONYMOUS_CACHE_CONTROL);
+    expect(first.headers.get("vary")).toMatch(/Cookie/);
+
+    const again = await fetch(`${base}/route?from=a&to=b`, { headers: { "If-None-Match": etag as string } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+
+    version = "two";
+    const changed = await fetch(`${base}/route?from=a&to=b`, { headers: { "If-None-Match": etag as string } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe("<p>results two</p><p>more</p>");
+    expect(changed.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("keeps signed-in visitors' pages private and leaves other responses alone", async () => {
+    const personal = await fetch(`${base}/route`, { headers: { Cookie: "homepage-tab=route; pawroute_session=abc" } });
+    expect(personal.status).toBe(200);
+    expect(personal.headers.get("cache-control")).toBe(PERSONAL_CACHE_CONTROL);
+    expect(personal.headers.get("etag")).toBeNull();
+    expect(personal.headers.get("vary")).toMatch(/Cookie/);
+
+    const withCookie = await fetch(`${base}/browse`);
+    expect(await withCookie.text()).toBe("with a cookie");
+    expect(withCookie.headers.get("etag")).toBeNull();
+    const missing = await fetch(`${base}/location`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("etag")).toBeNull();
+    const account = await fetch(`${base}/account/settings`);
+    expect(account.headers.get("cache-control")).toBeNull();
+  });
+
+  it("knows which pages are shared and which cookies are personal", () => {
+    expect(isCacheable("GET", "/")).toBe(true);
+    expect(isCacheable("GET", "/route")).toBe(true);
+    expect(isCacheable("GET", "/dog-walk/some-walk")).toBe(true);
+    expect(isCacheable("GET", "/dog-walk/some-walk.data")).toBe(true);
+    expect(isCacheable("GET", "/api/locations/search/route")).toBe(true);
+    expect(isCacheable("POST", "/route")).toBe(false);
+    expect(isCacheable("GET", "/account/settings")).toBe(false);
+    expect(isCacheable("GET", "/dog-walk/some-walk/edit")).toBe(false);
+    expect(isPersonal("pawroute_session=x")).toBe(true);
+    expect(isPersonal("a=1; pawroute_flash=y")).toBe(true);
+    expect(isPersonal("homepage-tab=route")).toBe(false);
+    expect(isPersonal(undefined)).toBe(false);
+  });
+});
