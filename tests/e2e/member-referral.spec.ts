@@ -24,7 +24,8 @@ test("a referral followed through the mail, the join and the verification credit
   await form.getByLabel("A message for your friend").fill("Come and find walks with us!");
   await completeCaptchaPatiently(page, form);
   await form.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByText(`We have sent your invitation to ${friend}`)).toBeVisible();
+  // The captcha check and the queued mail can take a few seconds on a loaded machine.
+  await expect(page.getByText(`We have sent your invitation to ${friend}`)).toBeVisible({ timeout: 15_000 });
 
   // The checklist item is done.
   await page.goto("/account");

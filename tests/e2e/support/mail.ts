@@ -20,13 +20,15 @@ export async function mailFor(address: string): Promise<ReceivedMail[]> {
 }
 
 /** Waits (up to 15 s) for a mail to the address whose subject contains `subject`. */
-export async function waitForMail(address: string, subject: string | RegExp): Promise<ReceivedMail> {
+export async function waitForMail(address: string, subject: string | RegExp, containing?: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
       async () => {
         const mails = await mailFor(address);
-        found = mails.reverse().find((mail) => (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)));
+        found = mails
+          .reverse()
+          .find((mail) => (typeof subject === "string" ? mail.subject.includes(subject) : subject.test(mail.subject)) && (containing === undefined || mail.text.includes(containing)));
         return Boolean(found);
       },
       { timeout: 15_000, intervals: [100, 250, 500] },

@@ -10,6 +10,8 @@ import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
 
+export const meta: MetaFunction = () => [{ title: "Contact messages — Back office — Pawroute" }, { name: "robots", content: "noindex" }];
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 
 /** /account/admin/contact-messages (?show=unread) and /account/admin/contact-messages/{id} (opening one marks it read). */
@@ -66,6 +68,13 @@ export default function ContactMessages() {
             <a href={`mailto:${data.opened.email}`}>{data.opened.email}</a> · {new Date(data.opened.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
           </p>
           <p className="contact-opened__message">{data.opened.message}</p>
+          <Form method="post" action="/account/admin/contact-messages">
+            <input type="hidden" name="id" value={data.opened.id} />
+            <input type="hidden" name="returnTo" value={here} />
+            <button type="submit" name="intent" value="unread" className="button button--quiet">
+              Mark this message as unread
+            </button>
+          </Form>
         </section>
       ) : null}
       {data.messages.length === 0 ? (
@@ -93,8 +102,6 @@ export default function ContactMessages() {
     </div>
   );
 }
-
-export const meta: MetaFunction = () => [{ title: "Contact messages — Back office — Pawroute" }, { name: "robots", content: "noindex" }];
 
 export function ErrorBoundary() {
   return <StatusPage />;
