@@ -34,3 +34,18 @@ test("from the log-in page: the forgotten-password form keeps what was typed whi
     await expect(page.getByLabel("Email address")).toHaveValue(`early-${attempt}@e2e.pawroute.test`);
   }
 });
+
+test("on a slow phone, a link clicked while the page hydrates is followed, with no page error", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A CPU six times slower makes hydration long enough to click into it (React used to throw
+  // "Root did not complete", error #345, and drop the click: app/entry.client.tsx).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto("/account/login/", { waitUntil: "commit" });
+    await page.getByRole("link", { name: "Forgotten your password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgotten your password?" })).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+  }
+  // The fixture fails the test on any page error (React's #345 among them).
+});

@@ -1,0 +1,71 @@
+// Remix's default browser entry, plus one guard for events that arrive while the page hydrates.
+//
+// With single fetch, <RemixBrowser> suspends on its first render until the page's data stream is
+// decoded. A discrete event (a click, a key press, a submit) that reaches React before hydration has
+// finished makes React hydrate synchronously to handle it; that render suspends with no boundary
+// around the document, React throws "Root did not complete" (minified error #345) and the event is
+// lost: a link clicked on a slow phone did nothing. Until the root layout marks the page hydrated,
+// those events are kept from React (stopped at the window, in the capture phase, before React's
+// listeners on the document) and left to the browser, so the click follows the link and the form
+// posts as they would without JavaScript. Nothing calls preventDefault: typing still types.
+import { RemixBrowser } from "@remix-run/react";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+
+// The events React 18 handles by hydrating synchronously (its "discrete" events).
+const DISCRETE_EVENTS = [
+  "auxclick",
+  "change",
+  "click",
+  "compositionend",
+  "compositionstart",
+  "contextmenu",
+  "copy",
+  "cut",
+  "dblclick",
+  "dragend",
+  "dragstart",
+  "drop",
+  "input",
+  "keydown",
+  "keypress",
+  "keyup",
+  "mousedown",
+  "mouseup",
+  "paste",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "reset",
+  "submit",
+  "textInput",
+  "touchcancel",
+  "touchend",
+  "touchstart",
+] as const;
+
+function hydrated(): boolean {
+  return document.documentElement.dataset.hydrated === "true";
+}
+
+function holdBackFromReact(event: Event) {
+  if (!hydrated()) event.stopPropagation();
+}
+
+for (const type of DISCRETE_EVENTS) window.addEventListener(type, holdBackFromReact, { capture: true });
+
+// Once hydrated (app/root.tsx sets the flag in an effect), React sees every event again.
+new MutationObserver((_records, observer) => {
+  if (!hydrated()) return;
+  for (const type of DISCRETE_EVENTS) window.removeEventListener(type, holdBackFromReact, { capture: true });
+  observer.disconnect();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RemixBrowser />
+    </StrictMode>,
+  );
+});
