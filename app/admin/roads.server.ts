@@ -27,6 +27,7 @@ import {
 } from "../../geo/roads-admin";
 import type { SessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
+import { auditInTransaction } from "./audit.server";
 import { AppError } from "../errors";
 import { roadOptions } from "../search/reference.server";
 import { boundedText, pageOf } from "./params.server";
@@ -84,8 +85,7 @@ async function roadRecord(tx: TransactionSql, roadId: number): Promise<unknown> 
 }
 
 async function logRoad(tx: TransactionSql, admin: SessionUser, action: string, roadId: number, before: unknown, after: unknown): Promise<void> {
-  await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-           VALUES (${admin.id}, ${action}, 'road', ${String(roadId)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`;
+  await auditInTransaction(tx, { actorId: admin.id, action, recordType: "road", recordId: roadId, before, after });
 }
 
 /** Runs one change to an existing road with its follow-up and audit entry in a transaction. */
