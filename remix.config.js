@@ -106,6 +106,8 @@ export default {
           route("reviews/:x", "routes/account/admin/reviews.tsx", { id: "account/admin/reviews/x" });
           route("users", "routes/account/admin/users.tsx", { id: "account/admin/users" });
           route("users/:x", "routes/account/admin/users.tsx", { id: "account/admin/users/x" });
+          route("manage-roads", "routes/account/admin/roads.tsx", { id: "account/admin/manage-roads" });
+          route("manage-roads/:x", "routes/account/admin/roads.tsx", { id: "account/admin/manage-roads/x" });
 
           // Back office: blog posts, books, contact messages (issue 16).
           route("blog-posts", "routes/account/admin/blog/list.tsx", { id: "account/admin/blog-posts" });

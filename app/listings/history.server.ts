@@ -3,6 +3,7 @@
 import type { SqlClient } from "../../db/client";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { HistoryData } from "../components/listing/History";
+import { FORMER_MEMBER } from "../members/former-member";
 import { readVersionData, type ListingVersionData } from "./version-data";
 
 const FIELD_LABELS: [keyof ListingVersionData, string][] = [
@@ -36,11 +37,13 @@ interface Row {
   data: unknown;
   created_at: string;
   username: string | null;
+  deleted: boolean;
 }
 
 export async function listingHistory(sql: SqlClient, listing: { id: number; url: string; title: string; versionId: number | null }, canManage: boolean): Promise<HistoryData> {
   const rows = await sql<Row[]>`
-    SELECT v.id, v.version, v.status, v.data, to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, u.username
+    SELECT v.id, v.version, v.status, v.data, to_char(v.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, u.username,
+           u.deactivated_at IS NOT NULL AS deleted
     FROM listing_versions v LEFT JOIN users u ON u.id = v.user_id
     WHERE v.listing_id = ${listing.id} ${canManage ? sql`` : sql`AND v.status = ${LISTING_STATUS.live}`}
     ORDER BY v.version`;
@@ -51,7 +54,7 @@ export async function listingHistory(sql: SqlClient, listing: { id: number; url:
       version: row.version,
       status: STATUS_LABELS[row.status] ?? "",
       date: row.created_at,
-      editor: row.username ?? "Pawroute",
+      editor: row.deleted ? FORMER_MEMBER : (row.username ?? "Pawroute"),
       changes: changedFields(previous, data),
       current: row.id === listing.versionId,
     };

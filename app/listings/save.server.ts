@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { TransactionSql } from "postgres";
 import { LISTING_STATUS } from "../../db/schema/listings";
+import { auditInTransaction } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
 import { AppError } from "../errors";
@@ -161,6 +162,17 @@ export async function saveListing(input: { user: SessionUser | null; uploader: U
       VALUES (${target.id}, ${next}, ${status}, ${JSON.stringify(data)}::jsonb, ${user?.id ?? null}, ${held})
       RETURNING id`;
     if (applied) await tx`UPDATE listings SET current_version_id = ${version.id} WHERE id = ${target.id}`;
+    // An administrator's save goes live at once, without moderation: the audit log records it with its version.
+    if (admin && user) {
+      await auditInTransaction(tx, {
+        actorId: user.id,
+        action: existing ? "listing.edit" : "listing.add",
+        recordType: "listing",
+        recordId: target.id,
+        before: existing ? { version: existing.versionId, status: existing.status, title: existing.title } : null,
+        after: { version: version.id, number: next, status, title: data.title },
+      });
+    }
     return target;
   });
   await attachImages(db(), gallery);

@@ -7,6 +7,7 @@ import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { creditPoints } from "../points/ledger.server";
 import { queueMail } from "../mail/send.server";
+import { FORMER_MEMBER } from "../members/former-member";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
 import type { GalleryImage } from "../uploads/images";
 import type { Uploader } from "../uploads/uploader.server";
@@ -35,7 +36,7 @@ export interface ReviewSummary {
 /** The reviews a listing page shows (live or accepted), newest first, with their images. */
 export async function visibleReviews(listingId: number, limit = 50): Promise<{ reviews: ReviewView[]; summary: ReviewSummary }> {
   const rows = await db()
-    .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, content: reviews.content, status: reviews.status, imageIds: reviews.imageIds, createdAt: reviews.createdAt, username: users.username })
+    .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, content: reviews.content, status: reviews.status, imageIds: reviews.imageIds, createdAt: reviews.createdAt, username: users.username, deleted: rawSql<boolean>`${users.deactivatedAt} IS NOT NULL` })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)))
@@ -54,7 +55,8 @@ export async function visibleReviews(listingId: number, limit = 50): Promise<{ r
       title: row.title,
       content: row.content,
       status: row.status,
-      user: { username: row.username ?? "A Pawroute member" },
+      // A deleted member's reviews stay, under 'a former member' (docs/decisions/0140-former-member.md).
+      user: { username: row.deleted ? FORMER_MEMBER : (row.username ?? "A Pawroute member") },
       date: { timestamp: Math.floor(row.createdAt.getTime() / 1000) },
       gallery: row.imageIds.flatMap((id) => byId.get(id) ?? []),
     })),

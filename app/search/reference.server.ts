@@ -5,9 +5,12 @@ import type { RoadOption } from "./reference.types";
 /** Reference data changes rarely (an operator's import); a short in-process cache keeps it off every page view. */
 const TTL_MS = 60_000;
 
-function cached<T>(load: () => Promise<T>): () => Promise<T> {
+/** A loader whose value is kept TTL_MS; `forget()` drops it at once (after a change made by this process). */
+type Cached<T> = (() => Promise<T>) & { forget: () => void };
+
+function cached<T>(load: () => Promise<T>): Cached<T> {
   let value: { at: number; data: Promise<T> } | null = null;
-  return () => {
+  const get = () => {
     if (!value || Date.now() - value.at > TTL_MS) {
       const data = load();
       value = { at: Date.now(), data };
@@ -17,12 +20,18 @@ function cached<T>(load: () => Promise<T>): () => Promise<T> {
     }
     return value.data;
   };
+  return Object.assign(get, {
+    forget: () => {
+      value = null;
+    },
+  });
 }
 
 /** The spec's facility list, as GET /api/facilities answers it. */
-export const facilities: () => Promise<Facility[]> = cached(() => listFacilities(sql()));
+export const facilities: Cached<Facility[]> = cached(() => listFacilities(sql()));
 
-export const roadOptions: () => Promise<RoadOption[]> = cached(
+/** The roads of the motorway pickers; the back office forgets them after changing a road (app/admin/roads.server.ts). */
+export const roadOptions: Cached<RoadOption[]> = cached(
   () => sql()<RoadOption[]>`
     SELECT r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway, r.icon
     FROM roads r JOIN countries c ON c.id = r.country_id

@@ -41,11 +41,14 @@ export function wholeNumber(segment: string | undefined): number {
   return segment !== undefined && /^\d{1,6}$/.test(segment) ? Number(segment) : Number.NaN;
 }
 
-/** How long browsers and CDNs may keep a tile: listings change, the rest is reference data. */
+/**
+ * How long browsers and CDNs may keep a tile: listings change, and so do roads and junctions (administrators
+ * edit them, docs/decisions/0141); the rest is reference data.
+ */
 export const TILE_MAX_AGE_SECONDS: Record<TileLayer, number> = {
   listings: 3_600,
-  roads: 86_400,
-  junctions: 86_400,
+  roads: 3_600,
+  junctions: 3_600,
   places: 86_400,
   land: 86_400,
   water: 86_400,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deleteUsers } from "../../app/admin/users.server";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { listingFormSchema } from "../../app/listings/form-schema";
@@ -51,6 +52,7 @@ beforeAll(() => {
 
 afterAll(async () => {
   await sql()`DELETE FROM listings WHERE id = ANY(${listings}::int[])`;
+  await sql()`DELETE FROM admin_audit_log WHERE actor_id = ANY(${users}::int[])`;
   await sql()`DELETE FROM users WHERE id = ANY(${users}::int[])`;
   await closeDatabase();
 });
@@ -116,6 +118,44 @@ describe("saving listings", () => {
     expect(saved.status).toBe(2);
     expect((await row(saved.id)).status).toBe(2);
     expect(saved.url).toMatch(/^\/vet\//);
+  });
+
+  it("records an administrator's edit of a member's live listing as a live version and in the audit log; a member's save is not audited", async () => {
+    const member = await user();
+    const admin = await user(true);
+    const saved = await saveListing({ user: member, uploader: { user: member, visitorKey: null }, existing: null, previousGallery: [], form: form({ title: "Member's own walk" }), draft: false });
+    listings.push(saved.id);
+    await sql()`UPDATE listings SET status = 2 WHERE id = ${saved.id}`;
+    const live = await listingForRequest(sql(), new Request(`http://localhost${saved.url}`), saved.url.split("/")[2], admin);
+    const edited = await saveListing({ user: admin, uploader: { user: admin, visitorKey: null }, existing: live, previousGallery: [], form: form({ title: "Member's own walk, corrected" }), draft: false });
+    expect(edited).toMatchObject({ applied: true, status: 2 });
+    const after = await row(saved.id);
+    expect(after).toMatchObject({ status: 2, title: "Member's own walk, corrected", user_id: member.id });
+    const versions = await sql()<{ id: number; version: number; status: number; user_id: number }[]>`
+      SELECT id, version, status, user_id FROM listing_versions WHERE listing_id = ${saved.id} ORDER BY version`;
+    expect(versions.map((v) => [v.version, v.status, v.user_id])).toEqual([
+      [1, 1, member.id],
+      [2, 2, admin.id],
+    ]);
+    expect(after.current_version_id).toBe(versions[1].id);
+    const entries = await sql()<{ actor_id: number; action: string; before: { version: number; status: number }; after: { version: number; number: number; status: number; title: string } }[]>`
+      SELECT actor_id, action, before, after FROM admin_audit_log WHERE record_type = 'listing' AND record_id = ${String(saved.id)} ORDER BY id`;
+    expect(entries).toEqual([
+      {
+        actor_id: admin.id,
+        action: "listing.edit",
+        before: { version: versions[0].id, status: 2, title: "Member's own walk" },
+        after: { version: versions[1].id, number: 2, status: 2, title: "Member's own walk, corrected" },
+      },
+    ]);
+
+    // The author's account is deleted: the listing and its history stay, under 'A former member'.
+    await deleteUsers(admin, [member.id]);
+    const history = await listingHistory(sql(), { ...live, versionId: versions[1].id }, true);
+    expect(history.entries.map((entry) => [entry.version, entry.editor])).toEqual([
+      [2, "Pawroute"],
+      [1, "A former member"],
+    ]);
   });
 
   it("hides a listing that is not live from others (404) and redirects a wrong type segment", async () => {

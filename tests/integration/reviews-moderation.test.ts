@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
+import { deleteUsers } from "../../app/admin/users.server";
 import { acceptReview, createReview, denyReview, deleteReview, restoreReview, visibleReviews } from "../../app/reviews/reviews.server";
 
 // Reviews: moderation statuses, Treat Points once, the approval mail queued once, admins published at once.
@@ -39,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE 'reviews-%@test.pawroute'`;
+  await sql()`DELETE FROM admin_audit_log WHERE actor_id = ANY(${created}::int[])`;
   await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
   await closeDatabase();
 });
@@ -69,6 +71,19 @@ describe("reviews", () => {
 
     await deleteReview(admin, id);
     expect((await visibleReviews(listingId)).reviews.map((review) => review.id)).not.toContain(id);
+  });
+
+  it("keeps a deleted member's review on the listing under 'A former member'", async () => {
+    const member = await user();
+    const admin = await user({ admin: true });
+    const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 3, title: "Before I left", content: text, gallery: [] });
+    await acceptReview(admin, id);
+    const named = (await visibleReviews(listingId)).reviews.find((review) => review.id === id);
+    expect(named?.user.username).not.toBe("A former member");
+    await deleteUsers(admin, [member.id]);
+    const kept = (await visibleReviews(listingId)).reviews.find((review) => review.id === id);
+    expect(kept).toMatchObject({ title: "Before I left", user: { username: "A former member" } });
+    await deleteReview(admin, id);
   });
 
   it("keeps the points pending for a member whose email is not verified", async () => {

@@ -26,11 +26,16 @@ describe("GET /tiles/{layer}/{z}/{x}/{y}.mvt", () => {
     expect(tile.layers.listings.length).toBeGreaterThan(0);
   });
 
-  it("caches reference layers for a day", async () => {
-    for (const layer of ["roads", "places", "land"]) {
+  it("caches reference layers for a day, and roads and junctions (edited in the back office) for an hour", async () => {
+    for (const layer of ["places", "land"]) {
       const response = await get(`${layer}/10/503/324.mvt`);
       expect(response.status, layer).toBe(200);
       expect(response.headers.get("Cache-Control"), layer).toBe("public, max-age=86400");
+    }
+    for (const layer of ["roads", "junctions"]) {
+      const response = await get(`${layer}/10/503/324.mvt`);
+      expect(response.status, layer).toBe(200);
+      expect(response.headers.get("Cache-Control"), layer).toBe("public, max-age=3600");
     }
   });
 

@@ -4,6 +4,7 @@ import { adminEmailValidator, adminUsernameValidator, awardPointsValidator } fro
 import type { AuditEntryView } from "../../admin/types";
 import { USER_FILTERS, type AdminUserDetail, type AdminUsersPage, type UserFilter } from "../../admin/users.types";
 import { addressValidator, changePasswordValidator } from "../../auth/validators";
+import { FORMER_MEMBER } from "../../members/former-member";
 import { SelectField, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Notice, SubmitButton } from "../forms/FormParts";
 import { AdminPages, ConfirmAction, SelectAll, StatusBadge, type Confirmation } from "./AdminParts";
@@ -82,7 +83,7 @@ export function UsersTable({ page, flash, self }: { page: AdminUsersPage; flash:
                       {user.deleted || user.id === self ? null : <input type="checkbox" name="ids" value={user.id} aria-label={`Select ${user.username ?? user.email}`} />}
                     </td>
                     <td data-label="Member">
-                      <Link to={`/account/admin/users/${user.hexId}`}>{user.deleted ? "A former member" : (user.username ?? "(no username yet)")}</Link>
+                      <Link to={`/account/admin/users/${user.hexId}`}>{user.deleted ? FORMER_MEMBER : (user.username ?? "(no username yet)")}</Link>
                       {user.isAdmin ? <StatusBadge tone="live">Administrator</StatusBadge> : null}
                       {!user.verified && !user.deleted ? <StatusBadge tone="waiting">Email not verified</StatusBadge> : null}
                     </td>
@@ -129,7 +130,7 @@ export function UserDetailPage({
   const location = useLocation();
   const failedForm = result?.formId;
   const alertFor = (formId: string) => (failedForm === formId || (formId === "award" && result?.formError === "Couldn't award the points") ? formErrorOf(result) : null);
-  const name = user.deleted ? "A former member" : (user.username ?? user.email);
+  const name = user.deleted ? FORMER_MEMBER : (user.username ?? user.email);
   return (
     <div className="admin-page">
       <p className="eyebrow">
