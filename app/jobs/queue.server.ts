@@ -11,6 +11,8 @@ export interface JobPayloads {
   /** Looked up in the worker, so the forgotten-password answer takes the same time for any address. */
   "password-reset-request": { email: string };
   cleanup: Record<string, never>;
+  /** Marks awarded Treats past their expiry date as expired (every ten minutes). */
+  "expire-treats": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

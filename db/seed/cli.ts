@@ -7,6 +7,7 @@ import { databaseUrlFromEnv, exitWithMessage } from "../env";
 import { GENERATOR_VERSION, generateDemo } from "./generate";
 import { ensureDemoBlog } from "./blog";
 import { ensureDemoModeration } from "./moderation";
+import { ensureDemoTreats } from "./treats";
 import { ensureDemoAccounts } from "./users";
 
 const { values } = parseArgs({
@@ -56,6 +57,9 @@ try {
   // The Bark Out posts are added by slug after the accounts, so an already seeded database gets them too.
   const posts = await ensureDemoBlog(sql);
   if (posts > 0) log(`Added ${posts} Bark Out demo posts.`);
+  // Treats likewise: added once, after the demo member exists.
+  const treats = await ensureDemoTreats(sql);
+  if (treats > 0) log(`Added ${treats} demo Treats.`);
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`Loading demo data failed: ${error instanceof Error ? error.message : String(error)}`);
