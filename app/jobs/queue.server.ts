@@ -11,6 +11,8 @@ export interface JobPayloads {
   /** Looked up in the worker, so the forgotten-password answer takes the same time for any address. */
   "password-reset-request": { email: string };
   cleanup: Record<string, never>;
+  /** Hourly: charges subscriptions due to renew automatically (app/payments/renewals.server.ts). */
+  "renew-subscriptions": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

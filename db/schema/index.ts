@@ -9,3 +9,4 @@ export * from "./admin";
 export * from "./members";
 export * from "./blog";
 export * from "./counts";
+export * from "./payments";
