@@ -144,6 +144,13 @@ export default {
       route("api/files/:id", "routes/api/files.ts", { id: "api/files" });
       route("uploads/:id/:file", "routes/uploads.ts", { id: "uploads" });
 
+      // Subscriptions and payments (issue 15): the payment calls, webhooks, the local Stripe.js stand-in's API.
+      route("api/users/me/payment/stripe/setup", "routes/api/payments/setup.ts", { id: "api/payments/setup" });
+      route("api/users/me/paymentMethod", "routes/api/payments/payment-method.ts", { id: "api/payments/payment-method" });
+      route("api/users/me/subscriptions/current/renew", "routes/api/payments/renew.ts", { id: "api/payments/renew" });
+      route("api/webhooks/stripe", "routes/api/webhooks-stripe.ts", { id: "api/webhooks/stripe" });
+      route("local/stripe-api/*", "routes/api/local-stripe.ts", { id: "local/stripe-api" });
+
       // Operations: readiness, metrics (issue 12).
 
       // Feeds and sitemap (issue 16).

@@ -13,6 +13,7 @@ import { startJobWorker } from "./app/jobs/worker.server";
 import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
 import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
+import { startLocalStripe, type LocalStripe } from "./app/payments/local/stripe-api.server";
 import { finalErrorHandler, installOperations, loadContext, startDraining } from "./app/ops/http.server";
 
 function stop(message: string): never {
@@ -51,6 +52,19 @@ if (env.SMTP_URL) {
       : `Mail: SMTP_URL is not set, so mail is NOT delivered: the local mail catcher (port ${catcher.port}) keeps it in the caught_mail table and logs its links here. Set SMTP_URL to deliver mail.`,
   );
 }
+
+// Card payments: without STRIPE_SECRET_KEY (and no STRIPE_API_URL), a local stand-in of the Stripe API
+// (cluster.ts starts one in the primary for all workers; docs/decisions/0121-local-payment-stand-ins.md).
+let localStripe: LocalStripe | undefined;
+if (!env.STRIPE_SECRET_KEY && !process.env.STRIPE_API_URL) {
+  try {
+    localStripe = await startLocalStripe(env.STRIPE_LOCAL_PORT);
+  } catch (error) {
+    stop(`The local Stripe stand-in could not start on port ${env.STRIPE_LOCAL_PORT}: ${error instanceof Error ? error.message : String(error)}. Set STRIPE_LOCAL_PORT=0.`);
+  }
+  process.env.STRIPE_API_URL = localStripe.url;
+}
+if (!env.STRIPE_SECRET_KEY) console.log("Payments: STRIPE_SECRET_KEY is not set, so card payments use the local stand-ins (test card 4242 4242 4242 4242; nothing is charged).");
 
 let worker: Awaited<ReturnType<typeof startJobWorker>>;
 try {
@@ -126,7 +140,7 @@ async function shutdown(signal: string) {
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
-  await Promise.allSettled([drained, worker.stop(), catcher?.close(), vite?.close()]);
+  await Promise.allSettled([drained, worker.stop(), catcher?.close(), localStripe?.close(), vite?.close()]);
   clearTimeout(deadline);
   closeMailTransport();
   await closeDatabase();

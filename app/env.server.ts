@@ -73,6 +73,25 @@ const schema = z
     STORY_POINTS: z.coerce.number().int("STORY_POINTS must be a whole number").min(0).max(100_000).default(50),
     /** Where contact messages and story notices are mailed. */
     TEAM_EMAIL: z.string().email("TEAM_EMAIL must be an email address such as team@pawroute.example").default("team@pawroute.test"),
+    /**
+     * Card payments (docs/decisions/0121-local-payment-stand-ins.md). Without STRIPE_SECRET_KEY the app runs a
+     * local stand-in of the Stripe API and of Stripe.js, so nothing leaves the machine and the test cards work.
+     */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)").optional(),
+    /** Where the stripe SDK sends its calls; unset: Stripe itself with a key, else the local stand-in. */
+    STRIPE_API_URL: z.string().url("STRIPE_API_URL must be a URL such as http://127.0.0.1:12111").optional(),
+    /** The Stripe.js script the payment page loads; unset: https://js.stripe.com/v3/ with a key, else the local stand-in. */
+    STRIPE_JS_URL: z.string().min(1).optional(),
+    /** Port of the local Stripe stand-in when no key is set; 0 picks a free port. */
+    STRIPE_LOCAL_PORT: z.coerce.number().int("STRIPE_LOCAL_PORT must be a whole number").min(0).max(65535).default(0),
+    /** Days before expiry that the renewal job charges a subscription set to renew automatically. */
+    RENEWAL_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
+  })
+  .refine((env) => !env.STRIPE_SECRET_KEY || (env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET), {
+    message: "STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too (from the Stripe dashboard's developer page)",
+    path: ["STRIPE_PUBLISHABLE_KEY"],
   })
   .refine((env) => env.ROUTING_ENGINE !== "osrm" || env.OSRM_URL, {
     message: "ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)",

@@ -13,6 +13,8 @@ export interface JobPayloads {
   cleanup: Record<string, never>;
   /** Marks awarded Treats past their expiry date as expired (every ten minutes). */
   "expire-treats": Record<string, never>;
+  /** Hourly: charges subscriptions due to renew automatically (app/payments/renewals.server.ts). */
+  "renew-subscriptions": Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

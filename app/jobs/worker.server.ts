@@ -11,6 +11,7 @@ import { getEnv } from "../env.server";
 import { deleteAbandonedUploads } from "../uploads/files.server";
 import { sendMailNow } from "../mail/transport.server";
 import { expireTreats } from "../treats/awarded.server";
+import { runRenewals } from "../payments/renewals.server";
 import { ensureJobQueue, jobLogger } from "./queue.server";
 
 const mailSchema = z.object({ to: z.string().min(3), subject: z.string(), text: z.string(), html: z.string() });
@@ -22,6 +23,9 @@ export const tasks: TaskList = {
   },
   "password-reset-request": async (payload) => {
     await sendPasswordResetLink(resetRequestSchema.parse(payload).email);
+  },
+  "renew-subscriptions": async () => {
+    await runRenewals();
   },
   cleanup: async () => {
     await Promise.all([deleteIdleSessions(), deleteOldRateLimitBuckets(), deleteExpiredCaptchas(), deleteOldTokens(), deleteAbandonedUploads()]);
@@ -42,6 +46,6 @@ export async function startJobWorker(): Promise<Runner> {
     pollInterval: 2_000,
     logger: jobLogger,
     taskList: tasks,
-    crontab: "17 * * * * cleanup\n*/10 * * * * expire-treats",
+    crontab: "17 * * * * cleanup\n*/10 * * * * expire-treats\n41 * * * * renew-subscriptions",
   });
 }

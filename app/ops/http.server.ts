@@ -12,6 +12,7 @@ import { getEnv } from "../env.server";
 import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
 import { logger } from "./logger.server";
 import { jobQueueCounts, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
+import { stripeConfig } from "../payments/stripe.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -94,18 +95,23 @@ function metricsAllowed(req: Request): boolean {
 function securityHeaders() {
   const mapStyle = getEnv().MAP_STYLE_URL;
   const mapOrigin = mapStyle ? [new URL(mapStyle).origin] : [];
+  // Stripe.js from Stripe (with keys) or from this site (the local stand-in): its script, frames and API.
+  const payments = stripeConfig();
+  const stripeJs = /^https?:\/\//.test(payments.jsUrl) ? [new URL(payments.jsUrl).origin] : [];
+  const stripeApi = payments.local ? [] : ["https://api.stripe.com"];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${locals(res as Response).cspNonce}'`],
+        "script-src": ["'self'", ...stripeJs, (_req, res) => `'nonce-${locals(res as Response).cspNonce}'`],
         "script-src-attr": ["'none'"],
         // React writes style attributes and ALTCHA its own <style>: styles cannot run code.
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", ...mapOrigin],
         "font-src": ["'self'", "data:", ...mapOrigin],
-        "connect-src": ["'self'", ...mapOrigin],
+        "connect-src": ["'self'", ...mapOrigin, ...stripeApi],
+        "frame-src": ["'self'", ...stripeJs],
         // MapLibre and ALTCHA run their workers from blob: URLs.
         "worker-src": ["'self'", "blob:"],
         "child-src": ["'self'", "blob:"],

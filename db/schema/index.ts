@@ -10,3 +10,4 @@ export * from "./members";
 export * from "./blog";
 export * from "./counts";
 export * from "./treats";
+export * from "./payments";

@@ -1,0 +1,290 @@
+// A local stand-in for the Stripe API (docs/decisions/0121-local-payment-stand-ins.md): the endpoints
+// the stripe SDK and the local Stripe.js stand-in call, with form-encoded bodies, Idempotency-Key and
+// Stripe's error shapes. It runs when no STRIPE_SECRET_KEY is configured (npm start, tests), so no
+// request leaves the machine. State is in memory: one instance per deployment (cluster.ts starts it
+// in the primary process).
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Test cards and what they do here (README, "Paying in development"). */
+export const LOCAL_TEST_CARDS: Record<string, { brand: string; setupError?: StripeErrorBody; paymentError?: StripeErrorBody; authRounds?: number }> = {
+  "4242424242424242": { brand: "visa" },
+  "5555555555554444": { brand: "mastercard" },
+  "378282246310005": { brand: "amex" },
+  "6759649826438453": { brand: "maestro" },
+  "4000002500003155": { brand: "visa", authRounds: 1 },
+  "4000000000003220": { brand: "visa", authRounds: 2 },
+  "4000000000000002": { brand: "visa", setupError: declined("card_declined", "generic_decline") },
+  "4000000000009987": { brand: "visa", setupError: declined("card_declined", "call_issuer") },
+  "4000000000000044": { brand: "visa", setupError: declined("card_declined", "testmode_decline") },
+  "4000000000000069": { brand: "visa", setupError: { type: "card_error", code: "expired_card", message: "Your card has expired." } },
+  "4000000000000127": { brand: "visa", setupError: { type: "card_error", code: "incorrect_cvc", message: "Your card's security code is incorrect." } },
+  "4000000000000119": { brand: "visa", setupError: { type: "card_error", code: "processing_error", message: "An error occurred while processing your card." } },
+  "4000000000009995": { brand: "visa", paymentError: declined("insufficient_funds", "insufficient_funds") },
+  "4000000000000341": { brand: "visa", paymentError: declined("card_declined", "generic_decline") },
+};
+
+interface StripeErrorBody {
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+  param?: string;
+  payment_intent?: Record<string, unknown>;
+}
+
+function declined(code: string, declineCode: string): StripeErrorBody {
+  return { type: "card_error", code, decline_code: declineCode, message: code === "insufficient_funds" ? "Your card has insufficient funds." : "Your card was declined." };
+}
+
+interface Card {
+  number: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+interface State {
+  customers: Map<string, { id: string; email: string | null }>;
+  setupIntents: Map<string, { id: string; client_secret: string; customer: string | null; status: string; payment_method: string | null }>;
+  paymentMethods: Map<string, { id: string; customer: string | null; card: Card }>;
+  paymentIntents: Map<
+    string,
+    { id: string; client_secret: string; amount: number; currency: string; customer: string | null; payment_method: string | null; status: string; authRoundsLeft: number; latest_charge: string | null; metadata: Record<string, string>; off_session: boolean }
+  >;
+  idempotent: Map<string, { status: number; body: unknown }>;
+}
+
+function id(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString("hex")}`;
+}
+
+class StripeFailure {
+  constructor(
+    readonly status: number,
+    readonly body: StripeErrorBody,
+  ) {}
+}
+
+function missing(kind: string, value: string): StripeFailure {
+  return new StripeFailure(404, { type: "invalid_request_error", code: "resource_missing", message: `No such ${kind}: '${value}'`, param: "id" });
+}
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let digit = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+function paymentIntentView(pi: State["paymentIntents"] extends Map<string, infer V> ? V : never) {
+  return {
+    id: pi.id,
+    object: "payment_intent",
+    amount: pi.amount,
+    currency: pi.currency,
+    customer: pi.customer,
+    payment_method: pi.payment_method,
+    status: pi.status,
+    client_secret: pi.client_secret,
+    latest_charge: pi.latest_charge,
+    metadata: pi.metadata,
+    next_action: pi.status === "requires_action" ? { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect" } } : null,
+    livemode: false,
+  };
+}
+
+function paymentMethodView(pm: State["paymentMethods"] extends Map<string, infer V> ? V : never) {
+  return { id: pm.id, object: "payment_method", type: "card", customer: pm.customer, card: { brand: pm.card.brand, last4: pm.card.last4, exp_month: pm.card.exp_month, exp_year: pm.card.exp_year }, livemode: false };
+}
+
+/** Runs the payment on a PaymentIntent: authentication first, then the card's outcome. */
+function attemptPayment(state: State, pi: State["paymentIntents"] extends Map<string, infer V> ? V : never): void {
+  const pm = pi.payment_method ? state.paymentMethods.get(pi.payment_method) : undefined;
+  if (!pm) throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "You cannot confirm this PaymentIntent because it's missing a payment method." });
+  const behaviour = LOCAL_TEST_CARDS[pm.card.number] ?? { brand: pm.card.brand };
+  if (pi.authRoundsLeft > 0) {
+    if (pi.off_session) {
+      pi.status = "requires_payment_method";
+      throw new StripeFailure(402, { type: "card_error", code: "authentication_required", decline_code: "authentication_required", message: "Your card was declined. This transaction requires authentication.", payment_intent: paymentIntentView(pi) });
+    }
+    pi.status = "requires_action";
+    return;
+  }
+  if (behaviour.paymentError) {
+    pi.status = "requires_payment_method";
+    throw new StripeFailure(402, { ...behaviour.paymentError, payment_intent: paymentIntentView(pi) });
+  }
+  pi.status = "succeeded";
+  pi.latest_charge = id("ch");
+}
+
+type Params = URLSearchParams;
+
+function route(state: State, method: string, path: string, params: Params): unknown {
+  let match: RegExpExecArray | null;
+  if (method === "POST" && path === "/v1/customers") {
+    const customer = { id: id("cus"), email: params.get("email") };
+    state.customers.set(customer.id, customer);
+    return { ...customer, object: "customer" };
+  }
+  if (method === "POST" && path === "/v1/setup_intents") {
+    const seti = id("seti");
+    const intent = { id: seti, client_secret: `${seti}_secret_${randomBytes(8).toString("hex")}`, customer: params.get("customer"), status: "requires_payment_method", payment_method: null };
+    state.setupIntents.set(seti, intent);
+    return { ...intent, object: "setup_intent", usage: params.get("usage") ?? "off_session" };
+  }
+  if (method === "POST" && (match = /^\/v1\/setup_intents\/([\w]+)\/confirm$/.exec(path))) {
+    const intent = state.setupIntents.get(match[1]);
+    if (!intent || params.get("client_secret") !== intent.client_secret) throw missing("setupintent", match[1]);
+    const number = (params.get("payment_method_data[card][number]") ?? "").replace(/\s/g, "");
+    if (!luhn(number)) throw new StripeFailure(402, { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect.", param: "number" });
+    const behaviour = LOCAL_TEST_CARDS[number] ?? { brand: number.startsWith("4") ? "visa" : number.startsWith("5") ? "mastercard" : "unknown" };
+    if (behaviour.setupError) throw new StripeFailure(402, behaviour.setupError);
+    const card: Card = { number, brand: behaviour.brand, last4: number.slice(-4), exp_month: Number(params.get("payment_method_data[card][exp_month]")), exp_year: Number(params.get("payment_method_data[card][exp_year]")) };
+    const pm = { id: id("pm"), customer: intent.customer, card };
+    state.paymentMethods.set(pm.id, pm);
+    intent.status = "succeeded";
+    intent.payment_method = pm.id;
+    return { ...intent, object: "setup_intent" };
+  }
+  if (method === "GET" && (match = /^\/v1\/payment_methods\/([\w]+)$/.exec(path))) {
+    const pm = state.paymentMethods.get(match[1]);
+    if (!pm) throw missing("payment_method", match[1]);
+    return paymentMethodView(pm);
+  }
+  if (method === "POST" && path === "/v1/payment_intents") {
+    const amount = Number(params.get("amount"));
+    if (!Number.isInteger(amount) || amount < 30) throw new StripeFailure(400, { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least £0.30 gbp", param: "amount" });
+    const pmId = params.get("payment_method");
+    const pm = pmId ? state.paymentMethods.get(pmId) : undefined;
+    if (pmId && !pm) throw missing("payment_method", pmId);
+    const piId = id("pi");
+    const metadata: Record<string, string> = {};
+    for (const [key, value] of params) {
+      const meta = /^metadata\[(\w+)\]$/.exec(key);
+      if (meta) metadata[meta[1]] = value;
+    }
+    const pi = {
+      id: piId,
+      client_secret: `${piId}_secret_${randomBytes(8).toString("hex")}`,
+      amount,
+      currency: params.get("currency") ?? "gbp",
+      customer: params.get("customer"),
+      payment_method: pmId,
+      status: "requires_confirmation",
+      authRoundsLeft: pm ? (LOCAL_TEST_CARDS[pm.card.number]?.authRounds ?? 0) : 0,
+      latest_charge: null,
+      metadata,
+      off_session: params.get("off_session") === "true",
+    };
+    state.paymentIntents.set(piId, pi);
+    if (params.get("confirm") === "true") attemptPayment(state, pi);
+    return paymentIntentView(pi);
+  }
+  if ((match = /^\/v1\/payment_intents\/([\w]+)(\/confirm|\/authenticate)?$/.exec(path))) {
+    const pi = state.paymentIntents.get(match[1]);
+    if (!pi) throw missing("payment_intent", match[1]);
+    if (method === "GET" && !match[2]) return paymentIntentView(pi);
+    if (method === "POST" && match[2] === "/confirm") {
+      if (pi.status !== "requires_confirmation" && pi.status !== "requires_payment_method")
+        throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${pi.status}.`, payment_intent: paymentIntentView(pi) });
+      attemptPayment(state, pi);
+      return paymentIntentView(pi);
+    }
+    // The Stripe.js stand-in's "authentication page": one round of extra authentication, completed or failed.
+    if (method === "POST" && match[2] === "/authenticate") {
+      if (params.get("client_secret") !== pi.client_secret) throw missing("payment_intent", match[1]);
+      if (pi.status !== "requires_action") throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: "This PaymentIntent does not need authentication." });
+      if (params.get("outcome") === "fail") {
+        pi.status = "requires_payment_method";
+        throw new StripeFailure(402, { type: "card_error", code: "payment_intent_authentication_failure", message: "We are unable to authenticate your payment method. Please choose a different payment method and try again." });
+      }
+      pi.authRoundsLeft -= 1;
+      pi.status = "requires_confirmation";
+      return paymentIntentView(pi);
+    }
+  }
+  throw new StripeFailure(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 100_000) request.destroy();
+      else chunks.push(chunk);
+    });
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    request.on("error", reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
+  response.end(JSON.stringify(body));
+}
+
+export interface LocalStripe {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the stand-in on 127.0.0.1:port (0: a free port). */
+export async function startLocalStripe(port = 0): Promise<LocalStripe> {
+  const state: State = { customers: new Map(), setupIntents: new Map(), paymentMethods: new Map(), paymentIntents: new Map(), idempotent: new Map() };
+  const server: Server = createServer((request, response) => {
+    void (async () => {
+      const body = await readBody(request);
+      const url = new URL(request.url ?? "/", "http://localhost");
+      const params = new URLSearchParams(request.method === "GET" ? url.search : body);
+      const auth = request.headers.authorization ?? "";
+      if (!/^Bearer (sk|pk)_(test|local)_\w+$/.test(auth)) {
+        send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+        return;
+      }
+      // Browser (publishable key) calls may only confirm and authenticate, as with Stripe.
+      if (auth.startsWith("Bearer pk_") && !/\/(confirm|authenticate)$/.test(url.pathname)) {
+        send(response, 401, { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } });
+        return;
+      }
+      const key = request.method === "POST" ? request.headers["idempotency-key"] : undefined;
+      const cacheKey = typeof key === "string" ? `${url.pathname}:${key}` : null;
+      const cached = cacheKey ? state.idempotent.get(cacheKey) : undefined;
+      if (cached) {
+        response.setHeader("Idempotent-Replayed", "true");
+        send(response, cached.status, cached.body);
+        return;
+      }
+      let status = 200;
+      let result: unknown;
+      try {
+        result = route(state, request.method ?? "GET", url.pathname, params);
+      } catch (error) {
+        if (!(error instanceof StripeFailure)) throw error;
+        status = error.status;
+        result = { error: error.body };
+      }
+      if (cacheKey) state.idempotent.set(cacheKey, { status, body: result });
+      send(response, status, result);
+    })().catch((error: unknown) => send(response, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : "error" } }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${actual}`,
+    port: actual,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,44 @@
+// The spec's payment messages (§4, §8), word for word, and the card error mapping (§8). No server imports.
+
+export const PAYMENT_MESSAGES = {
+  renewed: (expiry: string) => `Your subscription has been renewed and now expires on ${expiry}.`,
+  autoRenewEnabled: (renewal: string) => `Automatic renewal has been enabled for your subscription. Your subscription will be automatically renewed on ${renewal}.`,
+  initFailed: "Sorry, there was a problem. Please try again.",
+  paypalFailed: "Sorry, there was an error processing your payment. Please try again.",
+  adminCancelConfirm: "Are you sure you want to cancel auto-renewal for this subscription?",
+  adminCancelled: "Auto-renewal for this subscription has been successfully cancelled",
+  affiliateUpdated: "The friendly discount has been successfully updated",
+  affiliateDeleteConfirm: "Are you sure you want to delete this discount link?",
+} as const;
+
+export const CARD_ERROR_MESSAGES: Record<string, string> = {
+  invalid_number: "Sorry, your card number is invalid",
+  incorrect_number: "Sorry, your card number is incorrect",
+  invalid_cvc: "Sorry, your security code is invalid",
+  incorrect_cvc: "Sorry, your security code is incorrect",
+  insufficient_funds: "Sorry, your card has insufficient funds. Please try again with a different card.",
+  expired_card: "Sorry, your card has expired. Please try again with a different card.",
+  card_declined: "Sorry, your card has been declined. Please try again.",
+};
+
+export const CARD_DECLINE_MESSAGES: Record<string, string> = {
+  call_issuer: "Sorry, your card has been declined. Please contact your card issuer.",
+  testmode_decline: "You cannot use a test card in the live environment",
+};
+
+export const GENERIC_CARD_ERROR = "Sorry, a payment error occurred. Please try again.";
+
+export interface CardErrorLike {
+  type?: string;
+  code?: string;
+  decline_code?: string;
+  message?: string;
+}
+
+/** The spec's card error mapping: known codes word for word, a validation error in the provider's words, anything else generic. */
+export function cardErrorMessage(error: CardErrorLike): string {
+  if (error.code === "card_declined" && error.decline_code && CARD_DECLINE_MESSAGES[error.decline_code]) return CARD_DECLINE_MESSAGES[error.decline_code];
+  if (error.code && CARD_ERROR_MESSAGES[error.code]) return CARD_ERROR_MESSAGES[error.code];
+  if (error.type === "validation_error" && error.message) return error.message;
+  return GENERIC_CARD_ERROR;
+}

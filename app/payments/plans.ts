@@ -1,0 +1,70 @@
+// The subscription plans (configuration, not data): names, prices in pence, periods, features and the
+// Treats they unlock. Shared by the pages and the server; no server-only imports here.
+
+export interface Plan {
+  /** The spec's subscription "option": the slug a form posts and a subscription row keeps. */
+  option: string;
+  name: string;
+  pricePence: number;
+  periodMonths: number;
+  summary: string;
+  features: string[];
+  /** Treats a subscriber on this plan can win (names shown on the plans page). */
+  treats: string[];
+  /** Rank for switching: a higher rank is an upgrade. */
+  rank: number;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    option: "monthly",
+    name: "Monthly",
+    pricePence: 499,
+    periodMonths: 1,
+    summary: "Every premium listing in full, month by month.",
+    features: ["Every premium listing in full: addresses, photos and directions", "Plan long routes with no monthly limit", "Cancel auto-renewal at any time"],
+    treats: ["Monthly Treat draw"],
+    rank: 1,
+  },
+  {
+    option: "annual",
+    name: "Annual",
+    pricePence: 3999,
+    periodMonths: 12,
+    summary: "A year of dog-friendly travel for the price of eight months.",
+    features: ["Everything in Monthly", "Two Treat draws a month", "10% off partner dog shops"],
+    treats: ["Monthly Treat draw", "Partner shop vouchers"],
+    rank: 2,
+  },
+  {
+    option: "pack-leader",
+    name: "Pack Leader",
+    pricePence: 5999,
+    periodMonths: 12,
+    summary: "For households that travel with the whole pack.",
+    features: ["Everything in Annual", "A posted gift box for your dog each year", "Early access to new routes"],
+    treats: ["Monthly Treat draw", "Partner shop vouchers", "Posted gift box"],
+    rank: 3,
+  },
+];
+
+export function findPlan(option: string | null | undefined): Plan | undefined {
+  return PLANS.find((plan) => plan.option === option);
+}
+
+/** £39.99 from 3999 pence. */
+export function formatPence(pence: number): string {
+  return `£${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
+}
+
+/** The spec's subscription-message date: DD/MM/YY (UK time). */
+export function formatShortDate(date: Date | string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: "Europe/London" }).format(new Date(date));
+}
+
+/** DD/MM/YYYY (receipts and lists). */
+export function formatLongDate(date: Date | string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" }).format(new Date(date));
+}
+
+export const PAYMENT_METHOD = { paypal: 1, card: 2, prize: 3 } as const;

@@ -1,0 +1,62 @@
+// The card gateway: the stripe SDK, pointed at Stripe with a key, or at the local stand-in without one
+// (docs/decisions/0121-local-payment-stand-ins.md). The app's code path is the same either way.
+import Stripe from "stripe";
+import { getEnv } from "../env.server";
+
+export const LOCAL_KEYS = { secret: "sk_local_pawroute", publishable: "pk_local_pawroute", webhook: "whsec_local_pawroute" } as const;
+/** Where the local Stripe.js stand-in is served (public/local/stripe.js) and the API it talks to (a same-origin proxy). */
+export const LOCAL_STRIPE_JS_URL = "/local/stripe.js";
+
+export interface StripeConfig {
+  local: boolean;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** The API the SDK calls; null means Stripe itself. */
+  apiUrl: string | null;
+  jsUrl: string;
+}
+
+export function stripeConfig(): StripeConfig {
+  const env = getEnv();
+  const local = !env.STRIPE_SECRET_KEY;
+  // Read at call time: the server entry starts the local stand-in and publishes its address after the environment was parsed.
+  const apiUrl = process.env.STRIPE_API_URL || env.STRIPE_API_URL || null;
+  return {
+    local,
+    secretKey: env.STRIPE_SECRET_KEY ?? LOCAL_KEYS.secret,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? LOCAL_KEYS.publishable,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? LOCAL_KEYS.webhook,
+    apiUrl,
+    jsUrl: env.STRIPE_JS_URL ?? (local ? LOCAL_STRIPE_JS_URL : "https://js.stripe.com/v3/"),
+  };
+}
+
+const KEY = Symbol.for("pawroute.stripe");
+type Holder = { [KEY]?: { id: string; client: Stripe } };
+
+/** The SDK client for the current configuration (one per process). */
+export function stripe(): Stripe {
+  const config = stripeConfig();
+  if (config.local && !config.apiUrl) throw new Error("The local Stripe stand-in is not running: start the app with server.ts, or set STRIPE_API_URL.");
+  const id = `${config.secretKey}@${config.apiUrl ?? "stripe"}`;
+  const holder = globalThis as Holder;
+  if (holder[KEY]?.id !== id) {
+    const api = config.apiUrl ? new URL(config.apiUrl) : null;
+    const client = new Stripe(config.secretKey, {
+      maxNetworkRetries: 1,
+      telemetry: false,
+      ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
+    });
+    holder[KEY] = { id, client };
+  }
+  return holder[KEY].client;
+}
+
+/** The card error a provider call raised (decline, expired, authentication needed), else null. */
+export function cardErrorOf(error: unknown): { type: string; code?: string; decline_code?: string; message: string; paymentIntentId?: string } | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  if (error.type !== "StripeCardError") return null;
+  const raw = error.raw as { payment_intent?: { id?: string } };
+  return { type: "card_error", code: error.code, decline_code: error.decline_code, message: error.message, paymentIntentId: raw.payment_intent?.id };
+}

@@ -1,0 +1,394 @@
+// Subscriptions and their money (docs/decisions/0120-payments.md): checkout with the extra-authentication
+// loop, renew, automatic renewal, cancel, switch with proration, receipts. Every charge row has an
+// idempotency key that is also the provider's Idempotency-Key, and one conditional UPDATE decides which
+// request (or webhook) applies a succeeded charge, so doubled requests and replays change nothing.
+import { and, desc, eq, gt, isNull, sql as rawSql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, subscriptionEvents, subscriptions } from "../../db/schema";
+import type { SessionUser } from "../auth/guards.server";
+import { db } from "../db.server";
+import { AppError, found, invariant } from "../errors";
+import type { Transaction } from "../points/ledger.server";
+import { cardErrorMessage } from "./messages";
+import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
+import { cardErrorOf, stripe } from "./stripe.server";
+
+type Charge = typeof charges.$inferSelect;
+type Executor = Transaction | ReturnType<typeof db>;
+
+export const SUBSCRIPTION_MESSAGES = {
+  noSubscription: "You don't have a subscription yet.",
+  alreadySubscribed: "You already have a subscription. You can switch plan from your subscriptions page.",
+  noPlan: "Please choose a plan.",
+  samePlan: "You are already on this plan.",
+  noPaymentMethod: "Please add a card to pay with first.",
+  notYourCard: "Sorry, we couldn't find that card.",
+  authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
+} as const;
+
+/** The result a payment call answers: done, or the client must complete extra authentication and retry with payment_intent. */
+export type PaymentResult = { status: "succeeded"; subscriptionId: number; expiryDate: string } | { status: "requires_action"; clientSecret: string; paymentIntent: string };
+
+export function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+function planOf(option: string): Plan {
+  const plan = findPlan(option);
+  invariant(plan, 400, SUBSCRIPTION_MESSAGES.noPlan, { fieldErrors: { option: SUBSCRIPTION_MESSAGES.noPlan } });
+  return plan;
+}
+
+/** The member's current subscription (not replaced by a switch), expired or not. */
+export async function currentSubscription(userId: number, executor: Executor = db()) {
+  const [row] = await executor.select().from(subscriptions).where(and(eq(subscriptions.userId, userId), isNull(subscriptions.endedAt))).limit(1);
+  return row ?? null;
+}
+
+/** True while the member has a subscription that has not expired: premium access. */
+export async function isSubscriber(userId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), isNull(subscriptions.endedAt), gt(subscriptions.expiresAt, rawSql`now()`)))
+    .limit(1);
+  return Boolean(row);
+}
+
+async function customerOf(user: Pick<SessionUser, "id" | "email">): Promise<string> {
+  const [existing] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
+  if (existing) return existing.stripeCustomerId;
+  const customer = await stripe().customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer:${user.id}` });
+  await db().insert(paymentCustomers).values({ userId: user.id, stripeCustomerId: customer.id }).onConflictDoNothing();
+  const [row] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
+  return row.stripeCustomerId;
+}
+
+/** The spec's POST users/me/payment/stripe/setup: a SetupIntent's client secret for the card form. */
+export async function createSetupIntent(user: SessionUser): Promise<{ clientSecret: string }> {
+  const customer = await customerOf(user);
+  const intent = await stripe().setupIntents.create({ customer, usage: "off_session" });
+  return { clientSecret: found(intent.client_secret, "Sorry, there was a problem. Please try again.") };
+}
+
+/** Saves a card the member set up (it must belong to their own customer) and answers its row id. */
+async function registerCard(user: SessionUser, paymentMethodId: string): Promise<number> {
+  const customer = await customerOf(user);
+  let card: Stripe.PaymentMethod;
+  try {
+    card = await stripe().paymentMethods.retrieve(paymentMethodId);
+  } catch {
+    throw new AppError(404, SUBSCRIPTION_MESSAGES.notYourCard);
+  }
+  invariant(card.customer === customer, 404, SUBSCRIPTION_MESSAGES.notYourCard);
+  const [row] = await db()
+    .insert(paymentMethods)
+    .values({ userId: user.id, method: PAYMENT_METHOD.card, providerRef: card.id, brand: card.card?.brand ?? "", last4: card.card?.last4 ?? "" })
+    .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: { brand: card.card?.brand ?? "" } })
+    .returning({ id: paymentMethods.id });
+  return row.id;
+}
+
+/** A friendly discount link by its code, if it exists and has not expired. */
+export async function liveAffiliateLink(code: string | undefined) {
+  if (!code) return null;
+  const [link] = await db()
+    .select()
+    .from(affiliateLinks)
+    .where(and(rawSql`lower(${affiliateLinks.code}) = lower(${code})`, rawSql`(${affiliateLinks.expiresAt} IS NULL OR ${affiliateLinks.expiresAt} > now())`));
+  return link ?? null;
+}
+
+export interface CheckoutInput {
+  option: string;
+  /** The SetupIntent's payment method (pm_…), or a saved method's id as text (“saved:12”). */
+  paymentMethod: string;
+  /** Sent back after extra authentication. */
+  paymentIntent?: string;
+  affiliateLink?: string;
+  /** One per payment page: a doubled or retried submit carries the same key. */
+  key: string;
+}
+
+/** The spec's card flow: register the payment method, then take the first payment and start the subscription. */
+export async function checkout(user: SessionUser, input: CheckoutInput): Promise<PaymentResult> {
+  const plan = planOf(input.option);
+  const methodId = await methodIdFor(user, input.paymentMethod);
+  const idempotencyKey = `subscribe:${user.id}:${input.key}:${methodId}`;
+  const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  if (!existing) {
+    const current = await currentSubscription(user.id);
+    if (current && current.expiresAt > new Date()) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadySubscribed);
+  }
+  const link = await liveAffiliateLink(input.affiliateLink);
+  const discountPence = link ? Math.floor((plan.pricePence * link.discountPercent) / 100) : 0;
+  await db()
+    .insert(charges)
+    .values({ userId: user.id, idempotencyKey, purpose: "subscribe", plan: plan.option, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, amountPence: plan.pricePence - discountPence, discountPence })
+    .onConflictDoNothing();
+  const [charge] = await db().select().from(charges).where(and(eq(charges.idempotencyKey, idempotencyKey), eq(charges.userId, user.id)));
+  return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+}
+
+async function methodIdFor(user: SessionUser, paymentMethod: string): Promise<number> {
+  const saved = /^saved:(\d{1,9})$/.exec(paymentMethod);
+  if (!saved) return registerCard(user, paymentMethod);
+  const [row] = await db()
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, Number(saved[1])), eq(paymentMethods.userId, user.id)));
+  return found(row, SUBSCRIPTION_MESSAGES.notYourCard).id;
+}
+
+/**
+ * Takes the charge's money once: creates (or, after authentication, confirms) the PaymentIntent under
+ * the charge's idempotency key, then applies it. A charge already applied answers its subscription.
+ */
+async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, options: { onSession: boolean; paymentIntent?: string }): Promise<PaymentResult> {
+  if (charge.status === "succeeded") return succeededResult(charge);
+  if (charge.amountPence === 0) return applySucceeded(charge.id, null);
+  const [method] = await db().select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
+  invariant(method, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  const customer = await customerOf(user);
+  let intent: Stripe.PaymentIntent;
+  try {
+    if (options.paymentIntent && charge.providerRef === options.paymentIntent) {
+      intent = await stripe().paymentIntents.retrieve(options.paymentIntent);
+      if (intent.status === "requires_confirmation") intent = await stripe().paymentIntents.confirm(intent.id);
+    } else if (charge.providerRef && charge.status !== "failed") {
+      intent = await stripe().paymentIntents.retrieve(charge.providerRef);
+    } else {
+      intent = await stripe().paymentIntents.create(
+        {
+          amount: charge.amountPence,
+          currency: "gbp",
+          customer,
+          payment_method: method.providerRef,
+          confirm: true,
+          off_session: !options.onSession,
+          description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
+          metadata: { charge_id: String(charge.id) },
+        },
+        { idempotencyKey: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}` },
+      );
+      await db().update(charges).set({ providerRef: intent.id }).where(eq(charges.id, charge.id));
+    }
+  } catch (error) {
+    const card = cardErrorOf(error);
+    if (!card) throw error;
+    await db()
+      .update(charges)
+      .set({ status: "failed", failureCode: card.decline_code ?? card.code ?? "card_error", ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
+      .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
+    throw new AppError(422, cardErrorMessage(card), { code: card.code });
+  }
+  if (intent.status === "succeeded") return applySucceeded(charge.id, intent.id);
+  if (intent.status === "requires_action" && intent.client_secret) {
+    await db().update(charges).set({ status: "requires_action", providerRef: intent.id }).where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
+    if (!options.onSession) throw new AppError(422, SUBSCRIPTION_MESSAGES.authenticationNeeded, { code: "authentication_required" });
+    return { status: "requires_action", clientSecret: intent.client_secret, paymentIntent: intent.id };
+  }
+  throw new AppError(422, cardErrorMessage({}));
+}
+
+async function succeededResult(charge: Charge): Promise<PaymentResult> {
+  const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId ?? 0));
+  const applied = found(subscription, SUBSCRIPTION_MESSAGES.noSubscription);
+  return { status: "succeeded", subscriptionId: applied.id, expiryDate: applied.expiresAt.toISOString() };
+}
+
+/** Applies a succeeded charge once, in its own transaction. */
+export async function applySucceeded(chargeId: number, providerRef: string | null): Promise<PaymentResult> {
+  await db().transaction((tx) => applySucceededIn(tx, chargeId, providerRef));
+  const [charge] = await db().select().from(charges).where(eq(charges.id, chargeId));
+  return succeededResult(charge);
+}
+
+/**
+ * The one place a charge's money becomes a subscription change and a receipt. The conditional UPDATE
+ * lets exactly one caller (request, retry or webhook) through; the others find it already applied.
+ */
+export async function applySucceededIn(tx: Transaction, chargeId: number, providerRef: string | null): Promise<void> {
+  const [charge] = await tx
+    .update(charges)
+    .set({ status: "succeeded", succeededAt: rawSql`now()`, providerRef: rawSql`coalesce(${charges.providerRef}, ${providerRef})` })
+    .where(and(eq(charges.id, chargeId), rawSql`${charges.status} <> 'succeeded'`))
+    .returning();
+  if (!charge) return;
+  const plan = planOf(charge.plan);
+  const now = new Date();
+  let subscriptionId: number;
+  let periodStart: Date;
+  let periodEnd: Date;
+  if (charge.purpose === "renew") {
+    periodEnd = found(charge.periodEnd, SUBSCRIPTION_MESSAGES.noSubscription);
+    const [renewed] = await tx.update(subscriptions).set({ expiresAt: periodEnd }).where(eq(subscriptions.id, charge.subscriptionId ?? 0)).returning({ id: subscriptions.id });
+    subscriptionId = found(renewed, SUBSCRIPTION_MESSAGES.noSubscription).id;
+    periodStart = addMonths(periodEnd, -plan.periodMonths);
+    await tx.insert(subscriptionEvents).values({ subscriptionId, kind: "renewed", detail: `until ${periodEnd.toISOString()}` });
+  } else {
+    if (charge.purpose === "switch") {
+      const ended = await tx.update(subscriptions).set({ endedAt: now, autoRenew: false }).where(and(eq(subscriptions.userId, charge.userId), isNull(subscriptions.endedAt))).returning({ id: subscriptions.id });
+      for (const old of ended) await tx.insert(subscriptionEvents).values({ subscriptionId: old.id, kind: "switched", detail: `to ${plan.option}` });
+    }
+    periodStart = now;
+    periodEnd = charge.periodEnd ?? addMonths(now, plan.periodMonths);
+    const [created] = await tx
+      .insert(subscriptions)
+      .values({ userId: charge.userId, plan: plan.option, startedAt: now, expiresAt: periodEnd, autoRenew: true, paymentMethodId: charge.paymentMethodId, affiliateLinkId: charge.affiliateLinkId })
+      .returning({ id: subscriptions.id });
+    subscriptionId = created.id;
+    await tx.insert(subscriptionEvents).values({ subscriptionId, kind: "created", detail: plan.option });
+    await tx.update(charges).set({ subscriptionId }).where(eq(charges.id, charge.id));
+  }
+  const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
+  await tx.insert(receipts).values({
+    chargeId: charge.id,
+    userId: charge.userId,
+    number: `PR-${now.getUTCFullYear()}-${String(charge.id).padStart(6, "0")}`,
+    description: `${plan.name} subscription${charge.purpose === "renew" ? " (renewal)" : charge.purpose === "switch" ? " (plan change)" : ""}`,
+    amountPence: charge.amountPence,
+    discountPence: charge.discountPence,
+    paymentDescription: method ? (method.method === PAYMENT_METHOD.card ? `${method.brand} card ending ${method.last4}` : method.method === PAYMENT_METHOD.paypal ? "PayPal" : "Treat") : "No payment needed",
+    periodStart,
+    periodEnd,
+  });
+}
+
+/** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
+export async function renew(user: SessionUser, input: { paymentMethod?: string; paymentIntent?: string; key?: string }): Promise<PaymentResult> {
+  const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  const plan = planOf(subscription.plan);
+  const methodId = input.paymentMethod ? await methodIdFor(user, input.paymentMethod) : subscription.paymentMethodId;
+  invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  const charge = await renewalCharge(subscription, plan, methodId);
+  if (methodId !== subscription.paymentMethodId) await db().update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
+  return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+}
+
+/** The renewal charge of the subscription's current period: its key names the period, so it is taken once. */
+async function renewalCharge(subscription: typeof subscriptions.$inferSelect, plan: Plan, methodId: number): Promise<Charge> {
+  const base = subscription.expiresAt > new Date() ? subscription.expiresAt : new Date();
+  const idempotencyKey = `renew:${subscription.id}:${subscription.expiresAt.toISOString()}`;
+  await db()
+    .insert(charges)
+    .values({ userId: subscription.userId, idempotencyKey, purpose: "renew", plan: plan.option, subscriptionId: subscription.id, paymentMethodId: methodId, amountPence: plan.pricePence, periodEnd: addMonths(base, plan.periodMonths) })
+    .onConflictDoNothing();
+  const [charge] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  if (charge.status === "failed" && charge.paymentMethodId !== methodId) {
+    const [updated] = await db().update(charges).set({ paymentMethodId: methodId, providerRef: null, status: "pending" }).where(eq(charges.id, charge.id)).returning();
+    return updated;
+  }
+  return charge;
+}
+
+/** The renewal job's charge: the saved card, off-session (a bank asking for authentication is an error here). */
+export async function renewDue(subscription: typeof subscriptions.$inferSelect, email: string): Promise<"renewed" | "already"> {
+  const plan = planOf(subscription.plan);
+  invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod, { code: "no_payment_method" });
+  const charge = await renewalCharge(subscription, plan, subscription.paymentMethodId);
+  if (charge.status === "succeeded") return "already";
+  // A period whose charge failed is not retried by the job: the member was mailed and renews by hand.
+  if (charge.status === "failed") throw new AppError(422, cardErrorMessage({ code: charge.failureCode?.split(":")[0] }), { code: charge.failureCode?.split(":")[0] });
+  await collect({ id: subscription.userId, email }, charge, { onSession: false });
+  return "renewed";
+}
+
+/** The spec's POST users/me/subscriptions/current/enable-autorenew: answers the renewal date. */
+export async function enableAutoRenew(userId: number): Promise<{ expiryDate: string }> {
+  const subscription = found(await currentSubscription(userId), SUBSCRIPTION_MESSAGES.noSubscription);
+  invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  return db().transaction(async (tx) => {
+    const [row] = await tx.update(subscriptions).set({ autoRenew: true, cancelledAt: null }).where(eq(subscriptions.id, subscription.id)).returning();
+    await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "auto-renew-enabled" });
+    return { expiryDate: row.expiresAt.toISOString() };
+  });
+}
+
+/** The spec's DELETE users/me/subscriptions/current (and the administrator's): cancelled now, active until expiry. */
+export async function cancelAutoRenew(userId: number, by: "member" | "admin" = "member"): Promise<{ expiryDate: string }> {
+  const subscription = found(await currentSubscription(userId), SUBSCRIPTION_MESSAGES.noSubscription);
+  return db().transaction(async (tx) => {
+    const [row] = await tx.update(subscriptions).set({ autoRenew: false, cancelledAt: rawSql`coalesce(${subscriptions.cancelledAt}, now())` }).where(eq(subscriptions.id, subscription.id)).returning();
+    await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "cancelled", detail: by });
+    return { expiryDate: row.expiresAt.toISOString() };
+  });
+}
+
+/**
+ * The proration rule (docs/decisions/0122-switching-plans.md): the unused part of the current period is
+ * worth its share of what the plan costs; the new plan starts now for a full period; the member pays the
+ * new price less that credit, and a credit larger than the price lengthens the new period instead.
+ */
+export function prorate(current: { pricePence: number; periodMonths: number; expiresAt: Date }, next: Plan, now = new Date()): { amountPence: number; creditPence: number; expiresAt: Date } {
+  const periodStart = addMonths(current.expiresAt, -current.periodMonths);
+  const periodMs = current.expiresAt.getTime() - periodStart.getTime();
+  const remainingMs = Math.max(0, Math.min(periodMs, current.expiresAt.getTime() - now.getTime()));
+  const creditPence = Math.floor((current.pricePence * remainingMs) / periodMs);
+  const baseEnd = addMonths(now, next.periodMonths);
+  if (creditPence <= next.pricePence) return { amountPence: next.pricePence - creditPence, creditPence, expiresAt: baseEnd };
+  const extraMs = Math.floor(((creditPence - next.pricePence) / next.pricePence) * (baseEnd.getTime() - now.getTime()));
+  return { amountPence: 0, creditPence, expiresAt: new Date(baseEnd.getTime() + extraMs) };
+}
+
+/** Switch, upgrade or downgrade: one charge per (subscription, target plan) and key. */
+export async function switchPlan(user: SessionUser, input: { option: string; key: string; paymentIntent?: string }): Promise<PaymentResult & { from: string }> {
+  const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  const from = planOf(subscription.plan);
+  const to = planOf(input.option);
+  const idempotencyKey = `switch:${subscription.id}:${to.option}:${input.key}`;
+  const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  if (!existing) invariant(from.option !== to.option, 409, SUBSCRIPTION_MESSAGES.samePlan, { fieldErrors: { option: SUBSCRIPTION_MESSAGES.samePlan } });
+  if (existing?.status === "succeeded") return { ...(await succeededResult(existing)), from: from.option };
+  invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  const { amountPence, expiresAt } = prorate({ pricePence: from.pricePence, periodMonths: from.periodMonths, expiresAt: subscription.expiresAt }, to);
+  await db()
+    .insert(charges)
+    .values({ userId: user.id, idempotencyKey, purpose: "switch", plan: to.option, subscriptionId: subscription.id, paymentMethodId: subscription.paymentMethodId, amountPence, periodEnd: expiresAt })
+    .onConflictDoNothing();
+  const [charge] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  // A switch in 0 < amount < 30p cannot be charged by card: it is free.
+  const payable = charge.amountPence > 0 && charge.amountPence < 30 ? (await db().update(charges).set({ amountPence: 0 }).where(eq(charges.id, charge.id)).returning())[0] : charge;
+  return { ...(await collect(user, payable, { onSession: true, paymentIntent: input.paymentIntent })), from: from.option };
+}
+
+export interface SubscriptionView {
+  id: number;
+  plan: Plan;
+  startedAt: string;
+  expiresAt: string;
+  autoRenew: boolean;
+  active: boolean;
+  card: string | null;
+  history: { kind: string; at: string }[];
+}
+
+export async function subscriptionView(userId: number): Promise<SubscriptionView | null> {
+  const subscription = await currentSubscription(userId);
+  if (!subscription) return null;
+  const [method] = subscription.paymentMethodId ? await db().select().from(paymentMethods).where(eq(paymentMethods.id, subscription.paymentMethodId)) : [];
+  const history = await db()
+    .select({ kind: subscriptionEvents.kind, at: subscriptionEvents.at })
+    .from(subscriptionEvents)
+    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionEvents.subscriptionId))
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptionEvents.at), desc(subscriptionEvents.id))
+    .limit(20);
+  return {
+    id: subscription.id,
+    plan: planOf(subscription.plan),
+    startedAt: subscription.startedAt.toISOString(),
+    expiresAt: subscription.expiresAt.toISOString(),
+    autoRenew: subscription.autoRenew,
+    active: subscription.expiresAt > new Date(),
+    card: method ? `${method.brand} card ending ${method.last4}` : null,
+    history: history.map((entry) => ({ kind: entry.kind, at: entry.at.toISOString() })),
+  };
+}
+
+export async function savedCards(userId: number): Promise<{ id: number; label: string }[]> {
+  const rows = await db().select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt));
+  return rows.map((row) => ({ id: row.id, label: `${row.brand} card ending ${row.last4}` }));
+}

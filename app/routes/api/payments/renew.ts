@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireMember } from "../../../auth/guards.server";
+import { readJson } from "../../../payments/requests.server";
+import { renewSchema } from "../../../payments/schemas";
+import { renew } from "../../../payments/subscriptions.server";
+
+/** The spec's POST users/me/subscriptions/current/renew: answers { expiryDate }, or the extra-authentication data to retry with. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireMember(request);
+  const input = renewSchema.parse(await readJson(request));
+  const result = await renew(user, { paymentMethod: input.paymentMethod, paymentIntent: input.payment_intent });
+  return Response.json(
+    result.status === "succeeded" ? { status: result.status, id: result.subscriptionId, expiryDate: result.expiryDate } : { status: result.status, client_secret: result.clientSecret, payment_intent: result.paymentIntent },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function loader() {
+  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+// Subscriptions and payments (issue 15, migration 0018, docs/decisions/0120-payments.md). Plans are
+// configuration (app/payments/plans.ts), so rows name a plan by its slug. Money is integer pence.
+
+/** Friendly discount links: a code in a link that takes a percentage off the first payment, until an optional expiry. */
+export const affiliateLinks = pgTable(
+  "affiliate_links",
+  {
+    id: serial("id").primaryKey(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    discountPercent: integer("discount_percent").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("affiliate_links_code").on(sql`lower(${t.code})`)],
+);
+
+/** The member's customer at the card provider. */
+export const paymentCustomers = pgTable("payment_customers", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  stripeCustomerId: text("stripe_customer_id").notNull().unique(),
+});
+
+/** Saved payment methods: the spec's method codes 1 PayPal, 2 card, 3 prize (a Treat that pays). */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: smallint("method").notNull(),
+    providerRef: text("provider_ref").notNull(),
+    brand: text("brand").notNull().default(""),
+    last4: text("last4").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_methods_user_ref").on(t.userId, t.providerRef)],
+);
+
+/** A member's subscription to a plan; ended_at is set when a switch replaces it (one current per member). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    autoRenew: boolean("auto_renew").notNull().default(true),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    affiliateLinkId: integer("affiliate_link_id").references(() => affiliateLinks.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("subscriptions_one_current").on(t.userId).where(sql`${t.endedAt} IS NULL`),
+    index("subscriptions_renewal_due").on(t.expiresAt).where(sql`${t.endedAt} IS NULL AND ${t.autoRenew}`),
+  ],
+);
+
+/** A subscription's history: created, renewed, auto-renew enabled, cancelled, switched, renewal failed. */
+export const subscriptionEvents = pgTable(
+  "subscription_events",
+  {
+    id: serial("id").primaryKey(),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("subscription_events_subscription").on(t.subscriptionId, t.at)],
+);
+
+/** Every attempt to take money; the idempotency key makes a retried or doubled request the same charge. */
+export const charges = pgTable(
+  "charges",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    purpose: text("purpose").notNull().$type<"subscribe" | "renew" | "switch">(),
+    plan: text("plan").notNull(),
+    subscriptionId: integer("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    affiliateLinkId: integer("affiliate_link_id").references(() => affiliateLinks.id, { onDelete: "set null" }),
+    amountPence: integer("amount_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    currency: text("currency").notNull().default("gbp"),
+    status: text("status").notNull().default("pending").$type<"pending" | "requires_action" | "succeeded" | "failed">(),
+    providerRef: text("provider_ref").unique(),
+    /** The expiry this charge pays up to (renew, switch); a new subscription's is set when it succeeds. */
+    periodEnd: timestamp("period_end", { withTimezone: true }),
+    failureCode: text("failure_code"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+  },
+  (t) => [index("charges_user").on(t.userId, t.createdAt)],
+);
+
+/** One receipt per succeeded charge. */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: serial("id").primaryKey(),
+    chargeId: integer("charge_id")
+      .notNull()
+      .unique()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    number: text("number").notNull().unique(),
+    description: text("description").notNull(),
+    amountPence: integer("amount_pence").notNull(),
+    discountPence: integer("discount_pence").notNull().default(0),
+    paymentDescription: text("payment_description").notNull(),
+    periodStart: timestamp("period_start", { withTimezone: true }).notNull(),
+    periodEnd: timestamp("period_end", { withTimezone: true }).notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("receipts_user").on(t.userId, t.issuedAt)],
+);
+
+/** Provider events (webhooks) already applied, stored before they are applied. */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
