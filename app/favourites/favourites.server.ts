@@ -20,6 +20,7 @@ export interface FavouriteList {
 }
 
 export const LIST_NOT_FOUND = "Sorry, we couldn't find that list.";
+export const LISTING_GONE = "Sorry, we couldn't find that listing.";
 
 function listHref(id: number): string {
   return `/account/favourites/${id}`;
@@ -95,7 +96,7 @@ export async function addToDefaultList(userId: number, listingId: number): Promi
 export async function addToList(userId: number, listId: number, listingId: number): Promise<void> {
   await ownList(userId, listId);
   const [listing] = await db().select({ id: listings.id }).from(listings).where(and(eq(listings.id, listingId), eq(listings.status, LISTING_STATUS.live)));
-  if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
+  if (!listing) throw new AppError(404, LISTING_GONE);
   await db().insert(favouriteItems).values({ listId, listingId }).onConflictDoNothing();
 }
 

@@ -1,10 +1,11 @@
 // /{type}/{slug}/favourite: the member's lists for one listing, and the toggle's and list buttons' posts.
 import { data, redirect } from "@remix-run/node";
 import { formAction, validateForm } from "../auth/forms.server";
-import { requireMember } from "../auth/guards.server";
+import { requireMember, type SessionUser } from "../auth/guards.server";
+import { safeRedirect } from "../auth/redirect";
 import { sql } from "../db.server";
 import { listingForRequest } from "../listings/listing.server";
-import { addToDefaultList, addToList, createList, listsHolding, listsOf, removeEverywhere, removeFromList } from "./favourites.server";
+import { LISTING_GONE, addToDefaultList, addToList, createList, listsHolding, listsOf, removeEverywhere, removeFromList } from "./favourites.server";
 import { listItemSchema, newListValidator } from "./schemas";
 import { AppError } from "../errors";
 
@@ -21,11 +22,21 @@ export async function favouritePage(request: Request, slug: string | undefined) 
   };
 }
 
+/** The listing of a post: one that went away since the page was shown is a message for the form, not an error page. */
+async function listingToSave(request: Request, slug: string | undefined, user: SessionUser) {
+  try {
+    return await listingForRequest(sql(), request, slug, user);
+  } catch (error) {
+    if (error instanceof Response && error.status === 404) throw new AppError(404, LISTING_GONE);
+    throw error;
+  }
+}
+
 /** Enhanced forms send respond=json and get an answer; plain forms are redirected (post/redirect/get). */
 export async function favouriteAction(request: Request, slug: string | undefined) {
   const user = await requireMember(request);
-  const listing = await listingForRequest(sql(), request, slug, user);
   return formAction(request, async (form) => {
+    const listing = await listingToSave(request, slug, user);
     const json = form.get("respond") === "json";
     const back = `${listing.url}/favourite`;
     if (form.get("intent") === "create") {
@@ -40,7 +51,10 @@ export async function favouriteAction(request: Request, slug: string | undefined
     const { intent, listId } = parsed.data;
     if (intent === "quick-add") {
       const list = await addToDefaultList(user.id, listing.id);
-      return json ? data({ ok: true, added: list.name, href: list.href }) : redirect(`${listing.url}?saved=1`);
+      if (json) return data({ ok: true, added: list.name, href: list.href });
+      // A result card's plain form comes back to its results page, at the card.
+      const back = safeRedirect(form.get("returnTo"), "");
+      return redirect(back ? `${back.split("#")[0]}#result-${listing.id}` : `${listing.url}?saved=1`);
     }
     if (intent === "unfavourite") {
       await removeEverywhere(user.id, listing.id);

@@ -1,7 +1,7 @@
 // Everything the /{type}/{slug} page shows, in one call from its loader.
 import { data } from "@remix-run/node";
-import { parseFilters, search } from "../../geo/search";
-import { NEARBY_DISTANCE_MILES, NEARBY_LIMIT } from "../../geo/search/filters";
+import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES } from "../../geo/search/filters";
+import { nearbyPlaces } from "../../geo/search/nearby";
 import { snippet } from "../../geo/search/hydrate";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { getSessionUser } from "../auth/guards.server";
@@ -26,17 +26,19 @@ export interface NearbyCard {
 
 const COUNTRY_CODES: Record<string, string> = { "united-kingdom": "GB", france: "FR" };
 
-async function nearby(listing: { id: number; lat: number; lng: number; typeId: number }): Promise<NearbyCard[]> {
-  const filters = parseFilters({
-    searchType: "location",
-    location: `${listing.lat},${listing.lng}`,
-    distance: NEARBY_DISTANCE_MILES,
-    types: [listing.typeId],
-    direct: true,
-    limit: NEARBY_LIMIT,
-  });
-  const response = await search(sql(), appRoutingEngine(), filters, { exclude: listing.id });
-  return response.results.map((result) => ({ id: result.location.id, url: result.url, title: result.location.title, distance: result.distance, typeId: result.location.type.id }));
+export interface Nearby {
+  /** "any-type" when nothing of the listing's type is within 0.3 miles: the places are the nearest of any type. */
+  kind: "same-type" | "any-type";
+  places: NearbyCard[];
+  /** How far each look went: same type, then any type. */
+  sameTypeMiles: number;
+  anyTypeMiles: number;
+}
+
+async function nearby(listing: { id: number; lat: number; lng: number; typeId: number }): Promise<Nearby> {
+  const found = await nearbyPlaces(sql(), appRoutingEngine(), listing);
+  const places = found.results.map((result) => ({ id: result.location.id, url: result.url, title: result.location.title, distance: result.distance, typeId: result.location.type.id }));
+  return { kind: found.kind, places, sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES };
 }
 
 export async function loadListingPage(request: Request, slug: string | undefined) {
@@ -48,7 +50,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
     galleryImages(listing.gallery),
     visibleReviews(listing.id),
     user ? isFavourite(user.id, listing.id) : Promise.resolve(false),
-    live ? nearby(listing) : Promise.resolve([]),
+    live ? nearby(listing) : Promise.resolve<Nearby>({ kind: "same-type", places: [], sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES }),
     user ? pendingReviewCount(user.id, listing.id) : Promise.resolve(0),
   ]);
   const description = sanitiseDescription(listing.description);

@@ -3,11 +3,13 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../errors";
 import { searchFiltersSchema, type SearchFilters } from "../../geo/search/filters";
 import { search } from "../../geo/search";
+import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";
+import { favouriteListingIds } from "../favourites/favourites.server";
 import { appRoutingEngine } from "../geo.server";
 import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
-import type { ResultsPageData, SearchFailure, SearchOutcome } from "./results.types";
+import type { ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
 import { resultsData } from "./view-model";
 
 function issuesToFailure(error: ZodError, fix: SearchFailure["fix"]): SearchFailure {
@@ -63,14 +65,23 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
   const path = parseSearchPath(url.pathname);
   if (!path || path.view !== view) throw new Response("Not found", { status: 404 });
 
-  const [facilityList] = await Promise.all([facilities()]);
+  const [facilityList, viewer] = await Promise.all([facilities(), viewerOf(request)]);
   const facilityOptions = facilityList.map(({ id, name }) => ({ id, name }));
+  const pageData = (state: SearchState, outcome: SearchOutcome): ResultsPageData => ({
+    view,
+    state,
+    listHref: searchHref(state, "list"),
+    mapHref: searchHref(state, "map"),
+    outcome,
+    facilities: facilityOptions,
+    viewer,
+  });
   const raw = rawFiltersFromUrl(path, url.searchParams);
   const parsed = searchFiltersSchema.safeParse(raw);
   if (!parsed.success) {
     const { state, fix } = bestEffort(raw, parsed.error, view);
     const { status, error } = failure(parsed.error, fix);
-    return { status, page: pageData(view, state, { kind: "error", error }, facilityOptions) };
+    return { status, page: pageData(state, { kind: "error", error }) };
   }
 
   const filters: SearchFilters = parsed.data;
@@ -89,16 +100,17 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
     if (response.results.length === 0 && pagination.total > 0) {
       const last = { ...state, page: pagination.totalPages };
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
-      return { status: 404, page: pageData(view, state, { kind: "error", error }, facilityOptions) };
+      return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    return { status: 200, page: pageData(view, state, { kind: "results", results: resultsData(response) }, facilityOptions) };
+    return { status: 200, page: pageData(state, { kind: "results", results: resultsData(response) }) };
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, error: shown } = failure(error);
-    return { status, page: pageData(view, state, { kind: "error", error: shown }, facilityOptions) };
+    return { status, page: pageData(state, { kind: "error", error: shown }) };
   }
 }
 
-function pageData(view: ResultsView, state: SearchState, outcome: SearchOutcome, facilityOptions: ResultsPageData["facilities"]): ResultsPageData {
-  return { view, state, listHref: searchHref(state, "list"), mapHref: searchHref(state, "map"), outcome, facilities: facilityOptions };
+async function viewerOf(request: Request): Promise<ResultsViewer> {
+  const user = await getSessionUser(request);
+  return user ? { member: true, favouriteIds: await favouriteListingIds(user.id, null) } : { member: false, favouriteIds: [] };
 }

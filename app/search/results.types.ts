@@ -20,4 +20,12 @@ export interface ResultsPageData {
   mapHref: string;
   outcome: SearchOutcome;
   facilities: { id: number; name: string }[];
+  viewer: ResultsViewer;
+}
+
+/** Who is looking: a member's result cards offer the favourite toggle in its saved or unsaved state. */
+export interface ResultsViewer {
+  member: boolean;
+  /** The member's favourite listings (any list), so cards shown by a live search know theirs too. */
+  favouriteIds: number[];
 }

@@ -19,6 +19,8 @@ export const MAX_DISTANCE_MILES = 100;
 /** Miles for the nearby listings of a listing page. */
 export const NEARBY_DISTANCE_MILES = 0.3;
 export const NEARBY_LIMIT = 3;
+/** Miles: with nothing of the same type within 0.3 miles, how far a listing page looks for places of any type. */
+export const NEARBY_FALLBACK_MILES = 5;
 /** Counting stops here: the spec shows totals above 1000 as "over N,000". */
 export const COUNT_CAP = 10_000;
 export const MAP_POINTS_CAP = 5_000;

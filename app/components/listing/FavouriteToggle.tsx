@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FavouriteLists, type FavouritePageData } from "./FavouriteLists";
+import { BusyButton } from "../forms/BusyButton";
 import { formErrorOf } from "../forms/FormParts";
 import { Modal } from "../forms/Modal";
 
@@ -13,6 +14,10 @@ interface Props {
   title: string;
   member: boolean;
   isFavourite: boolean;
+  /** Where a plain (no-JavaScript) save and the log-in link come back to; the listing page by default. */
+  returnTo?: string;
+  /** The small toggle of a result card: short words, the listing's title for screen readers. */
+  compact?: boolean;
 }
 
 interface Added {
@@ -47,29 +52,39 @@ function SavedTooltip({ added, onDone }: { added: Added; onDone: () => void }) {
  * an already favourite listing opens the list editor (a modal with JavaScript, the page without).
  * The editor stays open when the listing leaves its last list; a failure is shown as an alert.
  */
-export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Props) {
+export function FavouriteToggle({ listingUrl, title, member, isFavourite, returnTo, compact = false }: Props) {
   const adder = useFetcher<{ added?: string; href?: string; formError?: string }>();
   const editor = useFetcher<FavouritePageData>();
   const [added, setAdded] = useState<Added | null>(null);
   const [editing, setEditing] = useState(false);
+  // What the server last said; the list editor's answers and a quick add change it without a page reload.
+  const [favourite, setFavourite] = useState(isFavourite);
+  useEffect(() => setFavourite(isFavourite), [isFavourite]);
   // Only a hydrated page asks for an answer in place of the redirect a plain form needs.
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const favouritePath = `${listingUrl}/favourite`;
-  const busy = adder.state !== "idle";
   const failure = adder.state === "idle" ? formErrorOf(adder.data) : null;
+  const forScreenReaders = compact ? <span className="visually-hidden"> {title}</span> : null;
 
   useEffect(() => {
     if (adder.state !== "idle" || !adder.data?.added) return;
     setAdded({ name: adder.data.added, href: adder.data.href ?? null });
+    setFavourite(true);
   }, [adder.state, adder.data]);
 
+  useEffect(() => {
+    if (editor.state === "idle" && editor.data) setFavourite(editor.data.lists.some((list) => list.saved));
+  }, [editor.state, editor.data]);
+
   if (!member) {
-    const back = encodeURIComponent(listingUrl);
+    const back = encodeURIComponent(returnTo ?? listingUrl);
     return (
-      <details className="favourite favourite--visitor">
+      <details className={`favourite favourite--visitor${compact ? " favourite--compact" : ""}`}>
         <summary className="button button--quiet">
-          <span aria-hidden="true">♡ </span>Save to favourites
+          <span aria-hidden="true">♡ </span>
+          {compact ? "Save" : "Save to favourites"}
+          {forScreenReaders}
         </summary>
         <div className="favourite__tooltip" role="note">
           <p>Favourites are for members.</p>
@@ -94,17 +109,32 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Prop
       </Modal>
     </>
   );
+  const className = `favourite${compact ? " favourite--compact" : ""}`;
 
-  if (!isFavourite) {
+  if (!favourite) {
+    // Optimistic: while the listing is being saved the button already says so (and ignores repeat clicks).
     return (
-      <div className="favourite">
+      <div className={className}>
         <adder.Form method="post" action={favouritePath}>
           <input type="hidden" name="intent" value="quick-add" />
+          {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
           {enhanced ? <input type="hidden" name="respond" value="json" /> : null}
-          <button type="submit" className="button button--quiet" aria-pressed={false} disabled={busy} aria-busy={busy || undefined}>
+          <BusyButton
+            className="button button--quiet"
+            aria-pressed={adder.state !== "idle"}
+            fetcherState={adder.state}
+            pending={
+              <>
+                <span aria-hidden="true">♥ </span>
+                {compact ? "Saved" : "Saved to favourites"}
+                {forScreenReaders}
+              </>
+            }
+          >
             <span aria-hidden="true">♡ </span>
-            {busy ? "Saving…" : "Save to favourites"}
-          </button>
+            {compact ? "Save" : "Save to favourites"}
+            {forScreenReaders}
+          </BusyButton>
         </adder.Form>
         {extras}
       </div>
@@ -112,7 +142,7 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Prop
   }
 
   return (
-    <div className="favourite">
+    <div className={className}>
       <Link
         to={favouritePath}
         className="button button--quiet favourite--on"
@@ -123,7 +153,9 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite }: Prop
           editor.load(favouritePath);
         }}
       >
-        <span aria-hidden="true">♥ </span>Saved to favourites
+        <span aria-hidden="true">♥ </span>
+        {compact ? "Saved" : "Saved to favourites"}
+        {forScreenReaders}
       </Link>
       {extras}
     </div>

@@ -65,15 +65,24 @@ export function ListingFacts({ listing }: { listing: ListingPageData["listing"] 
   );
 }
 
-export function NearbyList({ nearby }: { nearby: ListingPageData["nearby"] }) {
+/** Up to three places of the listing's type within 0.3 miles; with none, says so and offers the nearest of any type. */
+export function NearbyList({ nearby, typeId }: { nearby: ListingPageData["nearby"]; typeId: number }) {
+  const { kind, places } = nearby;
+  const kindName = listingType(typeId).many.toLowerCase();
   return (
     <section className="nearby" aria-labelledby="nearby-title">
       <h2 id="nearby-title">Nearby</h2>
-      {nearby.length === 0 ? (
-        <p>No other places of this kind within 0.3 miles.</p>
+      {kind === "any-type" ? (
+        <p className="nearby__note">
+          There are no other {kindName} within {nearby.sameTypeMiles} miles.{" "}
+          {places.length > 0 ? "These are the nearest places of any kind:" : `Nor is there any other place within ${nearby.anyTypeMiles} miles.`}
+        </p>
+      ) : null}
+      {places.length === 0 ? (
+        kind === "same-type" ? <p>No other places of this kind within {nearby.sameTypeMiles} miles.</p> : null
       ) : (
         <ul className="nearby__list">
-          {nearby.map((place) => (
+          {places.map((place) => (
             <li key={place.id} className="nearby__item">
               <span className={`type-chip type-chip--${listingType(place.typeId).theme}`}>{listingType(place.typeId).one}</span>
               <Link to={place.url}>{place.title}</Link>

@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 import { CompassIcon } from "../icons";
 import { SECTIONS } from "../../navigation";
 import { NO_RESULTS_MESSAGE } from "../../search/constants";
-import type { SearchOutcome } from "../../search/results.types";
-import type { ResultsView, SearchState } from "../../search/url";
+import type { ResultsViewer, SearchOutcome } from "../../search/results.types";
+import { searchHref, type ResultsView, type SearchState } from "../../search/url";
 import { Pagination } from "./Pagination";
 import { ResultCard } from "./ResultCard";
 
@@ -35,10 +35,11 @@ interface ResultsAreaProps {
   state: SearchState;
   view: ResultsView;
   busy: boolean;
+  viewer: ResultsViewer;
 }
 
 /** The results, the no-results state or the search's error message, with the pagination. */
-export function ResultsArea({ outcome, state, view, busy }: ResultsAreaProps) {
+export function ResultsArea({ outcome, state, view, busy, viewer }: ResultsAreaProps) {
   if (outcome.kind === "error") {
     const { error } = outcome;
     return (
@@ -55,11 +56,15 @@ export function ResultsArea({ outcome, state, view, busy }: ResultsAreaProps) {
   }
   const { cards, pagination, summary } = outcome.results;
   if (cards.length === 0) return <NoResults />;
+  const returnTo = searchHref(state, view);
+  const favourites = new Set(viewer.favouriteIds);
   return (
     <div className="results" aria-busy={busy || undefined}>
       <ol className="result-list" start={(pagination.page - 1) * pagination.limit + 1}>
         {cards.map((card, index) => (
-          <ResultCard key={card.id} card={card} searchType={summary.searchType} position={(pagination.page - 1) * pagination.limit + index + 1} />
+          <ResultCard key={card.id} card={card} searchType={summary.searchType} position={(pagination.page - 1) * pagination.limit + index + 1}
+            favourite={{ member: viewer.member, isFavourite: favourites.has(card.id), returnTo }}
+          />
         ))}
       </ol>
       <Pagination state={state} view={view} pagination={pagination} shown={cards.length} />

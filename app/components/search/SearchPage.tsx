@@ -127,7 +127,7 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           <h2 id="results-title" className="visually-hidden">
             Results
           </h2>
-          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} />
+          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
         </section>
       </div>
       {mapOpen ? <MapModal state={state} title={heading} onClose={() => setMapOpen(false)} /> : null}

@@ -4,6 +4,7 @@ import { StatusPage } from "../../components/StatusPage";
 import { SearchPage } from "../../components/search/SearchPage";
 import { resultsMeta } from "../../search/meta";
 import { loadResultsPage } from "../../search/results.server";
+import { keepResultsAfterFavouriting } from "../../search/revalidate";
 import mapStyles from "../../styles/map.css?url";
 import formStyles from "../../styles/forms.css?url";
 import searchStyles from "../../styles/search.css?url";
@@ -22,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page } = await loadResultsPage(request, "map");
   return data(page, { status });
 }
+
+export const shouldRevalidate = keepResultsAfterFavouriting;
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => resultsMeta(page, "Map of ");
 

@@ -125,7 +125,7 @@ export default function ListingPage() {
         </div>
         <aside className="listing__aside">
           <ListingFacts listing={listing} />
-          <NearbyList nearby={page.nearby} />
+          <NearbyList nearby={page.nearby} typeId={listing.typeId} />
         </aside>
       </div>
     </article>
