@@ -60,3 +60,58 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
 export function accountMenu(isAdmin: boolean): AccountMenuItem[] {
   return ACCOUNT_MENU.filter((item) => !item.admin || isAdmin);
 }
+
+/**
+ * The sub-navigation under the header (issue 16, docs/decisions/0150): the homepage's search presets
+ * and the French road picker, so every way into the directory is one click away on any page.
+ */
+export const SUB_NAVIGATION: readonly { to: string; label: string }[] = [
+  { to: "/", label: "All stops" },
+  { to: "/pubs", label: "Pubs and cafés" },
+  { to: "/beaches", label: "Beaches" },
+  { to: "/walks-in-france", label: "Walks in France" },
+  { to: "/vets-in-france", label: "Vets in France" },
+  { to: "/motorway-search-france", label: "French roads" },
+];
+
+/** One tab of the footer's browse links. */
+export interface FooterBrowseTab {
+  id: string;
+  label: string;
+  links: { to: string; label: string }[];
+}
+
+/** The road fields the footer needs (a RoadOption has more). */
+export interface FooterRoad {
+  name: string;
+  slug: string;
+  description: string;
+  /** united-kingdom or france */
+  country: string;
+}
+
+const BROWSE_BY_TYPE: FooterBrowseTab["links"] = [
+  { to: "/browse/walks", label: "Dog walks" },
+  { to: "/browse/walks-with-a-pub", label: "Walks with a pub" },
+  { to: "/browse/walks-with-a-beach", label: "Walks with a beach" },
+  { to: "/browse/dog-friendly-pub", label: "Dog-friendly pubs and cafés" },
+  { to: "/browse/dog-friendly-beach", label: "Dog-friendly beaches" },
+  { to: "/browse/member-business", label: "Member businesses" },
+  { to: "/browse/vet", label: "Vets" },
+  { to: "/bark-out/", label: "Bark Out blog" },
+  { to: "/faqs", label: "FAQs" },
+  { to: "/contact", label: "Contact us" },
+];
+
+/** The footer's browse tabs (public-directory.md §2): roads by country (in the order given) and stops by type. */
+export function footerBrowseTabs(roads: readonly FooterRoad[]): FooterBrowseTab[] {
+  const byCountry = (country: string) =>
+    roads
+      .filter((road) => road.country === country)
+      .map((road) => ({ to: `/browse/road/${road.country}/${road.slug}`, label: road.description ? `${road.name} ${road.description}` : road.name }));
+  return [
+    { id: "uk-roads", label: "UK roads", links: byCountry("united-kingdom") },
+    { id: "french-roads", label: "French roads", links: byCountry("france") },
+    { id: "by-type", label: "Stops by type", links: BROWSE_BY_TYPE },
+  ].filter((tab) => tab.links.length > 0);
+}

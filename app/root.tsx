@@ -3,9 +3,12 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
+import { compareRoads } from "./components/RoadBadge";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { footerBrowseTabs } from "./navigation";
 import { usePageContext } from "./ops/page-context";
+import { roadOptions } from "./search/reference.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
 import accountStyles from "./styles/account.css?url";
 import appStyles from "./styles/app.css?url";
@@ -21,8 +24,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getSessionUser(request);
-  return { user: user && { username: user.username, isAdmin: user.isAdmin } };
+  const [user, roads] = await Promise.all([getSessionUser(request), roadOptions()]);
+  return { user: user && { username: user.username, isAdmin: user.isAdmin }, footerTabs: footerBrowseTabs([...roads].sort(compareRoads)) };
 }
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy(error).title} — Pawroute` : "Pawroute" }];
@@ -53,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter browseTabs={data?.footerTabs ?? []} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,8 +1,7 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import type { KeyboardEvent } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { accountMenu } from "../navigation";
 import { PawIcon } from "./icons";
+import { OTHER_MENU_HOVER, useDropdown } from "./nav/useDropdown";
 
 export interface AccountMenuUser {
   username: string | null;
@@ -11,33 +10,13 @@ export interface AccountMenuUser {
 
 /**
  * The account corner of the header for a member: a <details> disclosure (it opens without JavaScript)
- * with the account menu and log out. With JavaScript it also closes on navigation, on Escape and on a
- * click elsewhere.
+ * with the account menu and log out. With JavaScript it is a desktop dropdown (useDropdown): arrow
+ * keys, Escape, closing on navigation or a click elsewhere, and opening on hover from 960 px.
  */
 export function AccountMenu({ user, placement }: { user: AccountMenuUser; placement: "header" | "panel" }) {
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
+  const { ref: menu, ...handlers } = useDropdown({ hover: OTHER_MENU_HOVER, transient: true });
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
-
-  useEffect(() => {
-    if (menu.current) menu.current.open = false;
-  }, [location.key]);
-
-  useEffect(() => {
-    function closeOutside(event: MouseEvent) {
-      if (menu.current?.open && event.target instanceof Node && !menu.current.contains(event.target)) menu.current.open = false;
-    }
-    document.addEventListener("click", closeOutside);
-    return () => document.removeEventListener("click", closeOutside);
-  }, []);
-
-  function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
-    if (event.key !== "Escape" || !menu.current?.open) return;
-    event.stopPropagation();
-    menu.current.open = false;
-    menu.current.querySelector("summary")?.focus();
-  }
 
   const items = (
     <ul className="account-menu__list">
@@ -75,7 +54,7 @@ export function AccountMenu({ user, placement }: { user: AccountMenuUser; placem
   }
 
   return (
-    <details className="account-menu" ref={menu} onKeyDown={closeOnEscape}>
+    <details className="account-menu" ref={menu} {...handlers}>
       <summary aria-label={`Your account${user.username ? `: ${user.username}` : ""}`}>{name}</summary>
       <div className="account-menu__panel">{items}</div>
     </details>

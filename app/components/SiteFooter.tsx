@@ -1,9 +1,17 @@
+import type { FooterBrowseTab } from "../navigation";
 import { PawIcon } from "./icons";
+import { FooterBrowse } from "./nav/FooterBrowse";
 
-export function SiteFooter() {
+export function SiteFooter({ browseTabs }: { browseTabs: FooterBrowseTab[] }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
+        {browseTabs.length > 0 ? (
+          <nav className="site-footer__browse" aria-labelledby="browse-title">
+            <h2 id="browse-title">Browse dog-friendly stops</h2>
+            <FooterBrowse tabs={browseTabs} />
+          </nav>
+        ) : null}
         <section className="site-footer__about" aria-labelledby="about-title">
           <h2 id="about-title" className="site-footer__brand">
             <span className="brand__mark">

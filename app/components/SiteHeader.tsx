@@ -2,10 +2,11 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
 import { loginPath } from "../auth/redirect";
-import { builtSections } from "../navigation";
+import { SUB_NAVIGATION, builtSections } from "../navigation";
 import { AccountMenu } from "./AccountMenu";
 import { CloseIcon, MenuIcon, PawIcon } from "./icons";
 import { MoreMenu } from "./MoreMenu";
+import { useHeaderOffset } from "./nav/useHeaderOffset";
 
 export interface HeaderUser {
   username: string | null;
@@ -14,16 +15,31 @@ export interface HeaderUser {
 
 /** "Log in" and "Join" bring the visitor back to the page they were on (not to another account page). */
 function withReturn(to: string, here: string): string {
-  if (here === "/" || here.startsWith("/account/login") || here.startsWith("/join") || here.startsWith("/logout")) return to;
+  if (
+    here === "/" ||
+    here.startsWith("/account/login") ||
+    here.startsWith("/join") ||
+    here.startsWith("/logout")
+  )
+    return to;
   if (to === "/account/login/") return loginPath(here);
   if (to === "/join") return `/join?redirectTo=${encodeURIComponent(here)}`;
   return to;
 }
 
-function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: boolean }) {
+function NavItems({
+  signedIn,
+  mobile = false,
+}: {
+  signedIn: boolean;
+  mobile?: boolean;
+}) {
   const location = useLocation();
   // A member's account corner is the account menu; a visitor's "Log in" comes back to this page.
-  const sections = [...builtSections("main"), ...(signedIn ? [] : builtSections("account", false))];
+  const sections = [
+    ...builtSections("main"),
+    ...(signedIn ? [] : builtSections("account", false)),
+  ];
   const here = location.pathname + location.search;
   return (
     <ul className="nav-list">
@@ -41,14 +57,34 @@ function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: bo
   );
 }
 
+/** The sub-navigation: a row of search shortcuts under the header (a scrolling strip on phones). */
+function SubNav() {
+  return (
+    <nav aria-label="Find stops" className="sub-nav">
+      <ul className="sub-nav__list container">
+        {SUB_NAVIGATION.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} end>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
- * Brand and main navigation. Under 960 px the menu is a <details> disclosure, so it opens without
+ * Brand and main navigation, with the sub-navigation below (useHeaderOffset: sticky from 960 px,
+ * the sub-navigation hiding on scroll down). Under 960 px the menu is a <details> disclosure, so it opens without
  * JavaScript and the browser makes it keyboard accessible; with JavaScript it also closes on
  * navigation and on Escape.
  */
 export function SiteHeader({ user }: { user: HeaderUser | null }) {
   const menu = useRef<HTMLDetailsElement>(null);
+  const header = useRef<HTMLElement>(null);
   const location = useLocation();
+  useHeaderOffset(header);
 
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -61,37 +97,40 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
   }
 
   return (
-    <header className="site-header">
-      <div className="site-header__inner container">
-        <Link to="/" className="brand">
-          <span className="brand__mark">
-            <PawIcon size={22} />
-          </span>
-          Pawroute
-          <span className="brand__tagline">Dog-friendly UK &amp; France</span>
-        </Link>
-
-        <nav aria-label="Main" className="main-nav">
-          <NavItems signedIn={user !== null} />
-        </nav>
-        {user ? <AccountMenu user={user} placement="header" /> : null}
-
-        <details className="mobile-menu" ref={menu} onKeyDown={closeOnEscape}>
-          <summary>
-            <span className="mobile-menu__open">
-              <MenuIcon size={20} />
+    <header className="site-header" ref={header} data-subnav="shown">
+      <div className="site-header__bar">
+        <div className="site-header__inner container">
+          <Link to="/" className="brand">
+            <span className="brand__mark">
+              <PawIcon size={22} />
             </span>
-            <span className="mobile-menu__close">
-              <CloseIcon size={20} />
-            </span>
-            Menu
-          </summary>
-          <nav aria-label="Main" className="mobile-menu__panel">
-            <NavItems signedIn={user !== null} mobile />
-            {user ? <AccountMenu user={user} placement="panel" /> : null}
+            Pawroute
+            <span className="brand__tagline">Dog-friendly UK &amp; France</span>
+          </Link>
+
+          <nav aria-label="Main" className="main-nav">
+            <NavItems signedIn={user !== null} />
           </nav>
-        </details>
+          {user ? <AccountMenu user={user} placement="header" /> : null}
+
+          <details className="mobile-menu" ref={menu} onKeyDown={closeOnEscape}>
+            <summary>
+              <span className="mobile-menu__open">
+                <MenuIcon size={20} />
+              </span>
+              <span className="mobile-menu__close">
+                <CloseIcon size={20} />
+              </span>
+              Menu
+            </summary>
+            <nav aria-label="Main" className="mobile-menu__panel">
+              <NavItems signedIn={user !== null} mobile />
+              {user ? <AccountMenu user={user} placement="panel" /> : null}
+            </nav>
+          </details>
+        </div>
       </div>
+      <SubNav />
     </header>
   );
 }

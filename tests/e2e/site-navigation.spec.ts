@@ -1,0 +1,130 @@
+// Issue 16's global page behaviour, JavaScript on and off: the footer's browse tabs with 'View all
+// links', the sub-navigation, and the desktop dropdowns from the keyboard (arrow keys with JavaScript).
+import { FOOTER_LINKS_SHOWN } from "../../app/components/nav/FooterBrowse";
+import { expect, test } from "./fixtures";
+import { createMember, logInAs } from "./support/accounts";
+
+test("the footer's browse links: each group shows its first links and 'View all links' opens the rest", async ({ page }, info) => {
+  const js = info.project.name === "js";
+  await page.goto("/bark-out/");
+  if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const browse = page.getByRole("navigation", { name: "Browse dog-friendly stops" });
+  const m6 = browse.getByRole("link", { name: /^M6 / });
+  await expect(m6).toBeVisible();
+  const shown = browse.locator(".footer-browse__panel").first().locator(":scope > .footer-browse__links > li");
+  await expect(shown).toHaveCount(FOOTER_LINKS_SHOWN);
+
+  if (js) {
+    // Tabs: one group at a time, the arrow keys move between them.
+    const tabs = browse.getByRole("tab");
+    await expect(tabs).toHaveText(["UK roads", "French roads", "Stops by type"]);
+    await expect(browse.getByRole("link", { name: /^A6 / })).toBeHidden();
+    await tabs.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.nth(1)).toBeFocused();
+    await expect(tabs.nth(1)).toHaveAttribute("aria-selected", "true");
+    await expect(browse.getByRole("link", { name: /^A6 / })).toBeVisible();
+    await expect(m6).toBeHidden();
+    await page.keyboard.press("End");
+    await expect(browse.getByRole("link", { name: "Vets", exact: true })).toBeVisible();
+    await page.keyboard.press("Home");
+    await expect(m6).toBeVisible();
+  } else {
+    // Without JavaScript every group is a titled list.
+    await expect(browse.getByRole("heading", { level: 3 })).toHaveText(["UK roads", "French roads", "Stops by type"]);
+    await expect(browse.getByRole("link", { name: /^A6 / })).toBeVisible();
+  }
+
+  // The UK roads past the first few are behind 'View all links'.
+  const hiddenRoad = browse.getByRole("link", { name: /^M62 / });
+  await expect(hiddenRoad).toBeHidden();
+  const viewAll = browse.locator(".footer-browse__panel").first().locator("summary");
+  await expect(viewAll).toContainText("View all links");
+  await viewAll.focus();
+  await page.keyboard.press("Enter");
+  await expect(hiddenRoad).toBeVisible();
+  await expect(viewAll).toContainText("View fewer links");
+  await hiddenRoad.click();
+  await expect(page).toHaveURL(/\/browse\/road\/united-kingdom\/m62$/);
+});
+
+test("the sub-navigation leads to the search presets", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/contact");
+  const subNav = page.getByRole("navigation", { name: "Find stops" });
+  await subNav.getByRole("link", { name: "Walks in France" }).click();
+  await expect(page).toHaveURL(/\/walks-in-france$/);
+  await expect(subNav.getByRole("link", { name: "Walks in France" })).toHaveAttribute("aria-current", "page");
+});
+
+test("at 1280 and 1000 px the account dropdown opens and closes from the keyboard", async ({ page, context }, info) => {
+  const js = info.project.name === "js";
+  const member = await createMember({ label: "nav" });
+  await logInAs(context, member);
+  for (const width of [1280, 1000]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/bark-out/");
+    if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const menu = page.locator(".site-header__inner > .account-menu");
+    const summary = menu.locator("summary");
+    const overview = menu.getByRole("link", { name: "Overview" });
+    await expect(overview).toBeHidden();
+    await summary.focus();
+    await page.keyboard.press(js ? "ArrowDown" : "Enter");
+    await expect(overview).toBeVisible();
+    if (js) {
+      await expect(overview).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(menu.getByRole("link", { name: "Favourites" })).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(menu.getByRole("button", { name: "Log out" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(overview).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await expect(menu.getByRole("button", { name: "Log out" })).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(overview).toBeHidden();
+      await expect(summary).toBeFocused();
+    } else {
+      await page.keyboard.press("Tab");
+      await expect(overview).toBeFocused();
+      await summary.focus();
+      await page.keyboard.press("Space");
+      await expect(overview).toBeHidden();
+    }
+  }
+});
+
+test("with the keyboard, 'More' opens with Space and its links follow on", async ({ page }, info) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  if (info.project.name === "js") await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const more = page.locator(".main-nav .nav-more");
+  await more.locator("summary").focus();
+  await page.keyboard.press("Space");
+  await expect(more.getByRole("link", { name: "FAQs" })).toBeVisible();
+  if (info.project.name === "js") {
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(more.getByRole("link", { name: "Share your story" })).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(more.getByRole("link", { name: "FAQs" })).toBeFocused();
+  } else {
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(more.getByRole("link", { name: "Share your story" })).toBeFocused();
+  }
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/(faqs|bark-out\/submit)$/);
+});
+
+test("at 1280 px the sticky header keeps an anchor's target clear of it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/faqs#faqs-contact-title");
+  const target = page.locator("#faqs-contact-title");
+  await expect(target).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY), "the page scrolled to the anchor").toBeGreaterThan(0);
+  const headerBottom = await page.locator(".site-header").evaluate((element) => element.getBoundingClientRect().bottom);
+  const top = await target.evaluate((element) => element.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(headerBottom);
+});
