@@ -1,7 +1,8 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
 import { accountMenu } from "../navigation";
+import { BusyButton } from "./forms/BusyButton";
 import { PawIcon } from "./icons";
 
 export interface AccountMenuUser {
@@ -17,8 +18,6 @@ export interface AccountMenuUser {
 export function AccountMenu({ user, placement }: { user: AccountMenuUser; placement: "header" | "panel" }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
-  const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
 
   useEffect(() => {
     if (menu.current) menu.current.open = false;
@@ -48,9 +47,9 @@ export function AccountMenu({ user, placement }: { user: AccountMenuUser; placem
       ))}
       <li>
         <Form method="post" action="/logout">
-          <button type="submit" className="account-menu__logout" disabled={loggingOut} aria-busy={loggingOut || undefined}>
-            {loggingOut ? "Logging out…" : "Log out"}
-          </button>
+          <BusyButton action="/logout" pending="Logging out…" className="account-menu__logout">
+            Log out
+          </BusyButton>
         </Form>
       </li>
     </ul>
