@@ -1,5 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { KeyboardEvent } from "react";
 import { accountMenu } from "../navigation";
+import { BusyButton } from "./forms/BusyButton";
 import { PawIcon } from "./icons";
 import { OTHER_MENU_HOVER, useDropdown } from "./nav/useDropdown";
 
@@ -17,6 +21,8 @@ export function AccountMenu({ user, placement }: { user: AccountMenuUser; placem
   const { ref: menu, ...handlers } = useDropdown({ hover: OTHER_MENU_HOVER, transient: true });
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
 
   const items = (
     <ul className="account-menu__list">
@@ -27,9 +33,9 @@ export function AccountMenu({ user, placement }: { user: AccountMenuUser; placem
       ))}
       <li>
         <Form method="post" action="/logout">
-          <button type="submit" className="account-menu__logout" disabled={loggingOut} aria-busy={loggingOut || undefined}>
-            {loggingOut ? "Logging out…" : "Log out"}
-          </button>
+          <BusyButton action="/logout" pending="Logging out…" className="account-menu__logout">
+            Log out
+          </BusyButton>
         </Form>
       </li>
     </ul>

@@ -12,16 +12,20 @@ export function listingType(id: number): { id: number; one: string; many: string
 }
 
 /** What a search looks for, in words: "Walks with a pub", "Pubs and cafés and vets", "Dog-friendly places". */
-export function describeTypes(f: { types: readonly number[]; allWalks: boolean; pubWalks: boolean; beachWalks: boolean }): string {
+export function describeTypes(f: { types: readonly number[]; allWalks: boolean; pubWalks: boolean; beachWalks: boolean; accommodation: boolean; dogServices: boolean }): string {
   const parts: string[] = [];
   if (f.pubWalks && f.beachWalks) parts.push("walks with a pub or a beach");
   else if (f.pubWalks) parts.push("walks with a pub");
   else if (f.beachWalks) parts.push("walks with a beach");
   else if (f.allWalks && !f.types.includes(1)) parts.push("walks");
+  const someBusinesses = f.accommodation || f.dogServices;
   for (const id of f.types) {
     if (id === 1 && (f.pubWalks || f.beachWalks)) continue;
+    if (id === 4 && someBusinesses) continue;
     parts.push(listingType(id).many.toLowerCase());
   }
+  if (f.accommodation) parts.push("dog-friendly accommodation");
+  if (f.dogServices) parts.push("dog services");
   if (parts.length === 0) return "Dog-friendly places";
   const text = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
   return text.charAt(0).toUpperCase() + text.slice(1);

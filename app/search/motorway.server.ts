@@ -14,6 +14,8 @@ export interface MotorwayFilters {
   allWalks: boolean;
   pubWalks: boolean;
   beachWalks: boolean;
+  accommodation: boolean;
+  dogServices: boolean;
 }
 
 export interface MotorwayPageData {
@@ -29,7 +31,7 @@ export interface MotorwayPageData {
   filterError: string;
 }
 
-const NO_FILTERS: MotorwayFilters = { types: [], facilities: [], allWalks: false, pubWalks: false, beachWalks: false };
+const NO_FILTERS: MotorwayFilters = { types: [], facilities: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false };
 
 /**
  * The motorway pickers (/motorway-search, /motorway-search-france). The form is a GET form to the page

@@ -7,9 +7,11 @@ export interface TypeFilters {
   allWalks: boolean;
   pubWalks: boolean;
   beachWalks: boolean;
+  accommodation: boolean;
+  dogServices: boolean;
 }
 
-const NONE: TypeFilters = { types: [], allWalks: false, pubWalks: false, beachWalks: false };
+const NONE: TypeFilters = { types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false };
 
 export const SEGMENTS = {
   walks: { ...NONE, types: [1] },
@@ -18,6 +20,8 @@ export const SEGMENTS = {
   "dog-friendly-pub": { ...NONE, types: [2] },
   "dog-friendly-beach": { ...NONE, types: [3] },
   "member-business": { ...NONE, types: [4] },
+  "dog-friendly-accommodation": { ...NONE, accommodation: true },
+  "dog-services": { ...NONE, dogServices: true },
   vet: { ...NONE, types: [5] },
 } as const satisfies Record<string, TypeFilters>;
 
@@ -45,7 +49,9 @@ export function segmentFor(filters: TypeFilters): SegmentName | null {
       sameTypes(preset.types, filters.types) &&
       preset.allWalks === filters.allWalks &&
       preset.pubWalks === filters.pubWalks &&
-      preset.beachWalks === filters.beachWalks
+      preset.beachWalks === filters.beachWalks &&
+      preset.accommodation === filters.accommodation &&
+      preset.dogServices === filters.dogServices
     ) {
       return name;
     }

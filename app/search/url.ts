@@ -61,6 +61,9 @@ export interface SearchState {
   allWalks: boolean;
   pubWalks: boolean;
   beachWalks: boolean;
+  /** Member businesses that are accommodation or dog services only. */
+  accommodation: boolean;
+  dogServices: boolean;
   /** null: the search type's default. */
   sort: Sort | null;
   /** Miles; null: the search type's default. */
@@ -129,7 +132,7 @@ export function parseSearchPath(pathname: string): SearchPath | null {
   return { view, searchType, road, junction, segment };
 }
 
-const TYPE_KEYS = ["types", "allWalks", "pubWalks", "beachWalks"] as const;
+const TYPE_KEYS = ["types", "allWalks", "pubWalks", "beachWalks", "accommodation", "dogServices"] as const;
 /** Names the pages never take from a URL: they are the API's. */
 const API_ONLY = ["includeMapPoints", "depth", "direct"];
 
@@ -189,6 +192,8 @@ export function stateFromFilters(f: SearchFilters): SearchState {
     allWalks: f.allWalks,
     pubWalks: f.pubWalks,
     beachWalks: f.beachWalks,
+    accommodation: f.accommodation,
+    dogServices: f.dogServices,
     sort: f.sort ?? null,
     distance: f.distance ?? null,
     page: f.page,
@@ -232,6 +237,8 @@ function queryPairs(state: SearchState, withTypes: boolean): [string, string][] 
     if (state.allWalks) pairs.push(["allWalks", "true"]);
     if (state.pubWalks) pairs.push(["pubWalks", "true"]);
     if (state.beachWalks) pairs.push(["beachWalks", "true"]);
+    if (state.accommodation) pairs.push(["accommodation", "true"]);
+    if (state.dogServices) pairs.push(["dogServices", "true"]);
   }
   for (const facility of state.facilities) pairs.push(["facilities[]", String(facility)]);
   if (state.sort && state.sort !== defaultSort(state)) pairs.push(["sort", state.sort]);
@@ -302,6 +309,8 @@ export function emptyState(searchType: PageSearchType): SearchState {
     allWalks: false,
     pubWalks: false,
     beachWalks: false,
+    accommodation: false,
+    dogServices: false,
     sort: null,
     distance: null,
     page: 1,

@@ -22,6 +22,8 @@ export function filtersInput(state: SearchState): Record<string, unknown> {
     allWalks: state.allWalks,
     pubWalks: state.pubWalks,
     beachWalks: state.beachWalks,
+    accommodation: state.accommodation,
+    dogServices: state.dogServices,
     sort: state.sort ?? undefined,
     distance: state.distance ?? undefined,
     page: state.page,

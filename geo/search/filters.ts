@@ -123,6 +123,9 @@ export const searchFiltersSchema = z
     allWalks: flag,
     pubWalks: flag,
     beachWalks: flag,
+    /** Member businesses that are dog-friendly accommodation or dog services (docs/decisions/0136). */
+    accommodation: flag,
+    dogServices: flag,
     page: positiveInt("page", 100_000).default(1),
     limit: positiveInt("limit", MAX_LIMIT).default(DEFAULT_LIMIT),
     depth: z.coerce.number().int().min(0).max(20).optional(),
@@ -178,14 +181,33 @@ export function filtersFromSearchParams(params: URLSearchParams, defaults: Recor
   return raw;
 }
 
+/** The filters that choose which kinds of listing a search shows. */
+export type KindFilters = Pick<SearchFilters, "types" | "allWalks" | "pubWalks" | "beachWalks" | "accommodation" | "dogServices">;
+
+/** The walk-type path values of the member businesses that are accommodation and dog services. */
+export const BUSINESS_KINDS = { accommodation: "dog-friendly-accommodation", dogServices: "dog-services" } as const;
+
+/** Whether any type, walk or business filter is set (none: every kind of listing). */
+export function hasKindFilter(f: KindFilters): boolean {
+  return f.types.length > 0 || f.allWalks || f.pubWalks || f.beachWalks || f.accommodation || f.dogServices;
+}
+
 /** Walk filters: which walks are wanted, or null when walks are not part of the search. */
-export function walkFilter(f: Pick<SearchFilters, "types" | "allWalks" | "pubWalks" | "beachWalks">): "all" | { pub: boolean; beach: boolean } | null {
+export function walkFilter(f: KindFilters): "all" | { pub: boolean; beach: boolean } | null {
   if (f.pubWalks || f.beachWalks) return { pub: f.pubWalks, beach: f.beachWalks };
-  if (f.allWalks || f.types.length === 0 || f.types.includes(1)) return "all";
+  if (f.allWalks || !hasKindFilter(f) || f.types.includes(1)) return "all";
   return null;
 }
 
-/** Business-only mode: exactly type 4 with no walk filters. */
-export function isBusinessOnly(f: Pick<SearchFilters, "types" | "allWalks" | "pubWalks" | "beachWalks">): boolean {
-  return f.types.length === 1 && f.types[0] === 4 && !f.allWalks && !f.pubWalks && !f.beachWalks;
+/** Business filters: the member businesses' walk-type values wanted, or null for every member business (or none). */
+export function businessKinds(f: KindFilters): string[] | null {
+  const kinds = [...(f.accommodation ? [BUSINESS_KINDS.accommodation] : []), ...(f.dogServices ? [BUSINESS_KINDS.dogServices] : [])];
+  return kinds.length > 0 ? kinds : null;
+}
+
+/** Business-only mode: member businesses only (type 4, or accommodation or services) with no walk filters. */
+export function isBusinessOnly(f: KindFilters): boolean {
+  const noWalks = !f.allWalks && !f.pubWalks && !f.beachWalks;
+  const onlyBusinessType = f.types.every((type) => type === 4);
+  return noWalks && onlyBusinessType && (f.types.length === 1 || businessKinds(f) !== null);
 }

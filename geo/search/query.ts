@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort, walkFilter } from "./filters";
+import { COUNT_CAP, MAP_POINTS_CAP, type KindFilters, type SearchFilters, type Sort, businessKinds, hasKindFilter, walkFilter } from "./filters";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -14,7 +14,7 @@ export function listingFilterSql(sql: SqlClient, f: ListingFilters, exclude?: nu
   return sql`l.status = 2 ${typeSql(sql, f, "l")} ${facilities} ${excluded}`;
 }
 
-type ListingFilters = Pick<SearchFilters, "types" | "facilities" | "allWalks" | "pubWalks" | "beachWalks">;
+type ListingFilters = KindFilters & Pick<SearchFilters, "facilities">;
 
 /** The same type, walk and facility filters over road_listing_groups (alias g), which has no status: it holds live listings only. */
 export function groupFilterSql(sql: SqlClient, f: ListingFilters): Fragment {
@@ -25,10 +25,14 @@ export function groupFilterSql(sql: SqlClient, f: ListingFilters): Fragment {
 function typeSql(sql: SqlClient, f: ListingFilters, alias: "l" | "g"): Fragment {
   const t = sql(alias);
   const walks = walkFilter(f);
-  const others = f.types.filter((type) => type !== 1);
-  // No type and no walk filter: every type. (allWalks alone means walks only.)
-  if (f.types.length === 0 && !f.allWalks && !f.pubWalks && !f.beachWalks) return sql``;
-  const otherTypes = others.length ? sql`${t}.type_id = ANY(${others}::smallint[])` : null;
+  const kinds = businessKinds(f);
+  // Accommodation or services narrow the member businesses (type 4), as pub and beach narrow walks.
+  const others = f.types.filter((type) => type !== 1 && !(kinds && type === 4));
+  // No type, walk or business filter: every type. (allWalks alone means walks only.)
+  if (!hasKindFilter(f)) return sql``;
+  const plainTypes = others.length ? sql`${t}.type_id = ANY(${others}::smallint[])` : null;
+  const businessTypes = kinds ? sql`(${t}.type_id = 4 AND ${t}.walk_type = ANY(${kinds}::text[]))` : null;
+  const otherTypes = plainTypes && businessTypes ? sql`(${plainTypes} OR ${businessTypes})` : (plainTypes ?? businessTypes);
   const walkTypes =
     walks === null
       ? null

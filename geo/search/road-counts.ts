@@ -2,10 +2,10 @@ import type { SqlClient } from "../../db/client";
 import { type SearchFilters, searchFiltersSchema } from "./filters";
 import { groupFilterSql } from "./query";
 
-export type RoadCountFilters = Pick<SearchFilters, "types" | "facilities" | "allWalks" | "pubWalks" | "beachWalks">;
+export type RoadCountFilters = Pick<SearchFilters, "types" | "facilities" | "allWalks" | "pubWalks" | "beachWalks" | "accommodation" | "dogServices">;
 
 /** Only the filters that change road counts, read with the search schema's rules. */
-export const roadCountFiltersSchema = searchFiltersSchema.innerType().pick({ types: true, facilities: true, allWalks: true, pubWalks: true, beachWalks: true }).superRefine((f, ctx) => {
+export const roadCountFiltersSchema = searchFiltersSchema.innerType().pick({ types: true, facilities: true, allWalks: true, pubWalks: true, beachWalks: true, accommodation: true, dogServices: true }).superRefine((f, ctx) => {
   if (f.allWalks && (f.pubWalks || f.beachWalks)) {
     ctx.addIssue({ code: "custom", path: ["allWalks"], message: "allWalks cannot be combined with pubWalks or beachWalks" });
   }
@@ -13,12 +13,12 @@ export const roadCountFiltersSchema = searchFiltersSchema.innerType().pick({ typ
 
 /** The cache key of a filter set: the same filters in any order share one entry. */
 export function roadCountKey(f: RoadCountFilters): string {
-  return JSON.stringify([f.types, f.facilities, f.allWalks, f.pubWalks, f.beachWalks]);
+  return JSON.stringify([f.types, f.facilities, f.allWalks, f.pubWalks, f.beachWalks, f.accommodation, f.dogServices]);
 }
 
 /**
  * Live listings per road for the motorway pickers: road id → count (every road, 0 included).
- * Counted from road_listing_groups (live junction listings per road, type, walk flags and facility
+ * Counted from road_listing_groups (live junction listings per road, type, walk type, walk flags and facility
  * set, kept by triggers on listings) rather than from every listing; cached in road_count_cache per
  * filter set, which a trigger on listings empties on any change.
  */

@@ -85,8 +85,10 @@ describe("homepage", () => {
   });
 
   it("names what a search looks for", () => {
-    expect(describeTypes({ types: [], allWalks: false, pubWalks: false, beachWalks: false })).toBe("Dog-friendly places");
-    expect(describeTypes({ types: [2, 5], allWalks: false, pubWalks: false, beachWalks: false })).toBe("Pubs and cafés and vets");
-    expect(describeTypes({ types: [1], allWalks: false, pubWalks: true, beachWalks: false })).toBe("Walks with a pub");
+    expect(describeTypes({ types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false })).toBe("Dog-friendly places");
+    expect(describeTypes({ types: [2, 5], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false })).toBe("Pubs and cafés and vets");
+    expect(describeTypes({ types: [1], allWalks: false, pubWalks: true, beachWalks: false, accommodation: false, dogServices: false })).toBe("Walks with a pub");
+    expect(describeTypes({ types: [4], allWalks: false, pubWalks: false, beachWalks: false, accommodation: true, dogServices: false })).toBe("Dog-friendly accommodation");
+    expect(describeTypes({ types: [5], allWalks: false, pubWalks: false, beachWalks: false, accommodation: true, dogServices: true })).toBe("Vets, dog-friendly accommodation and dog services");
   });
 });

@@ -6,7 +6,7 @@ import { emptyState } from "../../app/search/url";
 const response: SearchResponse = {
   results: [],
   pagination: { page: 1, limit: 20, total: 0, totalPages: 1, totalIsCapped: false },
-  query: { searchType: "location", sort: "distance_away", distance: 5, businessOnly: false, types: [], facilities: [], allWalks: false, pubWalks: false, beachWalks: false, page: 1, limit: 20, includeMapPoints: false, direct: false },
+  query: { searchType: "location", sort: "distance_away", distance: 5, businessOnly: false, types: [], facilities: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false, page: 1, limit: 20, includeMapPoints: false, direct: false },
   road: null,
   area: null,
   point: { lat: 51.5, lng: -0.12, label: "Your current location" },

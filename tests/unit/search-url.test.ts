@@ -92,9 +92,12 @@ describe("canonical search URLs", () => {
 
 describe("segments", () => {
   it("name exactly one filter set each", () => {
-    expect(segmentFor({ types: [1], allWalks: false, pubWalks: false, beachWalks: false })).toBe("walks");
-    expect(segmentFor({ types: [], allWalks: false, pubWalks: true, beachWalks: false })).toBe("walks-with-a-pub");
-    expect(segmentFor({ types: [1, 2], allWalks: false, pubWalks: false, beachWalks: false })).toBeNull();
-    expect(segmentFor({ types: [], allWalks: false, pubWalks: false, beachWalks: false })).toBeNull();
+    expect(segmentFor({ types: [1], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false })).toBe("walks");
+    expect(segmentFor({ types: [], allWalks: false, pubWalks: true, beachWalks: false, accommodation: false, dogServices: false })).toBe("walks-with-a-pub");
+    expect(segmentFor({ types: [1, 2], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false })).toBeNull();
+    expect(segmentFor({ types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: false })).toBeNull();
+    expect(segmentFor({ types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: true, dogServices: false })).toBe("dog-friendly-accommodation");
+    expect(segmentFor({ types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: false, dogServices: true })).toBe("dog-services");
+    expect(segmentFor({ types: [], allWalks: false, pubWalks: false, beachWalks: false, accommodation: true, dogServices: true })).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import type { FormEvent } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { ALLOWED_SORTS, DEFAULT_DISTANCE_MILES, DEFAULT_LIMIT, type Sort } from "../../../geo/search/filters";
 import { defaultSort, effectiveSearchType, PAGE_SEARCH_TYPES, type PageSearchType, type ResultsView, type SearchState } from "../../search/url";
+import { BusyButton } from "../forms/BusyButton";
 import { PlaceField } from "./PlaceField";
 import { TypeFilters, type TypeFilterValues } from "./TypeFilters";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
@@ -18,6 +19,23 @@ interface FilterPanelProps {
   onChange: (next: SearchState, kind: ChangeKind) => void;
   onSubmit: (next: SearchState) => void;
   busy: boolean;
+}
+
+/** A select's row: label, the select and, when the server or the live check found it invalid, the marker and the message (once). */
+function SelectRow({ id, label, error, className = "", dataFor, children }: { id: string; label: string; error?: string; className?: string; dataFor?: string; children: (invalid: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode }) {
+  return (
+    <div className={`field ${className}${error ? " field--invalid" : ""}`} data-for={dataFor}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children(error ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {})}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 const TYPE_LABELS: Record<PageSearchType, string> = { browse: "Everywhere", location: "Near a place", route: "Along a route" };
@@ -107,58 +125,56 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
         <PlaceField id="filter-location" {...places.field("location")} label="Place" error={fieldErrors.location ?? fieldErrors.geoLocation} currentLocation={places.control("location")} />
       </div>
       {draft.road ? null : (
-        <div className="filters__for field" data-for="browse">
-          <label className="field__label" htmlFor="filter-country">
-            Country
-          </label>
-          <select id="filter-country" name="country" className="field__input" value={draft.country} onChange={(event) => change({ country: event.target.value })}>
-            <option value="">UK and France</option>
-            <option value="united-kingdom">United Kingdom</option>
-            <option value="france">France</option>
-          </select>
-        </div>
+        <SelectRow id="filter-country" label="Country" className="filters__for" dataFor="browse" error={fieldErrors.country}>
+          {(invalid) => (
+            <select id="filter-country" name="country" className="field__input" value={draft.country} onChange={(event) => change({ country: event.target.value })} {...invalid}>
+              <option value="">UK and France</option>
+              <option value="united-kingdom">United Kingdom</option>
+              <option value="france">France</option>
+            </select>
+          )}
+        </SelectRow>
       )}
       {draft.road ? null : (
-        <div className="filters__for field" data-for="location route">
-          <label className="field__label" htmlFor="filter-distance">
-            Distance
-          </label>
-          <select
-            id="filter-distance"
-            name="distance"
-            className="field__input"
-            value={draft.distance === null ? (draft.searchType === "location" ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)}
-            onChange={(event) => change({ distance: event.target.value === "" ? null : Number(event.target.value) })}
-            aria-invalid={fieldErrors.distance ? true : undefined}
-          >
-            {draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
-            {distances.map((miles) => (
-              <option key={miles} value={miles}>
-                Within {miles} {miles === 1 ? "mile" : "miles"}
+        <SelectRow id="filter-distance" label="Distance" className="filters__for" dataFor="location route" error={fieldErrors.distance}>
+          {(invalid) => (
+            <select
+              id="filter-distance"
+              name="distance"
+              className="field__input"
+              value={draft.distance === null ? (draft.searchType === "location" ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)}
+              onChange={(event) => change({ distance: event.target.value === "" ? null : Number(event.target.value) })}
+              {...invalid}
+            >
+              {draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
+              {distances.map((miles) => (
+                <option key={miles} value={miles}>
+                  Within {miles} {miles === 1 ? "mile" : "miles"}
+                </option>
+              ))}
+            </select>
+          )}
+        </SelectRow>
+      )}
+
+      <SelectRow id="filter-sort" label="Sort by" error={fieldErrors.sort}>
+        {(invalid) => (
+          <select id="filter-sort" name="sort" className="field__input" value={draft.sort ?? defaultSort(draft)} onChange={(event) => change({ sort: ALLOWED_SORTS[type].find((sort) => sort === event.target.value) ?? null })} {...invalid}>
+            {ALLOWED_SORTS[type].map((sort) => (
+              <option key={sort} value={sort}>
+                {sortLabel(sort, draft.searchType)}
               </option>
             ))}
           </select>
-        </div>
-      )}
+        )}
+      </SelectRow>
 
-      <div className="field">
-        <label className="field__label" htmlFor="filter-sort">
-          Sort by
-        </label>
-        <select id="filter-sort" name="sort" className="field__input" value={draft.sort ?? defaultSort(draft)} onChange={(event) => change({ sort: ALLOWED_SORTS[type].find((sort) => sort === event.target.value) ?? null })}>
-          {ALLOWED_SORTS[type].map((sort) => (
-            <option key={sort} value={sort}>
-              {sortLabel(sort, draft.searchType)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <TypeFilters idPrefix="filter" values={draft} facilities={facilities} fieldErrors={fieldErrors} onChange={(changes: Partial<TypeFilterValues>) => change(changes)} />
 
-      <TypeFilters idPrefix="filter" values={draft} facilities={facilities} onChange={(changes: Partial<TypeFilterValues>) => change(changes)} />
-
-      <button type="submit" className="button filters__apply" aria-busy={busy || undefined}>
-        {busy ? "Searching…" : "Apply filters"}
-      </button>
+      {/* Busy while the results load (a navigation or a live search): it says so and ignores repeat clicks. */}
+      <BusyButton className="button filters__apply" whileNavigating pending="Searching…" disabled={busy}>
+        Apply filters
+      </BusyButton>
     </form>
   );
 }

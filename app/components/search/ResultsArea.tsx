@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { CompassIcon } from "../icons";
 import { SECTIONS } from "../../navigation";
 import { NO_RESULTS_MESSAGE } from "../../search/constants";
-import type { ResultsViewer, SearchOutcome } from "../../search/results.types";
+import type { ResultsViewer, SearchFailure, SearchOutcome } from "../../search/results.types";
 import { searchHref, type ResultsView, type SearchState } from "../../search/url";
 import { Pagination } from "./Pagination";
 import { ResultCard } from "./ResultCard";
@@ -30,6 +30,17 @@ function NoResults() {
   );
 }
 
+/** The filters the filter panel shows a message beside (FilterPanel, TypeFilters, PlaceField). */
+const PANEL_FIELDS = new Set(["from", "to", "location", "geoLocation", "country", "distance", "sort", "types", "allWalks", "pubWalks", "beachWalks", "accommodation", "dogServices", "facilities"]);
+
+/** The error's message, less what already shows beside its field in the panel (a message shows once). */
+function generalMessage(error: SearchFailure): string | null {
+  const onFields = new Set(Object.entries(error.fieldErrors).flatMap(([name, message]) => (PANEL_FIELDS.has(name) ? [message] : [])));
+  if (onFields.size === 0) return error.message;
+  const rest = error.message.split(". ").filter((part) => !onFields.has(part));
+  return rest.length > 0 ? rest.join(". ") : null;
+}
+
 interface ResultsAreaProps {
   outcome: SearchOutcome;
   state: SearchState;
@@ -42,10 +53,11 @@ interface ResultsAreaProps {
 export function ResultsArea({ outcome, state, view, busy, viewer }: ResultsAreaProps) {
   if (outcome.kind === "error") {
     const { error } = outcome;
+    const message = generalMessage(error);
     return (
       <div className="search-error" role="alert">
         <p className="search-error__title">We couldn't run that search</p>
-        <p>{error.message}</p>
+        <p>{message ?? "Please correct the filters marked in the form."}</p>
         {error.fix ? (
           <p>
             <Link to={error.fix.href}>{error.fix.label}</Link>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { BusyButton } from "../forms/BusyButton";
 import type { SearchOutcome } from "../../search/results.types";
 import { searchHref, withChanges, type SearchState } from "../../search/url";
 
@@ -29,9 +30,9 @@ export function RouteStart({ outcome, state }: { outcome: SearchOutcome; state: 
         ))}
         {current && !route.stops.some((s) => s.hours === current) ? <option value={String(current)}>After {current} hours</option> : null}
       </select>
-      <button type="submit" className="button button--quiet">
+      <BusyButton whileNavigating pending="Showing…" className="button button--quiet">
         Show
-      </button>
+      </BusyButton>
     </Form>
   );
 }

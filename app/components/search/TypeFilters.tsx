@@ -6,6 +6,8 @@ export interface TypeFilterValues {
   allWalks: boolean;
   pubWalks: boolean;
   beachWalks: boolean;
+  accommodation: boolean;
+  dogServices: boolean;
   facilities: number[];
 }
 
@@ -14,6 +16,8 @@ interface TypeFiltersProps {
   values: TypeFilterValues;
   onChange: (changes: Partial<TypeFilterValues>) => void;
   facilities: { id: number; name: string }[];
+  /** The server's or the live check's messages by filter name: a group with one is marked, its message shown once. */
+  fieldErrors?: Record<string, string>;
 }
 
 function toggled(list: number[], id: number, on: boolean): number[] {
@@ -27,11 +31,30 @@ const WALK_FILTERS = [
   { name: "beachWalks", label: "Walks with a beach" },
 ] as const;
 
+const BUSINESS_FILTERS = [
+  { name: "accommodation", label: "Dog-friendly accommodation" },
+  { name: "dogServices", label: "Dog services" },
+] as const;
+
 /**
- * Listing types, walk filters and facilities as checkboxes named for the query string (types[],
- * allWalks, pubWalks, beachWalks, facilities[]). 'All walks' is exclusive with the other two (spec §4).
+ * Listing types, walk filters, business filters (accommodation, services: docs/decisions/0136) and facilities as checkboxes named for the query string (types[],
+ * allWalks, pubWalks, beachWalks, accommodation, dogServices, facilities[]). 'All walks' is exclusive with the other two (spec §4).
  */
-export function TypeFilters({ idPrefix, values, onChange, facilities }: TypeFiltersProps) {
+/** A group's message (the first of its fields') and what its checkboxes then carry. */
+function groupError(fieldErrors: Record<string, string>, names: readonly string[], id: string) {
+  const message = names.map((name) => fieldErrors[name]).find((found) => found !== undefined);
+  return message ? { message, id, invalid: { "aria-invalid": true as const, "aria-describedby": id } } : { message: null, id, invalid: {} };
+}
+
+function GroupError({ error }: { error: { message: string | null; id: string } }) {
+  return error.message ? (
+    <p id={error.id} className="field__error">
+      {error.message}
+    </p>
+  ) : null;
+}
+
+export function TypeFilters({ idPrefix, values, onChange, facilities, fieldErrors = {} }: TypeFiltersProps) {
   // Open at first when facilities are chosen; after that the visitor opens and closes it.
   const [facilitiesOpen] = useState(values.facilities.length > 0);
 
@@ -40,10 +63,17 @@ export function TypeFilters({ idPrefix, values, onChange, facilities }: TypeFilt
     else onChange(on ? { [name]: true, allWalks: false } : { [name]: false });
   }
 
+  const typesError = groupError(fieldErrors, ["types"], `${idPrefix}-types-error`);
+  const walksError = groupError(fieldErrors, ["allWalks", "pubWalks", "beachWalks"], `${idPrefix}-walks-error`);
+  const businessError = groupError(fieldErrors, ["accommodation", "dogServices"], `${idPrefix}-business-error`);
+  const facilitiesError = groupError(fieldErrors, ["facilities"], `${idPrefix}-facilities-error`);
+  const groupClass = (error: { message: string | null }, extra = "") => `check-group${extra}${error.message ? " check-group--invalid" : ""}`;
+
   return (
     <>
-      <fieldset className="check-group">
+      <fieldset className={groupClass(typesError)}>
         <legend className="check-group__legend">Show</legend>
+        <GroupError error={typesError} />
         {LISTING_TYPES.map((type) => (
           <label key={type.id} className={`check check--${type.theme}`}>
             <input
@@ -51,26 +81,39 @@ export function TypeFilters({ idPrefix, values, onChange, facilities }: TypeFilt
               name="types[]"
               value={type.id}
               checked={values.types.includes(type.id)}
+              {...typesError.invalid}
               onChange={(event) => onChange({ types: toggled(values.types, type.id, event.target.checked) })}
             />
             <span>{type.many}</span>
           </label>
         ))}
       </fieldset>
-      <fieldset className="check-group">
+      <fieldset className={groupClass(walksError)}>
         <legend className="check-group__legend">Walks</legend>
+        <GroupError error={walksError} />
         {WALK_FILTERS.map((walk) => (
           <label key={walk.name} className="check">
-            <input type="checkbox" name={walk.name} value="true" checked={values[walk.name]} onChange={(event) => walkChanged(walk.name, event.target.checked)} />
+            <input type="checkbox" name={walk.name} value="true" checked={values[walk.name]} {...walksError.invalid} onChange={(event) => walkChanged(walk.name, event.target.checked)} />
             <span>{walk.label}</span>
           </label>
         ))}
       </fieldset>
+      <fieldset className={groupClass(businessError)}>
+        <legend className="check-group__legend">Member businesses</legend>
+        <GroupError error={businessError} />
+        {BUSINESS_FILTERS.map((business) => (
+          <label key={business.name} className="check">
+            <input type="checkbox" name={business.name} value="true" checked={values[business.name]} {...businessError.invalid} onChange={(event) => onChange({ [business.name]: event.target.checked })} />
+            <span>{business.label}</span>
+          </label>
+        ))}
+      </fieldset>
       {facilities.length > 0 ? (
-        <details className="check-group check-group--more" open={facilitiesOpen || undefined}>
+        <details className={groupClass(facilitiesError, " check-group--more")} open={facilitiesOpen || facilitiesError.message !== null || undefined}>
           <summary className="check-group__legend" id={`${idPrefix}-facilities`}>
             Facilities{values.facilities.length > 0 ? ` (${values.facilities.length} chosen)` : ""}
           </summary>
+          <GroupError error={facilitiesError} />
           <div role="group" aria-labelledby={`${idPrefix}-facilities`} className="check-group__grid">
             {facilities.map((facility) => (
               <label key={facility.id} className="check">
@@ -79,6 +122,7 @@ export function TypeFilters({ idPrefix, values, onChange, facilities }: TypeFilt
                   name="facilities[]"
                   value={facility.id}
                   checked={values.facilities.includes(facility.id)}
+                  {...facilitiesError.invalid}
                   onChange={(event) => onChange({ facilities: toggled(values.facilities, facility.id, event.target.checked) })}
                 />
                 <span>{facility.name}</span>

@@ -14,6 +14,8 @@ export function roadCountsQuery(filters: TypeFilterValues): string {
   if (filters.allWalks) pairs.push(["allWalks", "true"]);
   if (filters.pubWalks) pairs.push(["pubWalks", "true"]);
   if (filters.beachWalks) pairs.push(["beachWalks", "true"]);
+  if (filters.accommodation) pairs.push(["accommodation", "true"]);
+  if (filters.dogServices) pairs.push(["dogServices", "true"]);
   return encodeQuery(pairs);
 }
 

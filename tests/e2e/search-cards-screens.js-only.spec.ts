@@ -1,0 +1,70 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createMember, database, logInAs } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// Screenshots (tests/e2e/screenshots/, gitignored) and axe for the pages issue 10's second helper
+// touched: result cards with the favourite toggle, the business filters, an invalid filter's row and
+// a listing page whose nearby places fall back to any type. No serious or critical violations.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+async function lonelyListingUrl(): Promise<string> {
+  const [row] = await database()<{ url: string }[]>`
+    SELECT '/' || l.walk_type || '/' || l.slug AS url FROM (SELECT * FROM listings WHERE status = 2 AND free ORDER BY id LIMIT 500) l
+    WHERE NOT EXISTS (SELECT 1 FROM listings o WHERE o.status = 2 AND o.id <> l.id AND o.type_id = l.type_id AND ST_DWithin(o.location, l.location, 483))
+      AND EXISTS (SELECT 1 FROM listings o WHERE o.status = 2 AND o.id <> l.id AND ST_DWithin(o.location, l.location, 8000))
+    ORDER BY l.id LIMIT 1`;
+  return row.url;
+}
+
+test.use({ allowClientErrors: true });
+
+for (const width of [1280, 390]) {
+  test(`result cards of a member with the Saved to tooltip at ${width} px`, async ({ page }) => {
+    const member = await createMember({ label: "cards-screens" });
+    await logInAs(page.context(), member);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/browse/road/united-kingdom/m6");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const card = page.locator(".result-card").first();
+    await card.getByRole("button", { name: /^Save / }).click();
+    await expect(card.locator(".favourite__tooltip")).toBeVisible();
+    await card.locator(".favourite__tooltip").hover();
+    await page.screenshot({ path: `tests/e2e/screenshots/cards-favourite-${width}.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await database()`DELETE FROM favourite_lists WHERE user_id = ${member.id}`;
+  });
+
+  test(`result cards of a visitor with the members-only tooltip at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/browse/dog-friendly-accommodation");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.locator(".result-card .favourite > summary").first().click();
+    await page.screenshot({ path: `tests/e2e/screenshots/cards-visitor-accommodation-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`an invalid filter's row at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/location?location=York&distance=500");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.screenshot({ path: `tests/e2e/screenshots/filters-invalid-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test(`a listing page whose nearby places are of any type at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(await lonelyListingUrl());
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator(".nearby__note")).toContainText("These are the nearest places of any kind:");
+    await page.locator(".nearby").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `tests/e2e/screenshots/listing-nearby-any-type-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
