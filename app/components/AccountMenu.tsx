@@ -1,7 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { Form, Link, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import type { KeyboardEvent } from "react";
+import { Form, Link } from "@remix-run/react";
 import { accountMenu } from "../navigation";
 import { BusyButton } from "./forms/BusyButton";
 import { PawIcon } from "./icons";
@@ -19,10 +16,6 @@ export interface AccountMenuUser {
  */
 export function AccountMenu({ user, placement }: { user: AccountMenuUser; placement: "header" | "panel" }) {
   const { ref: menu, ...handlers } = useDropdown({ hover: OTHER_MENU_HOVER, transient: true });
-  const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
-  const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
 
   const items = (
     <ul className="account-menu__list">
