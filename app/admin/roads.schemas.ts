@@ -31,7 +31,7 @@ export function parseLine(value: string): { ok: true; line: [number, number][] }
   if (rows.length > MAX_LINE_POINTS) return { ok: false, message: `Please give at most ${MAX_LINE_POINTS.toLocaleString("en-GB")} points` };
   const line: [number, number][] = [];
   for (const [index, row] of rows.entries()) {
-    const match = /^(-?\d{1,2}(?:\.\d{1,8})?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d{1,8})?)$/.exec(row);
+    const match = /^(-?\d{1,2}(?:\.\d{1,15})?)\s*[,;\s]\s*(-?\d{1,3}(?:\.\d{1,15})?)$/.exec(row);
     const lat = match ? Number(match[1]) : NaN;
     const lng = match ? Number(match[2]) : NaN;
     if (!(lat >= ROAD_AREA.south && lat <= ROAD_AREA.north && lng >= ROAD_AREA.west && lng <= ROAD_AREA.east)) {

@@ -6,8 +6,8 @@ export type { AdminJunction, AdminRoad, AdminRoadRow };
 
 /** The country tabs of /account/admin/manage-roads/{country}: the directory's two countries. */
 export const ROAD_COUNTRY_TABS = [
-  { slug: "united-kingdom", id: 235, label: "United Kingdom" },
-  { slug: "france", id: 75, label: "France" },
+  { slug: "united-kingdom", id: 235, label: "United Kingdom", centre: { lat: 54.2, lng: -2.6, zoom: 4.6 } },
+  { slug: "france", id: 75, label: "France", centre: { lat: 46.6, lng: 2.4, zoom: 4.8 } },
 ] as const;
 
 export type RoadCountryTab = (typeof ROAD_COUNTRY_TABS)[number];

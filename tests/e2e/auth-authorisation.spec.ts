@@ -151,7 +151,16 @@ test("a POST from another site is refused with 403", async ({ request, baseURL }
 test("the back office's actions, with real payloads: visitors go to log in, members get 403 and nothing changes", async ({ request }) => {
   const { admin } = await accountRoutes();
   expect(admin.map((route) => route.id)).toEqual(
-    expect.arrayContaining(["account/admin/dashboard", "account/admin/listings", "account/admin/listings/status", "account/admin/view-edit", "account/admin/reviews", "account/admin/reviews/x"]),
+    expect.arrayContaining([
+      "account/admin/dashboard",
+      "account/admin/listings",
+      "account/admin/listings/status",
+      "account/admin/view-edit",
+      "account/admin/reviews",
+      "account/admin/reviews/x",
+      "account/admin/manage-roads",
+      "account/admin/manage-roads/x",
+    ]),
   );
   const author = await createMember({ label: "matrix-author" });
   const [listing] = await database()<{ id: number; version: number }[]>`
@@ -164,6 +173,13 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
   const [review] = await database()<{ id: number }[]>`
     INSERT INTO reviews (listing_id, user_id, rating, title, content, status) VALUES (${live.id}, ${author.id}, 5, 'Matrix', ${"x".repeat(120)}, 0) RETURNING id`;
   const hex = review.id.toString(16);
+  const [road] = await database()<{ id: number; junction: number }[]>`
+    WITH r AS (
+      INSERT INTO roads (name, slug, country_id, motorway, icon, geom)
+      VALUES (${`Matrix ${author.id}`}, ${`matrix-${author.id}`}, 235, true, 'motorway-gb', 'SRID=4326;LINESTRING(-3.9 52.2, -3.7 52.4)'::geometry) RETURNING id)
+    INSERT INTO junctions (road_id, number, expanded_name, position, geom) SELECT id, '1', 'Junction 1', 1, 'SRID=4326;POINT(-3.8 52.3)'::geometry FROM r
+    RETURNING road_id AS id, id AS junction`;
+  const line = "52.2, -3.9\n52.4, -3.7";
   const actions: { path: string; form: Record<string, string> }[] = [
     { path: "/account/admin/listings/submitted", form: { intent: "deny", ids: String(listing.id) } },
     { path: "/account/admin/listings", form: { intent: "delete", ids: String(listing.id), confirmed: "1" } },
@@ -172,6 +188,13 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
     { path: "/account/admin/reviews", form: { intent: "delete", ids: String(review.id), confirmed: "1" } },
     { path: `/account/admin/reviews/${hex}`, form: { intent: "update-accept", rating: "1", title: "Hacked", content: "y".repeat(120) } },
     { path: `/account/admin/reviews/${hex}`, form: { intent: "deny", confirmed: "1" } },
+    { path: "/account/admin/manage-roads/add", form: { name: `Matrix new ${author.id}`, country: "235", source: "points", line } },
+    { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "edit", name: "Hacked", source: "points", line } },
+    { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "junction-add", number: "2", lat: "52.35", lng: "-3.75" } },
+    { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "junction-edit", junctionId: String(road.junction), number: "9", lat: "52.3", lng: "-3.8" } },
+    { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "junction-delete", junctionId: String(road.junction) } },
+    { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "delete", confirmed: "1" } },
+    { path: "/account/admin/manage-roads/united-kingdom", form: { intent: "delete", ids: String(road.id), confirmed: "1" } },
   ];
   const member = await createMember({ label: "matrix-member" });
   for (const action of actions) {
@@ -186,6 +209,12 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
            (SELECT count(*)::int FROM admin_audit_log WHERE record_id IN (${String(listing.id)}, ${String(review.id)})) AS audited
     FROM listings l JOIN listing_versions v ON v.id = ${listing.version} JOIN reviews r ON r.id = ${review.id} WHERE l.id = ${listing.id}`;
   expect(after).toEqual({ listing_status: 1, version_status: 1, review_status: 0, title: "Matrix", audited: 0 });
+  const [roadAfter] = await database()<{ name: string; junctions: string[]; added: number; audited: number }[]>`
+    SELECT r.name, (SELECT array_agg(number) FROM junctions WHERE road_id = r.id) AS junctions,
+           (SELECT count(*)::int FROM roads WHERE name = ${`Matrix new ${author.id}`}) AS added,
+           (SELECT count(*)::int FROM admin_audit_log WHERE record_type = 'road' AND record_id = ${String(road.id)}) AS audited
+    FROM roads r WHERE r.id = ${road.id}`;
+  expect(roadAfter).toEqual({ name: `Matrix ${author.id}`, junctions: ["1"], added: 0, audited: 0 });
 
   // The administrator may do the same (one of them, to show the payload is a working one).
   const administrator = await createMember({ admin: true, label: "matrix-admin" });
@@ -195,6 +224,7 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
   expect(status).toBe(2);
   await database()`DELETE FROM listings WHERE id = ${listing.id}`;
   await database()`DELETE FROM reviews WHERE id = ${review.id}`;
+  await database()`DELETE FROM roads WHERE id = ${road.id}`;
 });
 
 test("another member or a visitor cannot change someone's profile, bio, image or gallery, by form or direct POST", async ({ request }) => {

@@ -4,7 +4,8 @@ import { REVIEW_FILTERS, type AdminReviewDetail, type AdminReviewsPage, type Rev
 import type { AuditEntryView } from "../../admin/types";
 import { FormAlert, Notice } from "../forms/FormParts";
 import { Modal } from "../forms/Modal";
-import { AdminPages, ConfirmAction, SelectAll, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
+import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 import { AuditList } from "./AuditList";
 
 interface ActionData {
@@ -31,94 +32,47 @@ function useHydrated(): boolean {
 export function ReviewsTable({ page, flash }: { page: AdminReviewsPage; flash: string | null }) {
   const result = useActionData<ActionData>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
     <div className="admin-page">
       <h1>Reviews</h1>
-      <ul className="admin-tabs" aria-label="Reviews by status">
-        {(Object.keys(REVIEW_FILTERS) as ReviewFilter[]).map((key) => (
-          <li key={key}>
-            <Link to={key === "all" ? "/account/admin/reviews" : `/account/admin/reviews/${key}`} aria-current={page.filter === key ? "page" : undefined}>
-              {REVIEW_FILTERS[key].label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Notice message={flash} />
-      <FormAlert message={result?.formError} />
-      {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
-      <Form method="get" className="admin-filters" role="search">
-        <label>
-          Search reviews
-          <input type="search" name="q" defaultValue={page.query.q} maxLength={100} />
-        </label>
-        <input type="hidden" name="limit" value={page.pagination.limit} />
-        <button type="submit" className="button button--small">
-          Search
-        </button>
-      </Form>
-      <Form method="post" action={location.pathname + location.search} replace>
-        <div className="admin-bulk">
-          <span className="admin-muted">With the selected reviews:</span>
-          <button type="submit" name="intent" value="accept" className="button button--small" disabled={busy}>
-            Approve
-          </button>
-          <button type="submit" name="intent" value="deny" className="button button--small" disabled={busy}>
-            Deny
-          </button>
-          <button type="submit" name="intent" value="restore" className="button button--small" disabled={busy}>
-            Restore
-          </button>
-          <button type="submit" name="intent" value="delete" className="button button--small button--danger" disabled={busy}>
-            Delete
-          </button>
-        </div>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-table__check">
-                  <SelectAll label="Select every review on this page" />
-                </th>
-                <th scope="col">Review</th>
-                <th scope="col">Status</th>
-                <th scope="col">Listing</th>
-                <th scope="col">Member</th>
-                <th scope="col">Date</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.reviews.length === 0 ? (
-                <tr>
-                  <td colSpan={6}>No reviews match.</td>
-                </tr>
-              ) : (
-                page.reviews.map((review) => (
-                  <tr key={review.id}>
-                    <td className="admin-table__check">
-                      <input type="checkbox" name="ids" value={review.id} aria-label={`Select the review ${review.title || review.excerpt.slice(0, 40)}`} />
-                    </td>
-                    <td data-label="Review">
-                      <Link to={`/account/admin/reviews/${review.hexId}`}>{review.title || "Untitled review"}</Link> <span className="admin-muted">({stars(review.rating)})</span>
-                      <br />
-                      <span className="admin-muted">{review.excerpt}</span>
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge>
-                    </td>
-                    <td data-label="Listing">
-                      <Link to={review.listing.url}>{review.listing.title}</Link>
-                    </td>
-                    <td data-label="Member">{review.author}</td>
-                    <td data-label="Date">{new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </Form>
+      <AdminTabs
+        label="Reviews by status"
+        tabs={(Object.keys(REVIEW_FILTERS) as ReviewFilter[]).map((key) => ({
+          to: key === "all" ? "/account/admin/reviews" : `/account/admin/reviews/${key}`,
+          label: REVIEW_FILTERS[key].label,
+          current: page.filter === key,
+        }))}
+      />
+      <AdminOutcome flash={flash} result={result} />
+      <AdminSearch label="Search reviews" query={page.query.q} limit={page.pagination.limit} />
+      <AdminBulkTable
+        rows={page.reviews}
+        noun="reviews"
+        one="review"
+        actions={[
+          { intent: "accept", label: "Approve" },
+          { intent: "deny", label: "Deny" },
+          { intent: "restore", label: "Restore" },
+          { intent: "delete", label: "Delete", danger: true },
+        ]}
+        selectLabel={(review) => `Select the review ${review.title || review.excerpt.slice(0, 40)}`}
+        columns={[
+          {
+            header: "Review",
+            cell: (review) => (
+              <>
+                <Link to={`/account/admin/reviews/${review.hexId}`}>{review.title || "Untitled review"}</Link> <span className="admin-muted">({stars(review.rating)})</span>
+                <br />
+                <span className="admin-muted">{review.excerpt}</span>
+              </>
+            ),
+          },
+          { header: "Status", cell: (review) => <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge> },
+          { header: "Listing", cell: (review) => <Link to={review.listing.url}>{review.listing.title}</Link> },
+          { header: "Member", cell: (review) => review.author },
+          { header: "Date", cell: (review) => new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" }) },
+        ]}
+      />
       <AdminPages pagination={page.pagination} search={location.search} noun="reviews" />
     </div>
   );

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { junctionValidator, lineText, newRoadValidator, parseLine, roadValidator } from "../../admin/roads.schemas";
 import { ROAD_COUNTRY_TABS, type AdminRoad, type AdminRoadsPage, type RoadCountryTab } from "../../admin/roads.types";
@@ -8,6 +8,7 @@ import { TextField } from "../forms/Field";
 import { FormAlert, Notice, SubmitButton } from "../forms/FormParts";
 import { RoadMap } from "../map/RoadMap";
 import { useHydrated } from "../search/hooks";
+import { AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
 import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 import { AuditList } from "./AuditList";
 
@@ -30,30 +31,11 @@ export function RoadsTable({ page, flash }: { page: AdminRoadsPage; flash: strin
           Add a road
         </Link>
       </div>
-      <ul className="admin-tabs" aria-label="Roads by country">
-        {ROAD_COUNTRY_TABS.map((tab) => (
-          <li key={tab.slug}>
-            <Link to={listPath(tab)} aria-current={page.country.slug === tab.slug ? "page" : undefined}>
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Notice message={flash} />
-      <FormAlert message={result?.formError} />
-      {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
-      <Form method="get" className="admin-filters" role="search">
-        <label>
-          Road name or number
-          <input type="search" name="q" defaultValue={page.query.q} maxLength={40} />
-        </label>
-        <input type="hidden" name="limit" value={page.pagination.limit} />
-        <button type="submit" className="button button--small">
-          Search
-        </button>
-      </Form>
+      <AdminTabs label="Roads by country" tabs={ROAD_COUNTRY_TABS.map((tab) => ({ to: listPath(tab), label: tab.label, current: page.country.slug === tab.slug }))} />
+      <AdminOutcome flash={flash} result={result} />
+      <AdminSearch label="Road name or number" query={page.query.q} limit={page.pagination.limit} maxLength={40} />
       <div className="admin-table-wrap">
-        <table className="admin-table admin-table--cards">
+        <table className="admin-table admin-table--cards admin-table--plain">
           <caption className="visually-hidden">Roads in {page.country.label}</caption>
           <thead>
             <tr>
@@ -232,7 +214,7 @@ function RoadFields({ formId, road, country, drawing, onDraw, children }: { form
 
 export function AddRoadPage({ country, flash }: { country: RoadCountryTab; flash: string | null }) {
   const drawing = useLineDrawing([]);
-  const data = useMemo(() => ({ line: drawing.line, junctions: [], pending: null }), [drawing.line]);
+  const data = useMemo(() => ({ line: drawing.line, junctions: [], pending: null, centre: country.centre }), [drawing.line, country]);
   return (
     <div className="admin-page">
       <p className="eyebrow">
@@ -242,7 +224,7 @@ export function AddRoadPage({ country, flash }: { country: RoadCountryTab; flash
       <Notice message={flash} />
       <div className="admin-card admin-section">
         <RoadFields formId="road" road={null} country={country} drawing={drawing}>
-          <RoadMap data={data} onPick={drawing.addPoint} label="Map: click to add a point to the road's line" hint="Click along the road, in order, to draw its line." />
+          <RoadMap data={data} onPick={drawing.addPoint} label="Map for drawing the new road" hint="Click along the road, in order, to draw its line." />
         </RoadFields>
       </div>
     </div>
@@ -284,7 +266,11 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
   const result = useActionData<ActionData>();
   const location = useLocation();
   const busy = useNavigation().state === "submitting";
-  const [picking, setPicking] = useState("junction-new");
+  // One junction is edited at a time (?edit={id}): the page stays light on a road of 40 junctions.
+  const editId = Number(new URLSearchParams(location.search).get("edit"));
+  const editing = road.junctions.find((junction) => junction.id === editId) ?? null;
+  const [picking, setPicking] = useState(editing ? "junction-edit" : "junction-new");
+  useEffect(() => setPicking(editing ? "junction-edit" : "junction-new"), [editing]);
   const [pending, setPending] = useState<{ lat: number; lng: number } | null>(null);
   const drawing = useLineDrawing(road.line);
   const data = useMemo(() => ({ line: drawing.line, junctions: road.junctions, pending }), [drawing.line, road, pending]);
@@ -305,7 +291,7 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
   const pickingLabel =
     picking === "line"
       ? "adds a point to the end of the road's line (below)"
-      : `sets the position of ${picking === "junction-new" ? "the new junction" : `junction ${road.junctions.find((j) => `junction-${j.id}` === picking)?.number ?? ""}`}`;
+      : `sets the position of ${picking === "junction-edit" && editing ? `junction ${editing.number}` : "the new junction"}`;
   return (
     <div className="admin-page">
       <p className="eyebrow">
@@ -322,25 +308,61 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
       {result?.confirm ? <ConfirmAction confirmation={result.confirm} cancelTo={location.pathname} /> : null}
       <Section id="junctions" title="Junctions, in order along the road">
         <RoadMap data={data} onPick={place} label={`Map of ${road.name} and its junctions`} hint={`A click on the map ${pickingLabel}.`} />
-        <ol className="admin-junctions">
-          {road.junctions.map((junction) => (
-            <li key={junction.id} className="admin-junction">
-              <h3>
-                {junction.expandedName}
-                {junction.town ? ` (${junction.town})` : ""} <span className="admin-muted">· {junction.listings} listings</span>
-              </h3>
-              <JunctionForm formId={`junction-${junction.id}`} junction={junction} picking={picking === `junction-${junction.id}`} onPick={() => setPicking(`junction-${junction.id}`)} />
-              <Form method="post" replace>
-                <input type="hidden" name="intent" value="junction-delete" />
-                <input type="hidden" name="junctionId" value={junction.id} />
-                <button type="submit" className="button button--small button--danger" disabled={busy}>
-                  Delete junction {junction.number}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ol>
-        {road.junctions.length === 0 ? <p>This road has no junctions yet: listings attach to a road through its junctions.</p> : null}
+        {road.junctions.length === 0 ? (
+          <p>This road has no junctions yet: listings attach to a road through its junctions.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-table--cards admin-table--plain admin-junctions">
+              <caption className="visually-hidden">Junctions of {road.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Junction</th>
+                  <th scope="col">Position</th>
+                  <th scope="col">Listings</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {road.junctions.map((junction) => (
+                  <tr key={junction.id} aria-current={junction.id === editing?.id ? "true" : undefined}>
+                    <td data-label="Junction">
+                      {junction.expandedName}
+                      {junction.town ? ` (${junction.town})` : ""}
+                    </td>
+                    <td data-label="Position">
+                      {junction.lat}, {junction.lng}
+                    </td>
+                    <td data-label="Listings">{junction.listings.toLocaleString("en-GB")}</td>
+                    <td>
+                      <div className="admin-junction-actions">
+                        <Link to={`?edit=${junction.id}#edit-junction`} className="button button--small button--quiet" aria-label={`Edit junction ${junction.number}`} preventScrollReset>
+                          Edit
+                        </Link>
+                        <Form method="post" action={location.pathname} replace>
+                          <input type="hidden" name="intent" value="junction-delete" />
+                          <input type="hidden" name="junctionId" value={junction.id} />
+                          <button type="submit" className="button button--small button--danger" disabled={busy} aria-label={`Delete junction ${junction.number}`}>
+                            Delete
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {editing ? (
+          <>
+            <h3 id="edit-junction">
+              Edit junction {editing.number} <Link to={location.pathname}>(cancel)</Link>
+            </h3>
+            <JunctionForm key={editing.id} formId="junction-edit" junction={editing} picking={picking === "junction-edit"} onPick={() => setPicking("junction-edit")} />
+          </>
+        ) : null}
         <h3>Add a junction</h3>
         <JunctionForm formId="junction-new" junction={null} picking={picking === "junction-new"} onPick={() => setPicking("junction-new")} />
       </Section>

@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { adminEmailValidator, adminUsernameValidator, awardPointsValidator } from "../../admin/schemas";
 import type { AuditEntryView } from "../../admin/types";
@@ -7,7 +7,8 @@ import { addressValidator, changePasswordValidator } from "../../auth/validators
 import { FORMER_MEMBER } from "../../members/former-member";
 import { SelectField, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Notice, SubmitButton } from "../forms/FormParts";
-import { AdminPages, ConfirmAction, SelectAll, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
+import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 import { AuditList } from "./AuditList";
 
 interface ActionData {
@@ -23,80 +24,42 @@ function date(value: string): string {
 export function UsersTable({ page, flash, self }: { page: AdminUsersPage; flash: string | null; self: number }) {
   const result = useActionData<ActionData>();
   const location = useLocation();
-  const busy = useNavigation().state === "submitting";
   return (
     <div className="admin-page">
       <h1>Members</h1>
-      <ul className="admin-tabs" aria-label="Members by kind">
-        {(Object.keys(USER_FILTERS) as UserFilter[]).map((key) => (
-          <li key={key}>
-            <Link to={key === "active" ? "/account/admin/users" : `/account/admin/users/${key}`} aria-current={page.filter === key ? "page" : undefined}>
-              {USER_FILTERS[key]}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <Notice message={flash} />
-      <FormAlert message={result?.formError} />
-      {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
-      <Form method="get" className="admin-filters" role="search">
-        <label>
-          Email or username
-          <input type="search" name="q" defaultValue={page.query.q} maxLength={100} />
-        </label>
-        <input type="hidden" name="limit" value={page.pagination.limit} />
-        <button type="submit" className="button button--small">
-          Search
-        </button>
-      </Form>
-      <Form method="post" action={location.pathname + location.search} replace>
-        {page.filter !== "deleted" ? (
-          <div className="admin-bulk">
-            <span className="admin-muted">With the selected members:</span>
-            <button type="submit" name="intent" value="delete" className="button button--small button--danger" disabled={busy}>
-              Delete
-            </button>
-          </div>
-        ) : null}
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-table__check">
-                  <SelectAll label="Select every member on this page" />
-                </th>
-                <th scope="col">Member</th>
-                <th scope="col">Email</th>
-                <th scope="col">Treat Points</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.users.length === 0 ? (
-                <tr>
-                  <td colSpan={5}>No members match.</td>
-                </tr>
-              ) : (
-                page.users.map((user) => (
-                  <tr key={user.id}>
-                    <td className="admin-table__check">
-                      {user.deleted || user.id === self ? null : <input type="checkbox" name="ids" value={user.id} aria-label={`Select ${user.username ?? user.email}`} />}
-                    </td>
-                    <td data-label="Member">
-                      <Link to={`/account/admin/users/${user.hexId}`}>{user.deleted ? FORMER_MEMBER : (user.username ?? "(no username yet)")}</Link>
-                      {user.isAdmin ? <StatusBadge tone="live">Administrator</StatusBadge> : null}
-                      {!user.verified && !user.deleted ? <StatusBadge tone="waiting">Email not verified</StatusBadge> : null}
-                    </td>
-                    <td data-label="Email">{user.deleted ? "—" : user.email}</td>
-                    <td data-label="Treat Points">{user.points.toLocaleString("en-GB")}</td>
-                    <td data-label="Joined">{date(user.createdAt)}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </Form>
+      <AdminTabs
+        label="Members by kind"
+        tabs={(Object.keys(USER_FILTERS) as UserFilter[]).map((key) => ({
+          to: key === "active" ? "/account/admin/users" : `/account/admin/users/${key}`,
+          label: USER_FILTERS[key],
+          current: page.filter === key,
+        }))}
+      />
+      <AdminOutcome flash={flash} result={result} />
+      <AdminSearch label="Email or username" query={page.query.q} limit={page.pagination.limit} />
+      <AdminBulkTable
+        rows={page.users}
+        noun="members"
+        one="member"
+        actions={page.filter === "deleted" ? [] : [{ intent: "delete", label: "Delete", danger: true }]}
+        selectable={(user) => !user.deleted && user.id !== self}
+        selectLabel={(user) => `Select ${user.username ?? user.email}`}
+        columns={[
+          {
+            header: "Member",
+            cell: (user) => (
+              <>
+                <Link to={`/account/admin/users/${user.hexId}`}>{user.deleted ? FORMER_MEMBER : (user.username ?? "(no username yet)")}</Link>
+                {user.isAdmin ? <StatusBadge tone="live">Administrator</StatusBadge> : null}
+                {!user.verified && !user.deleted ? <StatusBadge tone="waiting">Email not verified</StatusBadge> : null}
+              </>
+            ),
+          },
+          { header: "Email", cell: (user) => (user.deleted ? "—" : user.email) },
+          { header: "Treat Points", cell: (user) => user.points.toLocaleString("en-GB") },
+          { header: "Joined", cell: (user) => date(user.createdAt) },
+        ]}
+      />
       <AdminPages pagination={page.pagination} search={location.search} noun="members" />
     </div>
   );

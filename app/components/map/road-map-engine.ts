@@ -15,6 +15,8 @@ export interface RoadMapData {
   junctions: { number: string; lat: number; lng: number }[];
   /** The point being placed (a junction's new position), drawn apart. */
   pending: { lat: number; lng: number } | null;
+  /** Where the map opens when there is no line yet (the road's country). */
+  centre?: { lat: number; lng: number; zoom: number };
 }
 
 export interface RoadMapHandle {
@@ -42,8 +44,8 @@ export function mountRoadMap(container: HTMLElement, initial: RoadMapData, onPic
   const map = new MapLibreMap({
     container,
     style: baseStyle(window.location.origin, palette),
-    center: [DEFAULT_MAP_CENTRE.lng, DEFAULT_MAP_CENTRE.lat],
-    zoom: DEFAULT_MAP_ZOOM,
+    center: initial.centre ? [initial.centre.lng, initial.centre.lat] : [DEFAULT_MAP_CENTRE.lng, DEFAULT_MAP_CENTRE.lat],
+    zoom: initial.centre?.zoom ?? DEFAULT_MAP_ZOOM,
     attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
   });
   window.__pawrouteMap = map;

@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { bulkDeleteListings, bulkDenyListings, listListings } from "../../../admin/listings.server";
 import { isListingFilter, LISTING_FILTERS } from "../../../admin/listings.types";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { idsOf } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
 import { requireAdmin } from "../../../auth/guards.server";
-import { AdminPages, ConfirmAction, SelectAll, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
-import { FormAlert, Notice } from "../../../components/forms/FormParts";
+import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
+import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
 import { handleErrors } from "../../../error-response.server";
 import { AppError } from "../../../errors";
 
@@ -67,8 +67,6 @@ export default function AdminListings() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const countries = [
     { id: 235, name: "United Kingdom" },
     { id: 75, name: "France" },
@@ -77,26 +75,21 @@ export default function AdminListings() {
   return (
     <div className="admin-page">
       <h1>Listings</h1>
-      <ul className="admin-tabs" aria-label="Listings by status">
-        {Object.entries(LISTING_FILTERS).map(([key, filter]) => {
-          const to = key === "all" ? "/account/admin/listings" : `/account/admin/listings/${key}`;
-          return (
-            <li key={key}>
-              <Link to={to} aria-current={page.filter === key ? "page" : undefined}>
-                {filter.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-      <Notice message={page.flash} />
-      <FormAlert message={result?.formError} />
-      {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
-      <Form method="get" className="admin-filters" role="search">
-        <label>
-          Title
-          <input type="search" name="q" defaultValue={page.query.q} maxLength={100} />
-        </label>
+      <AdminTabs
+        label="Listings by status"
+        tabs={Object.entries(LISTING_FILTERS).map(([key, filter]) => ({
+          to: key === "all" ? "/account/admin/listings" : `/account/admin/listings/${key}`,
+          label: filter.label,
+          current: page.filter === key,
+        }))}
+      />
+      <AdminOutcome flash={page.flash} result={result} />
+      <AdminSearch
+        label="Title"
+        query={page.query.q}
+        limit={page.pagination.limit}
+        after={page.query.q || page.query.road || page.query.country ? <Link to={location.pathname}>Clear</Link> : null}
+      >
         <label>
           Country
           <select name="country" defaultValue={page.query.country ?? ""}>
@@ -119,73 +112,34 @@ export default function AdminListings() {
             ))}
           </select>
         </label>
-        <input type="hidden" name="limit" value={page.pagination.limit} />
-        <button type="submit" className="button button--small">
-          Search
-        </button>
-        {page.query.q || page.query.road || page.query.country ? <Link to={location.pathname}>Clear</Link> : null}
-      </Form>
-      <Form method="post" action={location.pathname + location.search} replace>
-        <div className="admin-bulk">
-          <span className="admin-muted">With the selected listings:</span>
-          <button type="submit" name="intent" value="deny" className="button button--small" disabled={busy}>
-            Deny
-          </button>
-          <button type="submit" name="intent" value="delete" className="button button--small button--danger" disabled={busy}>
-            Delete
-          </button>
-        </div>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--cards">
-            <thead>
-              <tr>
-                <th scope="col" className="admin-table__check">
-                  <SelectAll label="Select every listing on this page" />
-                </th>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Road</th>
-                <th scope="col">Country</th>
-                <th scope="col">Author</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Moderation</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.listings.length === 0 ? (
-                <tr>
-                  <td colSpan={8}>No listings match.</td>
-                </tr>
+      </AdminSearch>
+      <AdminBulkTable
+        rows={page.listings}
+        noun="listings"
+        one="listing"
+        actions={[
+          { intent: "deny", label: "Deny" },
+          { intent: "delete", label: "Delete", danger: true },
+        ]}
+        selectLabel={(listing) => `Select ${listing.title}`}
+        columns={[
+          { header: "Title", cell: (listing) => (listing.status === 2 ? <Link to={listing.url}>{listing.title}</Link> : listing.title) },
+          { header: "Status", cell: (listing) => <StatusBadge tone={tone(listing.status)}>{listing.statusName}</StatusBadge> },
+          { header: "Road", cell: (listing) => listing.road ?? "—" },
+          { header: "Country", cell: (listing) => listing.country },
+          { header: "Author", cell: (listing) => listing.author },
+          { header: "Updated", cell: (listing) => new Date(listing.updatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" }) },
+          {
+            header: "Moderation",
+            cell: (listing) =>
+              listing.waitingVersion !== null ? (
+                <Link to={`/account/admin/view-edit?location=${listing.id}&version=${listing.waitingVersion}`}>Review changes</Link>
               ) : (
-                page.listings.map((listing) => (
-                  <tr key={listing.id}>
-                    <td className="admin-table__check">
-                      <input type="checkbox" name="ids" value={listing.id} aria-label={`Select ${listing.title}`} />
-                    </td>
-                    <td data-label="Title">
-                      {listing.status === 2 ? <Link to={listing.url}>{listing.title}</Link> : listing.title}
-                    </td>
-                    <td data-label="Status">
-                      <StatusBadge tone={tone(listing.status)}>{listing.statusName}</StatusBadge>
-                    </td>
-                    <td data-label="Road">{listing.road ?? "—"}</td>
-                    <td data-label="Country">{listing.country}</td>
-                    <td data-label="Author">{listing.author}</td>
-                    <td data-label="Updated">{new Date(listing.updatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}</td>
-                    <td data-label="Moderation">
-                      {listing.waitingVersion !== null ? (
-                        <Link to={`/account/admin/view-edit?location=${listing.id}&version=${listing.waitingVersion}`}>Review changes</Link>
-                      ) : (
-                        <Link to={`/account/admin/view-edit?location=${listing.id}`}>View</Link>
-                      )}
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      </Form>
+                <Link to={`/account/admin/view-edit?location=${listing.id}`}>View</Link>
+              ),
+          },
+        ]}
+      />
       <AdminPages pagination={page.pagination} search={location.search} noun="listings" />
     </div>
   );
