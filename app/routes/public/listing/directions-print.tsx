@@ -41,9 +41,10 @@ export default function DirectionsPrint() {
             From <strong>{outcome.directions.points[0]?.label ?? query.from}</strong> to <strong>{listing.fullTitle}</strong>
           </p>
           {listing.address ? (
-            <p className="directions-print__address">
+            // A div: an <address> may not sit inside a <p> (the parser would split them and hydration fail).
+            <div className="directions-print__address">
               Address: <address>{listing.address}</address>
-            </p>
+            </div>
           ) : null}
           <DirectionsTotals directions={outcome.directions} />
           <DirectionsMap line={outcome.line} points={outcome.directions.points} label={`Map of the route to ${listing.title}`} printable />
