@@ -182,6 +182,8 @@ test("the directions map frames the whole route; the modal shows the route; the 
   await page.getByRole("link", { name: "Directions", exact: true }).first().click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Starting from").fill("London");
+  // Pick the suggestion (as a visitor would), so no suggestion list can open over the button mid-click.
+  await dialog.getByRole("option", { name: /^London, Greater London/ }).first().click();
   await dialog.getByRole("button", { name: "Get directions" }).click();
   await expect(dialog.getByRole("heading", { name: /Your route from/ })).toBeVisible({ timeout: 30_000 });
   await mapReady(page, ".modal .directions__map");
