@@ -9,6 +9,7 @@ import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
 import { appRoutingEngine } from "../geo.server";
 import { listingForRequest } from "./listing.server";
+import { joinPlaceParts } from "./place-words";
 
 /** Points kept of the route line for the map: plenty for a drawn line, small enough for the page. */
 const MAX_LINE_POINTS = 600;
@@ -72,7 +73,17 @@ export async function loadDirections(request: Request, slug: string | undefined)
   return {
     status,
     page: {
-      listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle, lat: listing.lat, lng: listing.lng, postcode: listing.postcode },
+      listing: {
+        id: listing.id,
+        url: listing.url,
+        title: listing.title,
+        fullTitle: listing.fullTitle,
+        lat: listing.lat,
+        lng: listing.lng,
+        postcode: listing.postcode,
+        // The street address, for the printed directions (the last step needs it on paper).
+        address: joinPlaceParts([listing.address, listing.town, listing.county, listing.postcode, listing.country.name]),
+      },
       query: { from: useGeo ? CURRENT_LOCATION_LABEL : typed, geoLocation: useGeo ? geoLocation : "", fromId: useChosen ? fromId : "" },
       outcome,
     },

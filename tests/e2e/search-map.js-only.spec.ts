@@ -25,13 +25,24 @@ function renderedFeatures(page: Page, layer: string): Promise<number[]> {
   }, layer);
 }
 
-test("the route map draws one pin per result and the route line", async ({ page, request }) => {
+/** Sizes of the rendered clusters (dense pins gather into numbered circles). */
+function clusterSizes(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const sizes = new Map<number, number>();
+    for (const feature of window.__pawrouteMap?.queryRenderedFeatures({ layers: ["result-clusters"] }) ?? []) sizes.set(Number(feature.properties.cluster_id), Number(feature.properties.point_count));
+    return [...sizes.values()];
+  });
+}
+
+test("the route map draws every result, as a pin or inside a numbered cluster, and the route line", async ({ page, request }) => {
   const api = await apiSearch(request, "route", "from=London&to=Leeds&includeMapPoints=true");
   await page.goto("/map/route?from=London&to=Leeds");
   await mapReady(page);
   await expect(page.getByText(`${api.mapPoints.length} places on the map`)).toBeVisible();
   const pins = await renderedFeatures(page, "result-pins");
-  expect(pins.sort((a, b) => a - b)).toEqual(api.mapPoints.map((point) => point.id).sort((a, b) => a - b));
+  const ids = new Set(api.mapPoints.map((point) => point.id));
+  expect(pins.every((id) => ids.has(id))).toBe(true);
+  expect(pins.length + (await clusterSizes(page)).reduce((sum, size) => sum + size, 0)).toBe(api.mapPoints.length);
   expect((await renderedFeatures(page, "route-line")).length).toBeGreaterThan(0);
 });
 
@@ -39,10 +50,13 @@ test("the location map draws the search circle and the pins, and a pin's tooltip
   const api = await apiSearch(request, "location", "location=London&includeMapPoints=true");
   await page.goto("/map/location?location=London");
   await mapReady(page);
-  expect((await renderedFeatures(page, "result-pins")).length).toBe(api.mapPoints.length);
+  const pins = await renderedFeatures(page, "result-pins");
+  expect(pins.length + (await clusterSizes(page)).reduce((sum, size) => sum + size, 0)).toBe(api.mapPoints.length);
   expect((await renderedFeatures(page, "search-area-fill")).length).toBeGreaterThan(0);
 
-  const point = api.mapPoints[0];
+  // A pin drawn on its own (not inside a cluster).
+  const point = api.mapPoints.find((p) => p.id === pins[0]);
+  if (!point) throw new Error("no single pin on the map");
   const spot = await page.evaluate(({ lng, lat }) => window.__pawrouteMap?.project([lng, lat]), point);
   const box = await page.locator(".search-map__canvas").boundingBox();
   if (!spot || !box) throw new Error("no map on the page");

@@ -1,9 +1,11 @@
-import { Form } from "@remix-run/react";
+import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import type { DirectionsOutcome } from "../../listings/directions.server";
 import { PlaceField } from "../search/PlaceField";
 import { usePlaceFields, type PlaceValues } from "../search/usePlaceFields";
 import type { DirectionsResponse } from "../../../geo/directions";
 import { formatDuration, formatMiles } from "../../search/format";
+import { shortPlace } from "../../search/view-model";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";
 import { BusyButton } from "../forms/BusyButton";
@@ -14,18 +16,29 @@ import { BusyButton } from "../forms/BusyButton";
  * suggestions whose chosen place travels as from-id, and the current-location option that fills the
  * field with 'Your current location' and the hidden geo-location with 'latitude,longitude'.
  */
-export function DirectionsForm({ action, from, geoLocation, fromId = "", error }: { action: string; from: string; geoLocation: string; fromId?: string; error: string | null }) {
+interface DirectionsFormProps {
+  action: string;
+  from: string;
+  geoLocation: string;
+  fromId?: string;
+  error: string | null;
+  /** In the directions modal the form loads the route through this fetcher, to show it in the modal. */
+  fetcher?: FetcherWithComponents<unknown>;
+}
+
+export function DirectionsForm({ action, from, geoLocation, fromId = "", error, fetcher }: DirectionsFormProps) {
   const [values, setValues] = useState<PlaceValues>({ from, to: "", location: "", geoLocation, fromId, toId: "", locationId: "" });
   const places = usePlaceFields(values, (changes) => setValues((current) => ({ ...current, ...changes })));
+  const FormElement = fetcher ? fetcher.Form : Form;
 
   return (
-    <Form method="get" action={action} className="directions__form">
+    <FormElement method="get" action={action} className="directions__form">
       <PlaceField id="directions-from" {...places.field("from")} label="Starting from" placeholder="Town, city or postcode" error={error ?? undefined} currentLocation={places.control("from")} />
       {values.geoLocation ? <input type="hidden" name="geo-location" value={values.geoLocation} /> : null}
-      <BusyButton action={action} pending="Finding the way…" className="button">
+      <BusyButton action={action} fetcherState={fetcher?.state} pending="Finding the way…" className="button">
         Get directions
       </BusyButton>
-    </Form>
+    </FormElement>
   );
 }
 
@@ -54,7 +67,7 @@ export function DirectionsSteps({ directions }: { directions: DirectionsResponse
 }
 
 /** The route on the map: MapLibre and the search map's drawing code load only when this runs in the browser. */
-export function DirectionsMap({ line, points, label }: { line: [number, number][]; points: { lat: number; lng: number; label: string }[]; label: string }) {
+export function DirectionsMap({ line, points, label, printable = false }: { line: [number, number][]; points: { lat: number; lng: number; label: string }[]; label: string; printable?: boolean }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState("Loading the map…");
   const key = JSON.stringify([line.length, line[0], points]);
@@ -65,23 +78,30 @@ export function DirectionsMap({ line, points, label }: { line: [number, number][
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    let remove: (() => void) | null = null;
+    let handle: { remove: () => void } | null = null;
     let live = true;
     import("../map/map-engine")
       .then((engine) => {
         if (!live) return;
-        const { line: route, points: markers } = drawing.current;
-        remove = engine.mountSearchMap(element, { points: [], route, circle: null, markers }, () => {
-          element.dataset.ready = "true";
-          setStatus("");
-        });
+        const { line: route, points } = drawing.current;
+        // Map labels name places briefly ("London", not "London, Greater London, United Kingdom").
+        const markers = points.map((point) => ({ ...point, label: shortPlace(point.label) }));
+        handle = engine.mountSearchMap(
+          element,
+          { points: [], route, circle: null, markers },
+          () => {
+            element.dataset.ready = "true";
+            setStatus("");
+          },
+          { printable },
+        );
       })
       .catch(() => setStatus("Sorry, the map could not load. The directions are listed below."));
     return () => {
       live = false;
-      remove?.();
+      handle?.remove();
     };
-  }, [key]);
+  }, [key, printable]);
 
   return (
     <div className="directions__map-wrap js-enhanced">
@@ -101,12 +121,38 @@ export function DirectionsLink({ listingId, listingUrl }: { listingId: number; l
       className="button button--quiet"
       label="Directions"
       title="Directions"
-      render={(data) => (
-        <>
-          <p>To {data.listing.fullTitle}</p>
-          <DirectionsForm action={`${listingUrl}/directions`} from="" geoLocation="" error={null} />
-        </>
-      )}
+      render={(data) => <ModalDirections title={data.listing.fullTitle} listingUrl={listingUrl} />}
     />
+  );
+}
+
+/** The directions modal: the form, then the route it found (totals, map and steps) in the modal itself. */
+function ModalDirections({ title, listingUrl }: { title: string; listingUrl: string }) {
+  const fetcher = useFetcher<{ outcome: DirectionsOutcome; query: { from: string; geoLocation: string; fromId: string } }>();
+  const outcome = fetcher.data?.outcome;
+  const action = `${listingUrl}/directions`;
+  const query = fetcher.data?.query;
+  const search = query ? `?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString()}` : "";
+  return (
+    <>
+      <p>To {title}</p>
+      <DirectionsForm action={action} from="" geoLocation="" error={outcome?.kind === "error" ? outcome.message : null} fetcher={fetcher as FetcherWithComponents<unknown>} />
+      {outcome?.kind === "route" ? (
+        <section className="directions__modal-route" aria-labelledby="modal-route-title">
+          <h3 id="modal-route-title">Your route from {outcome.directions.points[0]?.label ?? query?.from}</h3>
+          <DirectionsTotals directions={outcome.directions} />
+          <DirectionsMap line={outcome.line} points={outcome.directions.points} label={`Map of the route to ${title}`} />
+          <DirectionsSteps directions={outcome.directions} />
+          <p className="directions__actions">
+            <a href={`${action}${search}`} className="button button--quiet">
+              Open these directions as a page
+            </a>
+            <a href={`${action}/print${search}`} className="button button--quiet">
+              Printable directions
+            </a>
+          </p>
+        </section>
+      ) : null}
+    </>
   );
 }

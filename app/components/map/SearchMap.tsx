@@ -4,6 +4,8 @@ import { apiSearchHref, type SearchState } from "../../search/url";
 import { mapData } from "../../search/view-model";
 import { fetchSearch } from "../../search/live";
 import { usePageContext } from "../../ops/page-context";
+import type { HighlightedPoint, SearchMapHandle } from "./map-engine";
+import { LEGEND_TYPES, PIN_TOKENS } from "./pin-types";
 
 // Runs while the page is parsed, so with JavaScript on the "needs JavaScript" note never shows, even
 // before hydration; React sets the same class once it runs.
@@ -16,18 +18,58 @@ type MapStatus = { kind: "loading" } | { kind: "ready"; pins: number } | { kind:
  * component runs in the browser; the pins, route and circle come from the JSON API with map points.
  * Without JavaScript the frame is replaced by a note that the map needs it.
  */
-export function SearchMap({ state, label }: { state: SearchState; label: string }) {
+interface SearchMapProps {
+  state: SearchState;
+  label: string;
+  /** The result the visitor is on in the list: its pin is ringed and its tooltip opened. */
+  highlighted?: HighlightedPoint | null;
+  /** A pin's tooltip was opened on the map. */
+  onSelect?: (id: number) => void;
+}
+
+/** What the marker colours, the numbered circles and the route line mean. */
+function MapLegend({ route }: { route: boolean }) {
+  return (
+    <div className="map-legend">
+      <ul className="map-legend__list" aria-label="Map key">
+        {LEGEND_TYPES.map((type) => (
+          <li key={type.theme} className="map-legend__item">
+            <span className="map-legend__swatch" style={{ background: `var(${PIN_TOKENS[type.theme]})` }} aria-hidden="true" />
+            {type.label}
+          </li>
+        ))}
+        <li className="map-legend__item">
+          <span className="map-legend__swatch map-legend__swatch--cluster" aria-hidden="true">
+            3
+          </span>
+          Several places (select to zoom in)
+        </li>
+        {route ? (
+          <li className="map-legend__item">
+            <span className="map-legend__swatch map-legend__swatch--route" aria-hidden="true" />
+            Your route
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
+export function SearchMap({ state, label, highlighted = null, onSelect }: SearchMapProps) {
   const hydrated = useHydrated();
   const { nonce } = usePageContext();
   const container = useRef<HTMLDivElement>(null);
+  const handle = useRef<SearchMapHandle | null>(null);
+  const selected = useRef(onSelect);
+  selected.current = onSelect;
   const [status, setStatus] = useState<MapStatus>({ kind: "loading" });
+  const [hasRoute, setHasRoute] = useState(false);
   const href = apiSearchHref(state, { includeMapPoints: true });
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const controller = new AbortController();
-    let remove: (() => void) | null = null;
     setStatus({ kind: "loading" });
     Promise.all([fetchSearch(href, controller.signal), import("./map-engine")])
       .then(([answer, engine]) => {
@@ -37,10 +79,16 @@ export function SearchMap({ state, label }: { state: SearchState; label: string 
           return;
         }
         const data = mapData(answer.response);
-        remove = engine.mountSearchMap(element, data, () => {
-          element.dataset.ready = "true";
-          setStatus({ kind: "ready", pins: data.points.length });
-        });
+        setHasRoute(data.route !== null);
+        handle.current = engine.mountSearchMap(
+          element,
+          data,
+          () => {
+            element.dataset.ready = "true";
+            setStatus({ kind: "ready", pins: data.points.length });
+          },
+          { onSelect: (id) => selected.current?.(id) },
+        );
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -49,10 +97,15 @@ export function SearchMap({ state, label }: { state: SearchState; label: string 
       });
     return () => {
       controller.abort();
-      remove?.();
+      handle.current?.remove();
+      handle.current = null;
       delete element.dataset.ready;
     };
   }, [href]);
+
+  useEffect(() => {
+    if (status.kind === "ready") handle.current?.highlight(highlighted);
+  }, [highlighted, status.kind]);
 
   return (
     <div className={hydrated ? "search-map search-map--scripted" : "search-map"}>
@@ -63,6 +116,7 @@ export function SearchMap({ state, label }: { state: SearchState; label: string 
         {status.kind === "ready" ? `${status.pins.toLocaleString("en-GB")} ${status.pins === 1 ? "place" : "places"} on the map` : null}
         {status.kind === "failed" ? status.message : null}
       </p>
+      {hydrated ? <MapLegend route={hasRoute} /> : null}
       <p className="search-map__no-js">The map needs JavaScript. The results are listed below.</p>
     </div>
   );

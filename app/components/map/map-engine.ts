@@ -1,12 +1,13 @@
 // The map itself: MapLibre GL, loaded only through a dynamic import on map pages and in the map modal,
 // so its megabyte never reaches any other page (STACK-NOTES gotcha 4).
-import { LngLatBounds, Map as MapLibreMap, Popup, setWorkerUrl, type GeoJSONSourceSpecification, type MapLayerMouseEvent } from "maplibre-gl";
+import { LngLatBounds, Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type ExpressionSpecification, type GeoJSONSource, type GeoJSONSourceSpecification, type MapLayerMouseEvent } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { DEFAULT_MAP_CENTRE, DEFAULT_MAP_ZOOM } from "../../search/constants";
 import { listingImage } from "../../search/format";
 import type { MapData } from "../../search/view-model";
 import { baseStyle, boundsOf, circleRing, FONT_STACK, paletteFromTokens } from "./map-style";
+import { PIN_TOKENS, pinTheme, ROUTE_TOKEN } from "./pin-types";
 
 setWorkerUrl(workerUrl);
 
@@ -19,6 +20,9 @@ declare global {
 
 export const RESULT_PINS_LAYER = "result-pins";
 export const ROUTE_LAYER = "route-line";
+export const CLUSTER_LAYER = "result-clusters";
+export const CLUSTER_COUNT_LAYER = "result-cluster-counts";
+export const HIGHLIGHT_LAYER = "result-highlight";
 
 interface TooltipDetails {
   id: number;
@@ -95,9 +99,47 @@ function geojson(data: GeoJSONSourceSpecification["data"]): GeoJSONSourceSpecifi
   return { type: "geojson", data };
 }
 
-/** Draws a search's results on a new map in `container`; returns a function that removes it. */
-export function mountSearchMap(container: HTMLElement, data: MapData, onReady: () => void): () => void {
+export interface HighlightedPoint {
+  id: number;
+  lat: number;
+  lng: number;
+  url: string;
+}
+
+export interface SearchMapHandle {
+  /** Rings one result's pin (shown even inside a cluster) and opens its tooltip; null clears it. */
+  highlight: (point: HighlightedPoint | null) => void;
+  remove: () => void;
+}
+
+export interface SearchMapOptions {
+  /** Called with a pin's listing id when the visitor opens its tooltip on the map. */
+  onSelect?: (id: number) => void;
+  /** Room kept clear of the route or results when the map frames them (labels, attribution). */
+  padding?: { top: number; bottom: number; left: number; right: number };
+  /** Keep the drawn map in the canvas so the browser can print it (the printable directions). */
+  printable?: boolean;
+}
+
+/** The bottom keeps the end markers' labels above the attribution line. */
+const DEFAULT_PADDING = { top: 48, bottom: 80, left: 56, right: 56 };
+/** Dense results gather into numbered circles up to this zoom (decision 0131). */
+const CLUSTER_MAX_ZOOM = 13;
+const CLUSTER_RADIUS = 44;
+const MINI_MAP_ZOOM = 11;
+
+function reducedMotion(): boolean {
+  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function tokenColour(style: CSSStyleDeclaration, token: string): string {
+  return style.getPropertyValue(token).trim();
+}
+
+/** Draws a search's results on a new map in `container`. */
+export function mountSearchMap(container: HTMLElement, data: MapData, onReady: () => void, options: SearchMapOptions = {}): SearchMapHandle {
   const palette = paletteFromTokens(document.documentElement);
+  const tokens = getComputedStyle(document.documentElement);
   const map = new MapLibreMap({
     container,
     style: baseStyle(window.location.origin, palette),
@@ -105,13 +147,21 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     zoom: DEFAULT_MAP_ZOOM,
     attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
     cooperativeGestures: false,
+    ...(options.printable ? { canvasContextAttributes: { preserveDrawingBuffer: true } } : {}),
   });
+  map.addControl(new NavigationControl({ showCompass: false }), "top-right");
   window.__pawrouteMap = map;
 
   const circle = data.circle ? circleRing(data.circle, data.circle.radiusMetres) : null;
   const everything: [number, number][] = [...(data.route ?? []), ...(circle ?? []), ...data.points.map((p): [number, number] => [p.lng, p.lat]), ...data.markers.map((m): [number, number] => [m.lng, m.lat])];
   const bounds = boundsOf(everything);
-  if (bounds) map.fitBounds(new LngLatBounds([bounds[0], bounds[1]], [bounds[2], bounds[3]]), { padding: 40, maxZoom: 14, duration: 0 });
+  const padding = options.padding ?? DEFAULT_PADDING;
+  if (bounds) map.fitBounds(new LngLatBounds([bounds[0], bounds[1]], [bounds[2], bounds[3]]), { padding, maxZoom: 14, duration: 0 });
+
+  const themes = Object.entries(PIN_TOKENS).flatMap(([theme, token]) => [theme, tokenColour(tokens, token)]);
+  const pinColour = ["match", ["get", "theme"], ...themes, palette.listing] as unknown as ExpressionSpecification;
+  const routeColour = tokenColour(tokens, ROUTE_TOKEN);
+  const ink = tokenColour(tokens, "--color-ink");
 
   map.on("load", () => {
     if (circle) {
@@ -121,21 +171,56 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     }
     if (data.route) {
       map.addSource("route", geojson({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: data.route } }));
-      map.addLayer({ id: "route-casing", type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": palette.halo, "line-width": 8 } });
-      map.addLayer({ id: ROUTE_LAYER, type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": palette.brand, "line-width": 4.5 } });
+      map.addLayer({ id: "route-casing", type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": palette.halo, "line-width": 9 } });
+      map.addLayer({ id: ROUTE_LAYER, type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": routeColour, "line-width": 4.5 } });
     }
-    map.addSource(
-      "results",
-      geojson({
+    map.addSource("results", {
+      ...geojson({
         type: "FeatureCollection",
-        features: data.points.map((point) => ({ type: "Feature", id: point.id, properties: { id: point.id, url: point.url, premium: !point.isFree }, geometry: { type: "Point", coordinates: [point.lng, point.lat] } })),
+        features: data.points.map((point) => ({
+          type: "Feature",
+          id: point.id,
+          properties: { id: point.id, url: point.url, premium: !point.isFree, theme: pinTheme(point.url) },
+          geometry: { type: "Point", coordinates: [point.lng, point.lat] },
+        })),
       }),
-    );
+      cluster: true,
+      clusterMaxZoom: CLUSTER_MAX_ZOOM,
+      clusterRadius: CLUSTER_RADIUS,
+    });
+    map.addLayer({
+      id: CLUSTER_LAYER,
+      type: "circle",
+      source: "results",
+      filter: ["has", "point_count"],
+      paint: {
+        "circle-color": palette.halo,
+        "circle-stroke-color": ink,
+        "circle-stroke-width": 2,
+        "circle-radius": ["step", ["get", "point_count"], 14, 10, 17, 50, 21, 200, 25],
+      },
+    });
+    map.addLayer({
+      id: CLUSTER_COUNT_LAYER,
+      type: "symbol",
+      source: "results",
+      filter: ["has", "point_count"],
+      layout: { "text-field": ["get", "point_count_abbreviated"], "text-font": FONT_STACK, "text-size": 12, "text-allow-overlap": true },
+      paint: { "text-color": ink },
+    });
     map.addLayer({
       id: RESULT_PINS_LAYER,
       type: "circle",
       source: "results",
-      paint: { "circle-radius": 6.5, "circle-color": ["case", ["get", "premium"], palette.premium, palette.brand], "circle-stroke-color": palette.halo, "circle-stroke-width": 2 },
+      filter: ["!", ["has", "point_count"]],
+      paint: { "circle-radius": ["case", ["get", "premium"], 7.5, 6.5], "circle-color": pinColour, "circle-stroke-color": ink, "circle-stroke-width": 1.5 },
+    });
+    map.addSource("highlight", geojson({ type: "FeatureCollection", features: [] }));
+    map.addLayer({
+      id: HIGHLIGHT_LAYER,
+      type: "circle",
+      source: "highlight",
+      paint: { "circle-radius": 11, "circle-color": pinColour, "circle-stroke-color": ink, "circle-stroke-width": 3 },
     });
     map.addSource("markers", geojson({ type: "FeatureCollection", features: data.markers.map((m) => ({ type: "Feature", properties: { label: m.label }, geometry: { type: "Point", coordinates: [m.lng, m.lat] } })) }));
     map.addLayer({ id: "search-markers", type: "circle", source: "markers", paint: { "circle-radius": 8, "circle-color": palette.area, "circle-stroke-color": palette.label, "circle-stroke-width": 2 } });
@@ -143,11 +228,29 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
       id: "search-marker-labels",
       type: "symbol",
       source: "markers",
-      layout: { "text-field": ["get", "label"], "text-font": FONT_STACK, "text-size": 12, "text-offset": [0, 1.2], "text-anchor": "top" },
+      layout: {
+        "text-field": ["get", "label"],
+        "text-font": FONT_STACK,
+        "text-size": 12,
+        // Labels sit beside their marker where there is room, so they stay inside the framed area.
+        "text-variable-anchor": ["bottom", "left", "right", "top"],
+        "text-radial-offset": 1.1,
+        "text-max-width": 12,
+      },
       paint: { "text-color": palette.label, "text-halo-color": palette.halo, "text-halo-width": 1.5 },
     });
     map.once("idle", onReady);
   });
+
+  let popup: Popup | null = null;
+  function openTooltip(id: number, lng: number, lat: number, url: string) {
+    popup?.remove();
+    const opened = new Popup({ offset: 12, maxWidth: "260px", focusAfterOpen: false, closeOnClick: true }).setLngLat([lng, lat]).setText("Loading…").addTo(map);
+    popup = opened;
+    void tooltipDetails(id).then((info) => {
+      if (popup === opened) opened.setDOMContent(tooltipContent(info, url));
+    });
+  }
 
   map.on("click", RESULT_PINS_LAYER, (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
@@ -155,17 +258,82 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     const url = String(feature?.properties.url ?? "");
     if (!feature || !Number.isInteger(id) || feature.geometry.type !== "Point") return;
     const [lng, lat] = feature.geometry.coordinates;
-    const popup = new Popup({ offset: 10, maxWidth: "260px" }).setLngLat([lng, lat]).setText("Loading…").addTo(map);
-    void tooltipDetails(id).then((info) => popup.setDOMContent(tooltipContent(info, url)));
+    openTooltip(id, lng, lat, url);
+    options.onSelect?.(id);
   });
-  map.on("mouseenter", RESULT_PINS_LAYER, () => {
-    map.getCanvas().style.cursor = "pointer";
+  map.on("click", CLUSTER_LAYER, (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    const clusterId = Number(feature?.properties.cluster_id);
+    const source = map.getSource<GeoJSONSource>("results");
+    if (!feature || !source || feature.geometry.type !== "Point") return;
+    const centre = feature.geometry.coordinates as [number, number];
+    void source.getClusterExpansionZoom(clusterId).then((zoom) => map.easeTo({ center: centre, zoom, duration: reducedMotion() ? 0 : 400 }));
   });
-  map.on("mouseleave", RESULT_PINS_LAYER, () => {
-    map.getCanvas().style.cursor = "";
-  });
+  for (const layer of [RESULT_PINS_LAYER, CLUSTER_LAYER]) {
+    map.on("mouseenter", layer, () => {
+      map.getCanvas().style.cursor = "pointer";
+    });
+    map.on("mouseleave", layer, () => {
+      map.getCanvas().style.cursor = "";
+    });
+  }
   map.on("error", (event) => console.warn("Map:", event.error?.message));
 
+  function highlight(point: HighlightedPoint | null) {
+    const source = map.getSource<GeoJSONSource>("highlight");
+    const features = point ? [{ type: "Feature" as const, properties: { id: point.id, theme: pinTheme(point.url) }, geometry: { type: "Point" as const, coordinates: [point.lng, point.lat] } }] : [];
+    source?.setData({ type: "FeatureCollection", features });
+    if (!point) {
+      popup?.remove();
+      popup = null;
+      return;
+    }
+    // A result outside the view is brought into it; one already shown leaves the view still.
+    if (!map.getBounds().contains([point.lng, point.lat])) map.easeTo({ center: [point.lng, point.lat], duration: reducedMotion() ? 0 : 300 });
+    openTooltip(point.id, point.lng, point.lat, point.url);
+  }
+
+  return {
+    highlight,
+    remove: () => {
+      popup?.remove();
+      if (window.__pawrouteMap === map) window.__pawrouteMap = undefined;
+      map.remove();
+    },
+  };
+}
+
+/**
+ * The listing page's small map (decision 0133): the listing's position as a pin in its type's
+ * colour, at a town's zoom, not interactive (the links beside it open the full map and directions).
+ */
+export function mountMiniMap(container: HTMLElement, point: { lat: number; lng: number; url: string }, onReady: () => void): () => void {
+  const palette = paletteFromTokens(document.documentElement);
+  const tokens = getComputedStyle(document.documentElement);
+  const map = new MapLibreMap({
+    container,
+    style: baseStyle(window.location.origin, palette),
+    center: [point.lng, point.lat],
+    zoom: MINI_MAP_ZOOM,
+    interactive: false,
+    attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
+  });
+  window.__pawrouteMap = map;
+  map.on("load", () => {
+    map.addSource("listing", geojson({ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [point.lng, point.lat] } }));
+    map.addLayer({
+      id: "listing-pin",
+      type: "circle",
+      source: "listing",
+      paint: { "circle-radius": 9, "circle-color": tokenColour(tokens, PIN_TOKENS[pinTheme(point.url)] ?? PIN_TOKENS.other), "circle-stroke-color": tokenColour(tokens, "--color-ink"), "circle-stroke-width": 2.5 },
+    });
+    // The credits fold behind their (i) button: the small map is too small to carry them open.
+    const credits = container.querySelector(".maplibregl-ctrl-attrib");
+    credits?.classList.remove("maplibregl-compact-show");
+    credits?.removeAttribute("open");
+    map.once("idle", onReady);
+  });
+  map.on("error", (event) => console.warn("Map:", event.error?.message));
   return () => {
     if (window.__pawrouteMap === map) window.__pawrouteMap = undefined;
     map.remove();

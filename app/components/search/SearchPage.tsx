@@ -1,6 +1,7 @@
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { MouseEvent } from "react";
+import { useMapSync } from "../map/useMapSync";
 import { RoadBadge } from "../RoadBadge";
 import { MapModal } from "../map/MapModal";
 import { SearchMap } from "../map/SearchMap";
@@ -11,7 +12,7 @@ import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";
 import { FilterPanel, type ChangeKind } from "./FilterPanel";
 import { JunctionPicker } from "./JunctionPicker";
-import { liveUpdatesWanted } from "./hooks";
+import { liveUpdatesWanted, useHydrated } from "./hooks";
 import { ResultsArea } from "./ResultsArea";
 import { RouteStart } from "./RouteStart";
 import { useLiveSearch } from "./useLiveSearch";
@@ -58,6 +59,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   const busy = live.busy || navigation.state === "loading";
   const heading = outcome.kind === "results" ? outcome.results.summary.heading : "Search results";
   const fieldErrors = { ...(outcome.kind === "error" ? outcome.error.fieldErrors : {}), ...errors };
+  const hydrated = useHydrated();
+  const sync = useMapSync(outcome.kind === "results" ? outcome.results.cards : [], results);
 
   function go(next: SearchState, replace = false) {
     navigate(searchHref(next, view), { replace, preventScrollReset: true });
@@ -96,6 +99,24 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
     setMapOpen(true);
   }
 
+  const filters = (
+    <details ref={disclosure} className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
+      <summary className="filters-disclosure__summary">Filters</summary>
+      <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
+    </details>
+  );
+  const resultsSection = (
+    <section ref={results} tabIndex={-1} className="search-page__results" aria-labelledby="results-title" {...(view === "map" ? sync.listHandlers : {})}>
+      <h2 id="results-title" className="visually-hidden">
+        Results
+      </h2>
+      {view === "map" && hydrated && outcome.kind === "results" && outcome.results.cards.length > 0 ? (
+        <p className="map-layout__hint">Each result is shown on the map as you move to it: use Tab, or the up and down arrow keys.</p>
+      ) : null}
+      <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
+    </section>
+  );
+
   return (
     <div className={`search-page search-page--${view} container`}>
       <header className="search-page__header">
@@ -117,19 +138,23 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           )}
         </p>
       </header>
-      {view === "map" ? <SearchMap state={state} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} /> : null}
-      <div className="search-page__layout">
-        <details ref={disclosure} className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
-          <summary className="filters-disclosure__summary">Filters</summary>
-          <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
-        </details>
-        <section ref={results} tabIndex={-1} className="search-page__results" aria-labelledby="results-title">
-          <h2 id="results-title" className="visually-hidden">
-            Results
-          </h2>
-          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
-        </section>
-      </div>
+      {view === "map" ? (
+        // Side by side from 960 px: the list (with the filters folded above it) and the map, kept in view.
+        <div className="map-layout">
+          <div className="map-layout__list">
+            {filters}
+            {resultsSection}
+          </div>
+          <div className="map-layout__map">
+            <SearchMap state={state} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} highlighted={sync.highlighted} onSelect={sync.onPinSelected} />
+          </div>
+        </div>
+      ) : (
+        <div className="search-page__layout">
+          {filters}
+          {resultsSection}
+        </div>
+      )}
       {mapOpen ? <MapModal state={state} title={heading} onClose={() => setMapOpen(false)} /> : null}
     </div>
   );

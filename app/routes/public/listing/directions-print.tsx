@@ -1,14 +1,16 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
-import { DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
+import { DirectionsMap, DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
 import { PrintButton } from "../../../components/listing/ShareButton";
 import { loadDirections } from "../../../listings/directions.server";
 import formStyles from "../../../styles/forms.css?url";
 import listingStyles from "../../../styles/listing.css?url";
+import searchStyles from "../../../styles/search.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: searchStyles },
   { rel: "stylesheet", href: listingStyles },
 ];
 
@@ -37,9 +39,15 @@ export default function DirectionsPrint() {
         <>
           <p>
             From <strong>{outcome.directions.points[0]?.label ?? query.from}</strong> to <strong>{listing.fullTitle}</strong>
-            {listing.postcode ? ` (${listing.postcode})` : ""}
           </p>
+          {listing.address ? (
+            // A div: an <address> may not sit inside a <p> (the parser would split them and hydration fail).
+            <div className="directions-print__address">
+              Address: <address>{listing.address}</address>
+            </div>
+          ) : null}
           <DirectionsTotals directions={outcome.directions} />
+          <DirectionsMap line={outcome.line} points={outcome.directions.points} label={`Map of the route to ${listing.title}`} printable />
           <DirectionsSteps directions={outcome.directions} />
         </>
       ) : (

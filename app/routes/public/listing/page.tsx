@@ -8,6 +8,7 @@ import { FavouriteToggle } from "../../../components/listing/FavouriteToggle";
 import { HistoryLink } from "../../../components/listing/History";
 import { LimitReached } from "../../../components/listing/LimitModal";
 import { ListingFacts, NearbyList } from "../../../components/listing/ListingDetails";
+import { ListingMiniMap } from "../../../components/listing/ListingMiniMap";
 import { WriteReviewLink } from "../../../components/listing/ReviewForm";
 import { ReviewList } from "../../../components/listing/ReviewList";
 import { PrintButton, ShareButton } from "../../../components/listing/ShareButton";
@@ -125,6 +126,7 @@ export default function ListingPage() {
         </div>
         <aside className="listing__aside">
           <ListingFacts listing={listing} />
+          {listing.address ? <ListingMiniMap lat={listing.lat} lng={listing.lng} url={listing.url} title={listing.title} /> : null}
           <NearbyList nearby={page.nearby} typeId={listing.typeId} />
         </aside>
       </div>

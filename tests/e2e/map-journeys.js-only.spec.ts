@@ -1,0 +1,202 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { Map as MapLibreMap } from "maplibre-gl";
+import { apiSearch } from "./search-support";
+import { expect, test } from "./fixtures";
+
+// The map journeys (issue 10): the list and the map side by side with a legend, clusters, zoom
+// buttons and keyboard access; the listing page's small map; the directions map framing the route.
+// The map needs JavaScript, so only the js project runs this file; the fixture fails any test that
+// logs a console error or sends a request to another host, so each also proves the map self-hosted.
+
+// Several pages, maps and axe runs per test on a shared machine.
+test.describe.configure({ timeout: 120_000 });
+
+declare global {
+  interface Window {
+    __pawrouteMap?: MapLibreMap;
+  }
+}
+
+async function mapReady(page: Page, selector = ".search-map__canvas") {
+  await expect(page.locator(selector)).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
+}
+
+/** The ids of the listings ringed as "the one you are on" on the map. */
+function highlightedIds(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window.__pawrouteMap?.querySourceFeatures("highlight") ?? []).map((feature) => Number(feature.properties.id)));
+}
+
+/** Rendered single pins (their listing ids) and rendered clusters (their sizes). */
+function renderedPinsAndClusters(page: Page): Promise<{ pins: number[]; clusters: number[] }> {
+  return page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    if (!map) return { pins: [], clusters: [] };
+    const pins = [...new Set(map.queryRenderedFeatures({ layers: ["result-pins"] }).map((feature) => Number(feature.properties.id)))];
+    const byCluster = new Map<number, number>();
+    for (const feature of map.queryRenderedFeatures({ layers: ["result-clusters"] })) byCluster.set(Number(feature.properties.cluster_id), Number(feature.properties.point_count));
+    return { pins, clusters: [...byCluster.values()] };
+  });
+}
+
+test("keyboard only: Tab into the results beside the map, move with the arrows, Enter opens the listing", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/map/location?location=London");
+  await mapReady(page);
+
+  // The list and the map are side by side.
+  const list = await page.locator(".map-layout__list").boundingBox();
+  const map = await page.locator(".map-layout__map").boundingBox();
+  if (!list || !map) throw new Error("no list or map");
+  expect(map.x).toBeGreaterThanOrEqual(list.x + list.width);
+  expect(Math.abs(map.y - list.y)).toBeLessThan(40);
+
+  const titles = page.locator(".result-card__title a");
+  const firstTitle = (await titles.first().textContent()) ?? "";
+  const secondTitle = (await titles.nth(1).textContent()) ?? "";
+  const firstId = Number(await page.locator(".result-card").first().getAttribute("data-result-id"));
+  const secondId = Number(await page.locator(".result-card").nth(1).getAttribute("data-result-id"));
+
+  let reached = false;
+  for (let presses = 0; presses < 80 && !reached; presses++) {
+    await page.keyboard.press("Tab");
+    reached = await page.evaluate(() => document.activeElement?.matches(".result-card__title a") ?? false);
+  }
+  expect(reached, "Tab reaches the first result").toBe(true);
+  await expect(titles.first()).toBeFocused();
+  await expect.poll(() => highlightedIds(page)).toEqual([firstId]);
+  await expect(page.locator(".maplibregl-popup").getByText(firstTitle, { exact: true })).toBeVisible();
+
+  await page.keyboard.press("ArrowDown");
+  await expect(titles.nth(1)).toBeFocused();
+  await expect.poll(() => highlightedIds(page)).toEqual([secondId]);
+  await expect(page.locator(".maplibregl-popup").getByText(secondTitle, { exact: true })).toBeVisible();
+
+  await page.keyboard.press("ArrowUp");
+  await expect(titles.first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  const href = await titles.nth(1).getAttribute("href");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(href ?? "/never");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(secondTitle);
+});
+
+test("the map has zoom buttons and a legend of the marker colours, and no serious axe violations at 1280 and 390 px", async ({ page }) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/map/route?from=London&to=Leeds");
+    await mapReady(page);
+    const legend = page.getByRole("list", { name: "Map key" });
+    await expect(legend).toBeVisible();
+    for (const label of ["Walks", "Pubs and cafés", "Beaches", "Member businesses", "Vets", "Your route"]) await expect(legend.getByText(label)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Zoom in" })).toBeVisible();
+    const before = await page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0);
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(before);
+    await page.screenshot({ path: `tests/e2e/screenshots/map-route-${width}.png`, fullPage: width === 390 });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+test("a dense search gathers its pins into numbered clusters, and a cluster zooms in when clicked", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const api = await apiSearch(request, "browse", "includeMapPoints=true");
+  await page.goto("/map/browse");
+  await mapReady(page);
+  const { pins, clusters } = await renderedPinsAndClusters(page);
+  expect(clusters.length).toBeGreaterThan(0);
+  expect(pins.length + clusters.reduce((sum, size) => sum + size, 0)).toBe(api.mapPoints.length);
+  await page.screenshot({ path: "tests/e2e/screenshots/map-browse-clusters-1280.png" });
+
+  const target = await page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    const feature = map?.queryRenderedFeatures({ layers: ["result-clusters"] })[0];
+    if (!map || !feature || feature.geometry.type !== "Point") return null;
+    const [lng, lat] = feature.geometry.coordinates;
+    return { ...map.project([lng, lat]), zoom: map.getZoom() };
+  });
+  const box = await page.locator(".search-map__canvas").boundingBox();
+  if (!target || !box) throw new Error("no cluster on the map");
+  await page.mouse.click(box.x + target.x, box.y + target.y);
+  await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(target.zoom);
+});
+
+test("the listing page shows a small map of its position, loaded from this site only", async ({ page, request }) => {
+  const api = await apiSearch(request, "location", "location=London");
+  const listing = api.results[0].location;
+  const details = (await (await request.get(`/api/locations/${listing.id}`)).json()) as { url: string; lat: number; lng: number };
+  const url = details.url;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(url);
+    const miniMap = page.getByRole("group", { name: `Map showing where ${listing.title} is` });
+    await miniMap.scrollIntoViewIfNeeded();
+    await mapReady(page, ".mini-map__frame");
+    await expect(miniMap.locator("canvas")).toBeVisible();
+    const centre = await page.evaluate(() => window.__pawrouteMap?.getCenter());
+    expect(centre?.lat).toBeCloseTo(details.lat, 3);
+    expect(centre?.lng).toBeCloseTo(details.lng, 3);
+    await expect(page.getByRole("link", { name: "See it on the map with places nearby" })).toBeVisible();
+    await page.screenshot({ path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+});
+
+/** Every point of the drawn route lies inside the map's visible bounds. */
+async function routeFramed(page: Page): Promise<{ points: number; outside: number }> {
+  return page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    const source = map?.getStyle().sources.route;
+    if (!map || !source || source.type !== "geojson" || typeof source.data !== "object" || !("geometry" in source.data) || source.data.geometry.type !== "LineString") return { points: 0, outside: -1 };
+    const bounds = map.getBounds();
+    const line = source.data.geometry.coordinates;
+    return { points: line.length, outside: line.filter(([lng, lat]) => !bounds.contains([lng, lat])).length };
+  });
+}
+
+test("the directions map frames the whole route; the modal shows the route; the print page has the map and the address", async ({ page, request }) => {
+  const api = await apiSearch(request, "location", "location=Leeds");
+  const url = (await (await request.get(`/api/locations/${api.results[0].location.id}`)).json()).url as string;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${url}/directions?from=London`);
+    await mapReady(page, ".directions__map");
+    const framed = await routeFramed(page);
+    expect(framed.points).toBeGreaterThan(1);
+    expect(framed.outside).toBe(0);
+    await page.screenshot({ path: `tests/e2e/screenshots/directions-${width}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  }
+
+  // The modal: the route shows in the modal, the page stays the listing's.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(url);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("link", { name: "Directions", exact: true }).first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Starting from").fill("London");
+  // Pick the suggestion (as a visitor would), so no suggestion list can open over the button mid-click.
+  await dialog.getByRole("option", { name: /^London, Greater London/ }).first().click();
+  await dialog.getByRole("button", { name: "Get directions" }).click();
+  await expect(dialog.getByRole("heading", { name: /Your route from/ })).toBeVisible({ timeout: 30_000 });
+  await mapReady(page, ".modal .directions__map");
+  expect((await routeFramed(page)).outside).toBe(0);
+  await expect(page).toHaveURL(url);
+  await page.screenshot({ path: "tests/e2e/screenshots/directions-modal-1280.png" });
+
+  // The print page: the map and the street address.
+  await page.goto(`${url}/directions/print?from=London`);
+  await mapReady(page, ".directions__map");
+  await expect(page.locator(".directions-print__address address")).not.toBeEmpty();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.locator(".directions__map canvas")).toBeVisible();
+  await expect(page.locator(".directions-print__address")).toBeVisible();
+  await page.screenshot({ path: "tests/e2e/screenshots/directions-print-1280.png", fullPage: true });
+});
