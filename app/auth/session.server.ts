@@ -59,10 +59,11 @@ export async function lookupSession(token: string): Promise<SessionUser | null> 
   return { ...user, sessionId: id };
 }
 
+/** A session as the settings pages show it (times as ISO strings). */
 export interface SessionListItem {
   id: string;
-  createdAt: Date;
-  lastUsedAt: Date;
+  createdAt: string;
+  lastUsedAt: string;
   ip: string | null;
   userAgent: string | null;
   current: boolean;
@@ -75,7 +76,7 @@ export async function listSessions(userId: number, currentSessionId: string): Pr
     .from(sessions)
     .where(and(eq(sessions.userId, userId), rawSql`${sessions.lastUsedAt} > now() - make_interval(days => ${SESSION_IDLE_DAYS})`))
     .orderBy(desc(sessions.lastUsedAt));
-  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt.toISOString(), current: row.id === currentSessionId }));
 }
 
 /** Ends one of the member's own sessions; false when it is not theirs or already ended. */
