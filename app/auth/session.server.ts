@@ -4,6 +4,7 @@ import { sessions } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db, sql } from "../db.server";
 import type { Client } from "./client.server";
+import type { SessionListItem } from "./session-types";
 import { hashToken, newToken } from "./tokens.server";
 
 /** A session not used for this long has ended (the cookie lasts as long). */
@@ -31,15 +32,7 @@ export async function startSession(userId: number, client: Client, executor: Exe
   return token;
 }
 
-interface SessionRow {
-  id: number;
-  email: string;
-  username: string | null;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  hasPassword: boolean;
-  stale: boolean;
-}
+type SessionRow = Omit<SessionUser, "sessionId"> & { stale: boolean };
 
 /**
  * The member behind a session token, or null when the session has ended or never existed. Every page
@@ -59,15 +52,6 @@ export async function lookupSession(token: string): Promise<SessionUser | null> 
   return { ...user, sessionId: id };
 }
 
-/** A session as the settings pages show it (times as ISO strings). */
-export interface SessionListItem {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
 
 /** A member's live sessions, most recently used first. */
 export async function listSessions(userId: number, currentSessionId: string): Promise<SessionListItem[]> {
