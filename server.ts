@@ -14,7 +14,9 @@ import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
 import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
 import { startLocalStripe, type LocalStripe } from "./app/payments/local/stripe-api.server";
-import { finalErrorHandler, installOperations, loadContext, startDraining } from "./app/ops/http.server";
+import { observeJobs } from "./app/ops/metrics.server";
+import { finalErrorHandler, installOperations, loadContext, remixRoute, startDraining } from "./app/ops/http.server";
+import { routeMatcher } from "./app/ops/route-id.server";
 
 function stop(message: string): never {
   process.stderr.write(`\u001b[31m✖ ${message}\u001b[0m\n`);
@@ -72,6 +74,7 @@ try {
 } catch (error) {
   stop(`The job worker could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
+observeJobs(worker);
 let queueRunning = true;
 void worker.promise.finally(() => (queueRunning = false));
 
@@ -111,15 +114,21 @@ if (vite) {
 }
 
 // Every loader and action answers its errors through app/error-response.server.ts.
+// The route table also names each request's route for the metrics (remixRoute below).
+let routeIdOf: ((pathname: string) => string | null) | undefined;
+function loaded(serverBuild: ServerBuild): ServerBuild {
+  routeIdOf = routeMatcher(serverBuild.routes);
+  return withErrorResponses(serverBuild);
+}
 const build = vite
-  ? () => (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(withErrorResponses)
-  : withErrorResponses((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  ? () => (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(loaded)
+  : loaded((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
 
 // Links built while handling a request (share, canonical, mail) use PUBLIC_URL, else this request's origin.
 app.use((req, _res, next) => withRequestOrigin(`${req.protocol}://${(env.TRUST_PROXY && req.get("X-Forwarded-Host")) || req.get("Host") || `localhost:${env.PORT}`}`, next));
 // Anonymous search and listing pages: ETag, 304 and Cache-Control, varying on the cookie (issue 17).
 app.use(conditionalGet());
-app.all("*", createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
+app.all("*", remixRoute(() => routeIdOf), createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
 app.use(finalErrorHandler);
 
 const server = app.listen(env.PORT, () => {

@@ -2,15 +2,18 @@ import { connect, type DatabaseHandle, type Pool } from "../db/client";
 import { getEnv } from "./env.server";
 
 // One pool per process, kept on globalThis so that Vite's hot reloads reuse it and the server
-// entry (server.ts) can close it on shutdown.
+// entry (server.ts) can close it on shutdown. Its connections are named after the process
+// (POOL_APPLICATION_NAME) so /metrics can count them in pg_stat_activity.
 const KEY = Symbol.for("pawroute.database");
+/** This process's connections as PostgreSQL lists them (pg_stat_activity.application_name). */
+export const POOL_APPLICATION_NAME = `pawroute:${process.pid}`;
 type Holder = { [KEY]?: DatabaseHandle };
 
 export function database(): DatabaseHandle {
   const holder = globalThis as Holder;
   if (!holder[KEY]) {
     const env = getEnv();
-    holder[KEY] = connect(env.DATABASE_URL, { max: env.DB_POOL_SIZE });
+    holder[KEY] = connect(env.DATABASE_URL, { max: env.DB_POOL_SIZE, applicationName: POOL_APPLICATION_NAME });
   }
   return holder[KEY];
 }

@@ -82,11 +82,10 @@ export async function handleErrors<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
-type Handler = (args: { context: { requestId?: string; routeIds?: string[] } }) => unknown;
+type Handler = (args: { context: { requestId?: string } }) => unknown;
 
-function wrap(handler: Handler, routeId: string, resource: boolean): Handler {
+function wrap(handler: Handler, resource: boolean): Handler {
   return async (args) => {
-    args.context?.routeIds?.push(routeId);
     try {
       return await handler(args);
     } catch (error) {
@@ -111,8 +110,8 @@ export function withErrorResponses(build: ServerBuild): ServerBuild {
       ...route,
       module: {
         ...module,
-        ...(module.loader ? { loader: wrap(module.loader as unknown as Handler, id, resource) } : {}),
-        ...(module.action ? { action: wrap(module.action as unknown as Handler, id, resource) } : {}),
+        ...(module.loader ? { loader: wrap(module.loader as unknown as Handler, resource) } : {}),
+        ...(module.action ? { action: wrap(module.action as unknown as Handler, resource) } : {}),
       } as typeof route.module,
     };
   }

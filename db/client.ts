@@ -15,7 +15,7 @@ export interface DatabaseHandle {
 }
 
 /** One pool per process: drizzle for typed queries, the raw client for PostGIS SQL and COPY. */
-export function connect(url: string, options: { max?: number } = {}): DatabaseHandle {
+export function connect(url: string, options: { max?: number; applicationName?: string } = {}): DatabaseHandle {
   const sql = postgres(url, {
     max: options.max ?? 10,
     onnotice: () => undefined,
@@ -24,7 +24,7 @@ export function connect(url: string, options: { max?: number } = {}): DatabaseHa
     backoff: () => 0.1,
     // A connection attempt that hangs fails after 5 s (default 30 s): the request answers 503, not a timeout.
     connect_timeout: 5,
-    connection: { application_name: "pawroute" },
+    connection: { application_name: options.applicationName ?? "pawroute" },
   });
   const db = drizzle(sql, { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { REVIEW_STATUS } from "../../db/schema/reviews";
 import type { SessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError, fieldErrorsOf } from "../errors";
 import { acceptReview, deleteReview, denyReview, restoreReview } from "../reviews/reviews.server";
 import { REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from "../reviews/schemas";
 import { galleryImages } from "../uploads/files.server";
@@ -132,9 +132,7 @@ export function parseReviewEdit(form: FormData): { ok: true; value: ReviewEdit }
   };
   const parsed = adminReviewEditSchema.safeParse({ rating: text("rating") || undefined, title: text("title"), content: text("content") });
   if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.path[0] === "rating" ? REVIEW_MESSAGES.rating : issue.message;
-  return { ok: false, fieldErrors };
+  return { ok: false, fieldErrors: fieldErrorsOf(parsed.error.issues) };
 }
 
 /** Saves the administrator's edit (audit entry with the fields before and after); the status is left to the caller. */

@@ -69,6 +69,19 @@ export async function formAction<T>(request: Request, work: (form: FormData) => 
   }
 }
 
+/**
+ * The usual action: read the form (formAction), refuse a filled honeypot when asked, validate with the
+ * form's zod schema (a 422 with the field errors) and run `work` with the valid data.
+ */
+export async function validatedAction<T, R>(request: Request, validator: Validator<T>, work: (data: T, form: FormData) => Promise<R>, options: { honeypot?: boolean } = {}) {
+  return formAction(request, async (form) => {
+    if (options.honeypot) checkHoneypot(form);
+    const valid = await validateForm(validator, form);
+    if (!valid.ok) return valid.response;
+    return work(valid.data, form);
+  });
+}
+
 /** Bots fill every field; people never see this one. */
 export function checkHoneypot(form: FormData): void {
   const value = form.get(HONEYPOT_FIELD);

@@ -4,6 +4,7 @@ import { sessions } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db, sql } from "../db.server";
 import type { Client } from "./client.server";
+import type { SessionListItem } from "./session-types";
 import { hashToken, newToken } from "./tokens.server";
 
 /** A session not used for this long has ended (the cookie lasts as long). */
@@ -31,15 +32,7 @@ export async function startSession(userId: number, client: Client, executor: Exe
   return token;
 }
 
-interface SessionRow {
-  id: number;
-  email: string;
-  username: string | null;
-  isAdmin: boolean;
-  emailVerified: boolean;
-  hasPassword: boolean;
-  stale: boolean;
-}
+type SessionRow = Omit<SessionUser, "sessionId"> & { stale: boolean };
 
 /**
  * The member behind a session token, or null when the session has ended or never existed. Every page
@@ -59,14 +52,6 @@ export async function lookupSession(token: string): Promise<SessionUser | null> 
   return { ...user, sessionId: id };
 }
 
-export interface SessionListItem {
-  id: string;
-  createdAt: Date;
-  lastUsedAt: Date;
-  ip: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
 
 /** A member's live sessions, most recently used first. */
 export async function listSessions(userId: number, currentSessionId: string): Promise<SessionListItem[]> {
@@ -75,7 +60,7 @@ export async function listSessions(userId: number, currentSessionId: string): Pr
     .from(sessions)
     .where(and(eq(sessions.userId, userId), rawSql`${sessions.lastUsedAt} > now() - make_interval(days => ${SESSION_IDLE_DAYS})`))
     .orderBy(desc(sessions.lastUsedAt));
-  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: row.lastUsedAt.toISOString(), current: row.id === currentSessionId }));
 }
 
 /** Ends one of the member's own sessions; false when it is not theirs or already ended. */

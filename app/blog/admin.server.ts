@@ -2,6 +2,7 @@
 // posts, and the books' order. Every route calls requireAdmin itself before any of this.
 import { AppError, found } from "../errors";
 import { sql } from "../db.server";
+import { slugOf } from "../slug";
 import { plainTextToHtml, htmlToText, sanitiseDescription } from "../listings/sanitise.server";
 import { awardStoryPoints } from "./points.server";
 import { isEmbedUrl, SLUG_PATTERN } from "./posts.server";
@@ -74,14 +75,7 @@ export async function editablePost(id: number): Promise<EditablePost> {
 }
 
 export function slugify(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "") || "post";
+  return slugOf(title) || "post";
 }
 
 /** Each line 'address | title': a file on this site (/…) or an https address on a known video host. */

@@ -3,14 +3,14 @@
 // form shows an arithmetic question instead, whose answer travels encrypted (AES-256-GCM) in the token:
 // a script that reads the page learns nothing from it, and each token is checked once, right or wrong
 // (docs/decisions/0012-captcha.md, 0063-captcha-fallback.md).
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { createChallenge, randomInt, verifySolution, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt, sql as rawSql } from "drizzle-orm";
 import { z } from "zod";
 import { captchaSpent } from "../../db/schema";
+import { derivedKey } from "../auth/secrets.server";
 import { db } from "../db.server";
-import { getEnv } from "../env.server";
 import { AppError } from "../errors";
 
 export const CAPTCHA_FIELD = "altcha";
@@ -32,7 +32,7 @@ export const CAPTCHA_MESSAGES = {
 } as const;
 
 function secret(purpose: string): string {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update(`captcha:${purpose}`).digest("hex");
+  return derivedKey(`captcha:${purpose}`).toString("hex");
 }
 
 export async function createCaptchaChallenge(): Promise<Challenge> {
@@ -57,7 +57,7 @@ export interface CaptchaFallback {
 const TOKEN_VERSION = "v2";
 
 function fallbackKey(): Buffer {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update("captcha:fallback-encryption").digest();
+  return derivedKey("captcha:fallback-encryption");
 }
 
 /** The question's answer, expiry and nonce, sealed with AES-256-GCM: unreadable and unforgeable without the server's key. */

@@ -10,6 +10,7 @@ import { db, sql } from "../db.server";
 import { AppError } from "../errors";
 import { getEnv } from "../env.server";
 import { creditPoints } from "../points/ledger.server";
+import { slugOf } from "../slug";
 import { attachImages, usableImageIds } from "../uploads/files.server";
 import type { Uploader } from "../uploads/uploader.server";
 import type { ListingFormData } from "./form-schema";
@@ -34,15 +35,7 @@ export interface SaveResult {
 }
 
 function slugify(title: string): string {
-  const base = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/, "");
-  return base || `listing-${randomBytes(3).toString("hex")}`;
+  return slugOf(title) || `listing-${randomBytes(3).toString("hex")}`;
 }
 
 async function uniqueSlug(tx: TransactionSql, title: string, ownId: number | null): Promise<string> {

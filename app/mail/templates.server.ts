@@ -108,3 +108,16 @@ export function emailChangedNoticeMail(to: string, newEmail: string): MailMessag
     paragraphs: [`Your Pawroute account now uses ${newEmail}. Mail about your account goes there from now on.`, "If you did not make this change, reply to this mail so we can help."],
   });
 }
+
+/** What an approval mail (a review, a listing) says: it is live, the points it earned, and a link to it. */
+export function approvedMail(
+  to: string,
+  mail: { subject: string; heading: string; thanks: string; label: string; url: string },
+  points: { earned: number; pending: boolean },
+): MailMessage {
+  const pointsLine =
+    points.earned <= 0
+      ? []
+      : [points.pending ? `You have earned ${points.earned} Treat Points. Confirm your email address to collect them.` : `You have earned ${points.earned} Treat Points.`];
+  return render(to, { subject: mail.subject, heading: mail.heading, paragraphs: [mail.thanks, ...pointsLine], action: { label: mail.label, url: absoluteUrl(mail.url) } });
+}

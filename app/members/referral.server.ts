@@ -1,10 +1,10 @@
 // Refer a friend (docs/decisions/0102-referrals.md): the member invites a friend's address; the mail goes
 // through the queue with a signed link to /join; a friend who joins through it with that address and
 // verifies it earns the referrer REFERRAL_POINTS, once (credited_at, and the ledger's one entry per source).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, sql as rawSql } from "drizzle-orm";
 import { referrals, users } from "../../db/schema";
 import type { SessionUser } from "../auth/guards.server";
+import { readSignedValue, signValue } from "../auth/secrets.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { AppError } from "../errors";
@@ -22,23 +22,15 @@ export const REFERRAL_MESSAGES = {
   tooMany: `You can invite ${REFERRALS_PER_DAY} friends a day. Please try again tomorrow.`,
 } as const;
 
-function signature(id: number): string {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update(`referral:${id}`).digest("base64url").slice(0, 32);
-}
-
 /** The signed referral token carried by the invitation link (/join?ref=…). */
 export function referralToken(id: number): string {
-  return `${id}.${signature(id)}`;
+  return signValue("referral", String(id));
 }
 
 /** The referral id a token names, or null when it is malformed or its signature is wrong. */
 export function readReferralToken(token: string | null | undefined): number | null {
-  const match = /^(\d{1,9})\.([A-Za-z0-9_-]{32})$/.exec(token ?? "");
-  if (!match) return null;
-  const id = Number(match[1]);
-  const expected = Buffer.from(signature(id));
-  const given = Buffer.from(match[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  const id = readSignedValue("referral", token, /^\d{1,9}$/);
+  return id === null ? null : Number(id);
 }
 
 function invitationMail(to: string, from: string, message: string, token: string) {

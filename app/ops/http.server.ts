@@ -1,17 +1,18 @@
 // Operations middleware for the Express server (server.ts calls installOperations before Remix):
 // a request id and CSP nonce per request, JSON request logs (pino-http), security headers (helmet),
 // /healthz, /readyz and /metrics, and draining on shutdown. docs/decisions/0060–0062.
-import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Express, NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { hit, tooManyMessage } from "../auth/rate-limit.server";
+import { sameSecret } from "../auth/secrets.server";
 import { sql } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
 import { logger } from "./logger.server";
-import { jobQueueCounts, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
+import { collectDatabaseGauges, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
 import { stripeConfig } from "../payments/stripe.server";
 
 declare module "@remix-run/node" {
@@ -20,15 +21,14 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** The Content-Security-Policy nonce for this response's inline scripts. */
     cspNonce?: string;
-    /** Route ids whose loader or action ran (for the metrics label): filled by withErrorResponses. */
-    routeIds?: string[];
   }
 }
 
 interface Locals {
   requestId: string;
   cspNonce: string;
-  routeIds: string[];
+  /** The Remix route that answered (set by remixRoute just before Remix runs): the metrics' route label. */
+  route?: string;
 }
 
 function locals(res: Response): Locals {
@@ -37,8 +37,8 @@ function locals(res: Response): Locals {
 
 /** The load context Remix hands to loaders and actions (server.ts passes it to createRequestHandler). */
 export function loadContext(req: Request, res: Response) {
-  const { requestId, cspNonce, routeIds } = locals(res);
-  return { clientIp: req.ip, requestId, cspNonce, routeIds };
+  const { requestId, cspNonce } = locals(res);
+  return { clientIp: req.ip, requestId, cspNonce };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -86,9 +86,7 @@ function isLoopback(ip: string | undefined): boolean {
 function metricsAllowed(req: Request): boolean {
   const token = getEnv().METRICS_TOKEN;
   if (!token) return isLoopback(req.socket.remoteAddress) && !req.get("X-Forwarded-For");
-  const given = Buffer.from((req.get("Authorization") ?? "").replace(/^Bearer /, ""));
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret((req.get("Authorization") ?? "").replace(/^Bearer /, ""), token);
 }
 
 /** The Content-Security-Policy (and friends) for every response; scripts only from this site or with this response's nonce. */
@@ -131,12 +129,36 @@ function securityHeaders() {
   });
 }
 
+const OPERATIONS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
+
+/**
+ * The metrics' route label: the id of the Remix route that answered; for what Express answered
+ * before Remix, the probe's path, "static" (a file) or "refused" (cross-site, unreadable, rate-limited).
+ */
+function routeLabel(req: Request, res: Response): string {
+  const { route } = locals(res);
+  if (route) return route;
+  if (OPERATIONS_PATHS.has(req.path)) return req.path;
+  return res.statusCode < 400 ? "static" : "refused";
+}
+
+/**
+ * Put just before Remix's handler: notes which route will answer, matched against the route table
+ * (`routeIdOf`, from routeMatcher in ./route-id.server.ts) the way Remix matches it.
+ */
+export function remixRoute(routeIdOf: () => ((pathname: string) => string | null) | undefined) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    locals(res).route = routeIdOf()?.(req.path) ?? "unmatched";
+    next();
+  };
+}
+
 export function installOperations(app: Express, options: OperationsOptions): void {
   // Request id and nonce first, so every later line (and the error page) can use them.
   app.use((req, res, next) => {
     const incoming = req.get("X-Request-Id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    Object.assign(res.locals, { requestId, cspNonce: randomBytes(16).toString("base64"), routeIds: [] } satisfies Locals);
+    Object.assign(res.locals, { requestId, cspNonce: randomBytes(16).toString("base64") } satisfies Locals);
     res.setHeader("X-Request-Id", requestId);
     if (draining) res.setHeader("Connection", "close");
     // Every 503 and 429 tells the client when to come back, whichever layer answered (a page's error
@@ -149,9 +171,7 @@ export function installOperations(app: Express, options: OperationsOptions): voi
     } as typeof writeHead;
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      const ids = locals(res).routeIds;
-      const route = ids.length ? ids[ids.length - 1] : res.statusCode === 404 ? "unmatched" : "static";
-      observeRequest(req.method, route, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
+      observeRequest(req.method, routeLabel(req, res), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
   });
@@ -222,7 +242,7 @@ export function installOperations(app: Express, options: OperationsOptions): voi
       res.status(404).type("text/plain").send("Not found");
       return;
     }
-    jobQueueCounts()
+    collectDatabaseGauges()
       .then(() => metricsRegistry.metrics())
       .then((body) => res.set("Content-Type", metricsRegistry.contentType).set("Cache-Control", "no-store").send(body))
       .catch(next);

@@ -1,7 +1,8 @@
 // Prometheus metrics (prom-client): request latency per route id, the database pool, the job queue.
 // Served by /metrics (app/ops/http.server.ts), which is not public by default.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { sql } from "../db.server";
+import type { Runner } from "graphile-worker";
+import { POOL_APPLICATION_NAME, sql } from "../db.server";
 import { getEnv } from "../env.server";
 
 export const metricsRegistry = new Registry();
@@ -31,11 +32,34 @@ new Gauge({
     this.set(getEnv().DB_POOL_SIZE);
   },
 });
+const poolConnections = new Gauge({
+  name: "pawroute_db_pool_connections",
+  help: "This process's open pool connections by state (active, idle, in_transaction), as pg_stat_activity lists them; the scrape's own query is one active connection",
+  labelNames: ["state"],
+  registers: [metricsRegistry],
+});
 const databaseUnavailable = new Counter({ name: "pawroute_db_unavailable_total", help: "Requests answered 503 because PostgreSQL could not be reached", registers: [metricsRegistry] });
 
 const queueDepth = new Gauge({ name: "pawroute_job_queue_depth", help: "Jobs waiting or running, by task", labelNames: ["task"], registers: [metricsRegistry] });
 const queueFailed = new Gauge({ name: "pawroute_job_queue_failed", help: "Jobs that used up their attempts (kept with their last error), by task", labelNames: ["task"], registers: [metricsRegistry] });
 const queueRetrying = new Gauge({ name: "pawroute_job_queue_retrying", help: "Jobs that failed at least once and will be tried again, by task", labelNames: ["task"], registers: [metricsRegistry] });
+
+const jobsFinished = new Counter({
+  name: "pawroute_jobs_total",
+  help: "Jobs this process ran, by task and outcome (success; error: failed and will be retried; failed: used up its attempts)",
+  labelNames: ["task", "outcome"],
+  registers: [metricsRegistry],
+});
+
+/** Counts the worker's jobs as they finish (server.ts calls this once the worker runs). */
+export function observeJobs(worker: Pick<Runner, "events">): void {
+  worker.events.on("job:success", ({ job }) => jobsFinished.inc({ task: job.task_identifier, outcome: "success" }));
+  worker.events.on("job:error", ({ job }) => {
+    // job:failed follows when this was the last attempt.
+    if (job.attempts < job.max_attempts) jobsFinished.inc({ task: job.task_identifier, outcome: "error" });
+  });
+  worker.events.on("job:failed", ({ job }) => jobsFinished.inc({ task: job.task_identifier, outcome: "failed" }));
+}
 
 export function observeRequest(method: string, route: string, status: number, seconds: number): void {
   requestDuration.observe({ method, route, status: String(status) }, seconds);
@@ -47,8 +71,24 @@ export function setDatabaseReachable(reachable: boolean): void {
   databaseReachable.set(reachable ? 1 : 0);
 }
 
-/** Reads the job queue's counts into the gauges (called before each scrape). */
-export async function jobQueueCounts(): Promise<void> {
+/** Reads the pool's connections and the job queue's counts into the gauges (called before each scrape). */
+export async function collectDatabaseGauges(): Promise<void> {
+  await Promise.all([poolCounts(), jobQueueCounts()]);
+}
+
+async function poolCounts(): Promise<void> {
+  try {
+    const rows = await sql()<{ state: string; n: number }[]>`
+      SELECT CASE WHEN state = 'active' THEN 'active' WHEN state = 'idle' THEN 'idle' ELSE 'in_transaction' END AS state, count(*)::int AS n
+      FROM pg_stat_activity WHERE application_name = ${POOL_APPLICATION_NAME} AND backend_type = 'client backend' GROUP BY 1`;
+    poolConnections.reset();
+    for (const state of ["active", "idle", "in_transaction"]) poolConnections.set({ state }, rows.find((row) => row.state === state)?.n ?? 0);
+  } catch {
+    poolConnections.reset();
+  }
+}
+
+async function jobQueueCounts(): Promise<void> {
   const schema = getEnv().JOB_QUEUE_SCHEMA;
   try {
     const rows = await sql()<{ task: string; waiting: number; failed: number; retrying: number }[]>`

@@ -1,6 +1,7 @@
 import type {} from "altcha/types/react";
 import { useEffect, useRef, useState } from "react";
 import { useField } from "remix-validated-form";
+import { FieldError } from "./Field";
 
 export interface CaptchaFallbackData {
   question: string;
@@ -50,11 +51,7 @@ export function Captcha({ fallback, formId, version }: { fallback: CaptchaFallba
           <input type="hidden" name="captchaToken" value={fallback.token} />
         </>
       )}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

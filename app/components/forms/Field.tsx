@@ -36,13 +36,18 @@ export function TextField({ name, label, type = "text", autoComplete, hint, form
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error message, which the control names with aria-describedby="<id>-error". */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={`${id}-error`} className="field__error">
+      {error}
+    </p>
+  ) : null;
 }
 
 interface SelectFieldProps {
@@ -51,28 +56,29 @@ interface SelectFieldProps {
   options: { value: string; label: string }[];
   formId?: string;
   autoComplete?: string;
+  /** A first, empty choice ("Choose…"). */
+  placeholder?: string;
+  onValue?: (value: string) => void;
 }
 
-export function SelectField({ name, label, options, formId, autoComplete }: SelectFieldProps) {
+export function SelectField({ name, label, options, formId, autoComplete, placeholder, onValue }: SelectFieldProps) {
   const { error, getInputProps } = useField(name);
   const id = `${formId ?? "form"}-${name}`;
+  const onChange = onValue ? { onChange: (event: { target: { value: string } }) => onValue(event.target.value) } : {};
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <select {...getInputProps({ id, autoComplete })} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+      <select {...getInputProps({ id, autoComplete, ...onChange })} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

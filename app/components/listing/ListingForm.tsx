@@ -6,37 +6,12 @@ import type { ListingFormPageData } from "../../listings/form-page.server";
 import { isWalkTypePath, listingNoun, WALK_TYPES } from "../../listings/walk-types";
 import { RichTextEditor } from "../editor/RichTextEditor";
 import { Captcha } from "../forms/Captcha";
-import { TextField } from "../forms/Field";
+import { SelectField, TextField } from "../forms/Field";
 import { FormAlert, fieldErrorOf, formErrorOf } from "../forms/FormParts";
 import { ImageUploader } from "../gallery/ImageUploader";
 import { MarkerField } from "./MarkerField";
 
 const FORM_ID = "listing";
-
-function Select({ name, label, options, placeholder, onValue }: { name: string; label: string; options: { value: string; label: string }[]; placeholder?: string; onValue?: (value: string) => void }) {
-  const { error, getInputProps } = useField(name);
-  const id = `${FORM_ID}-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select {...getInputProps({ id, onChange: (event: { target: { value: string } }) => onValue?.(event.target.value) })} className="field__input field__select" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A checkbox whose starting state is the loader's, or what a post without JavaScript sent back. */
 function Check({ name, label, value, checked, onChecked }: { name: string; label: string; value?: string; checked: boolean; onChecked?: (checked: boolean) => void }) {
@@ -157,7 +132,7 @@ export function ListingForm({ data, action }: { data: ListingFormPageData; actio
         </p>
       ) : null}
       <Section legend="What kind of place is it?">
-        <Select name="walkType" label="Type of listing" placeholder="Choose a type" options={typeOptions(data.mode === "business")} onValue={(walkType) => setState((s) => ({ ...s, walkType }))} />
+        <SelectField formId={FORM_ID} name="walkType" label="Type of listing" placeholder="Choose a type" options={typeOptions(data.mode === "business")} onValue={(walkType) => setState((s) => ({ ...s, walkType }))} />
         {shown.walkFeatures ? (
           <div className="listing-form__checks" role="group" aria-label="Walk features">
             <Check name="has_pub" label="There is a pub on the walk" checked={state.has_pub} onChecked={(has_pub) => setState((s) => ({ ...s, has_pub }))} />
@@ -180,7 +155,7 @@ export function ListingForm({ data, action }: { data: ListingFormPageData; actio
         </div>
         <div className="form-row">
           <TextField formId={FORM_ID} name="postcode" label="Postcode" optional autoComplete="postal-code" maxLength={12} />
-          <Select name="country" label="Country" placeholder="Choose a country" options={data.countries.map((country) => ({ value: String(country.id), label: country.name }))} onValue={(country) => setState((s) => ({ ...s, country }))} />
+          <SelectField formId={FORM_ID} name="country" label="Country" placeholder="Choose a country" options={data.countries.map((country) => ({ value: String(country.id), label: country.name }))} onValue={(country) => setState((s) => ({ ...s, country }))} />
         </div>
       </Section>
       {shown.france ? (

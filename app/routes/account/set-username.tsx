@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { setUsername, SUCCESS } from "../../auth/account.server";
 import { flashHeader, readFlash } from "../../auth/flash.server";
-import { formAction, validateForm } from "../../auth/forms.server";
+import { validatedAction } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { safeRedirect } from "../../auth/redirect";
 import { setUsernameValidator } from "../../auth/validators";
@@ -23,11 +23,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
-  return formAction(request, async (form) => {
-    const valid = await validateForm(setUsernameValidator, form);
-    if (!valid.ok) return valid.response;
-    await setUsername(user, valid.data.username);
-    return redirect(safeRedirect(valid.data.redirectTo, "/account"), { headers: { "Set-Cookie": await flashHeader(SUCCESS.username) } });
+  return validatedAction(request, setUsernameValidator, async ({ username, redirectTo }) => {
+    await setUsername(user, username);
+    return redirect(safeRedirect(redirectTo, "/account"), { headers: { "Set-Cookie": await flashHeader(SUCCESS.username) } });
   });
 }
 

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { clientOf } from "../../auth/client.server";
-import { checkHoneypot, formAction, validateForm } from "../../auth/forms.server";
+import { validatedAction } from "../../auth/forms.server";
 import { redirectIfLoggedIn } from "../../auth/guards.server";
 import { join } from "../../auth/join.server";
 import { safeRedirect } from "../../auth/redirect";
@@ -27,15 +27,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return formAction(request, async (form) => {
-    checkHoneypot(form);
-    const valid = await validateForm(joinValidator, form);
-    if (!valid.ok) return valid.response;
-    await join(valid.data, clientOf(request, context));
-    const ref = form.get("ref");
-    await recordReferralJoin(typeof ref === "string" ? ref : null, valid.data.email);
-    return data({ joined: valid.data.email });
-  });
+  return validatedAction(
+    request,
+    joinValidator,
+    async (account, form) => {
+      await join(account, clientOf(request, context));
+      const ref = form.get("ref");
+      await recordReferralJoin(typeof ref === "string" ? ref : null, account.email);
+      return data({ joined: account.email });
+    },
+    { honeypot: true },
+  );
 }
 
 export default function Join() {

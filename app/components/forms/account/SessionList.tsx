@@ -1,15 +1,8 @@
 import { Form, useFetcher } from "@remix-run/react";
+import type { SessionListItem } from "../../../auth/session-types";
 import { BusyButton } from "../BusyButton";
 import { FormAlert, formErrorOf } from "../FormParts";
 
-export interface SessionRow {
-  id: string;
-  createdAt: string;
-  lastUsedAt: string;
-  ip: string | null;
-  userAgent: string | null;
-  current: boolean;
-}
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
@@ -44,7 +37,7 @@ export function describeBrowser(userAgent: string | null): string {
  * With JavaScript the end-session forms go through a fetcher, so a failure shows here, in the session
  * message area of the page the member is on; without it the sessions page shows it.
  */
-export function SessionList({ sessions, message }: { sessions: SessionRow[]; /** A failure the page's own action answered (no JavaScript). */ message?: string | null }) {
+export function SessionList({ sessions, message }: { sessions: SessionListItem[]; /** A failure the page's own action answered (no JavaScript). */ message?: string | null }) {
   const ender = useFetcher<unknown>();
   return (
     <>

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { clientOf } from "../../../auth/client.server";
-import { checkHoneypot, formAction, validateForm } from "../../../auth/forms.server";
+import { validatedAction } from "../../../auth/forms.server";
 import { requestPasswordReset } from "../../../auth/password-reset.server";
 import { forgottenValidator } from "../../../auth/validators";
 import { checkCaptcha, createFallbackQuestion } from "../../../captcha/captcha.server";
@@ -20,14 +20,16 @@ export async function loader() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return formAction(request, async (form) => {
-    checkHoneypot(form);
-    const valid = await validateForm(forgottenValidator, form);
-    if (!valid.ok) return valid.response;
-    await checkCaptcha(form);
-    await requestPasswordReset(valid.data.email, clientOf(request, context));
-    return data({ sentTo: valid.data.email });
-  });
+  return validatedAction(
+    request,
+    forgottenValidator,
+    async ({ email }, form) => {
+      await checkCaptcha(form);
+      await requestPasswordReset(email, clientOf(request, context));
+      return data({ sentTo: email });
+    },
+    { honeypot: true },
+  );
 }
 
 export default function Forgotten() {

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { readFlash } from "../../../auth/flash.server";
-import { checkHoneypot, formAction, validateForm } from "../../../auth/forms.server";
+import { validatedAction } from "../../../auth/forms.server";
 import { redirectIfLoggedIn } from "../../../auth/guards.server";
 import { logIn } from "../../../auth/login.server";
 import { safeRedirect } from "../../../auth/redirect";
@@ -23,12 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return formAction(request.clone(), async (form) => {
-    checkHoneypot(form);
-    const valid = await validateForm(loginValidator, form);
-    if (!valid.ok) return valid.response;
-    return logIn(request, context, valid.data);
-  });
+  return validatedAction(request.clone(), loginValidator, (credentials) => logIn(request, context, credentials), { honeypot: true });
 }
 
 export default function LogIn() {

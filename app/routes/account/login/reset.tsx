@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { clientOf } from "../../../auth/client.server";
 import { flashHeader } from "../../../auth/flash.server";
-import { checkHoneypot, formAction, validateForm } from "../../../auth/forms.server";
+import { validatedAction } from "../../../auth/forms.server";
 import { describeResetLink, resetPassword, RESET_SUCCESS } from "../../../auth/password-reset.server";
 import { resetValidator } from "../../../auth/validators";
 import { checkCaptcha, createFallbackQuestion } from "../../../captcha/captcha.server";
@@ -26,14 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return formAction(request, async (form) => {
-    checkHoneypot(form);
-    const valid = await validateForm(resetValidator, form);
-    if (!valid.ok) return valid.response;
-    await checkCaptcha(form);
-    await resetPassword(valid.data.token, valid.data.password, clientOf(request, context));
-    return redirect("/account/login/", { headers: { "Set-Cookie": await flashHeader(RESET_SUCCESS) } });
-  });
+  return validatedAction(
+    request,
+    resetValidator,
+    async ({ token, password }, form) => {
+      await checkCaptcha(form);
+      await resetPassword(token, password, clientOf(request, context));
+      return redirect("/account/login/", { headers: { "Set-Cookie": await flashHeader(RESET_SUCCESS) } });
+    },
+    { honeypot: true },
+  );
 }
 
 export default function Reset() {

@@ -1,42 +1,29 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { pendingEmailChange } from "../../../auth/account-tokens.server";
-import { formAction, validateForm } from "../../../auth/forms.server";
-import { requireMember } from "../../../auth/guards.server";
+import { settingsAction, settingsLoader } from "../../../auth/settings.server";
 import { changeEmailValidator } from "../../../auth/validators";
 import { requestEmailChange } from "../../../auth/verification.server";
 import { checkCaptcha, createFallbackQuestion } from "../../../captcha/captcha.server";
 import { EmailChangeForm } from "../../../components/forms/account/EmailChangeForm";
+import { SettingsPage } from "../../../components/forms/account/SettingsPage";
 
 export const meta: MetaFunction = () => [{ title: "Change email — Pawroute" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireMember(request);
-  return { email: user.email, pendingEmail: await pendingEmailChange(user.id), captcha: createFallbackQuestion() };
-}
+export const loader = settingsLoader(async (user) => ({ email: user.email, pendingEmail: await pendingEmailChange(user.id), captcha: createFallbackQuestion() }));
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireMember(request);
-  return formAction(request, async (form) => {
-    const valid = await validateForm(changeEmailValidator, form);
-    if (!valid.ok) return valid.response;
-    await checkCaptcha(form);
-    await requestEmailChange(user, valid.data.email);
-    return data({ sentTo: valid.data.email });
-  });
-}
+/** Stays on the form: it says where the confirmation link went (the address changes once it is followed). */
+export const action = settingsAction(changeEmailValidator, async (user, { email }, form) => {
+  await checkCaptcha(form);
+  await requestEmailChange(user, email);
+  return data({ sentTo: email });
+});
 
 export default function ChangeEmail() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account/settings/">Account settings</Link>
-      </p>
-      <h1>Change email</h1>
-      <div className="form-panel">
-        <EmailChangeForm data={loaderData} />
-      </div>
-    </div>
+    <SettingsPage title="Change email">
+      <EmailChangeForm data={loaderData} />
+    </SettingsPage>
   );
 }

@@ -1,18 +1,16 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { flashHeader } from "../../../auth/flash.server";
 import { requireMember, sessionCookieHeader } from "../../../auth/guards.server";
 import { endAllSessions } from "../../../auth/session.server";
+import { settingsLoader } from "../../../auth/settings.server";
 import { EndAllSessionsForm } from "../../../components/forms/account/EndAllSessionsForm";
+import { SettingsPage } from "../../../components/forms/account/SettingsPage";
 
 export const meta: MetaFunction = () => [{ title: "End all sessions — Pawroute" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return { confirm: true };
-}
+export const loader = settingsLoader(() => ({ confirm: true }));
 
-/** Ends every session of the member, this one included: they are logged out everywhere. */
+/** Ends every session of the member, this one included: they are logged out everywhere (so not back to the settings page). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   await endAllSessions(user.id);
@@ -24,14 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function EndAllSessions() {
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account/settings/">Account settings</Link>
-      </p>
-      <h1>End all sessions</h1>
-      <div className="form-panel">
-        <EndAllSessionsForm />
-      </div>
-    </div>
+    <SettingsPage title="End all sessions">
+      <EndAllSessionsForm />
+    </SettingsPage>
   );
 }

@@ -1,10 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pendingEmailChange } from "../../../auth/account-tokens.server";
 import { currentAddress, emailSettings, listCount } from "../../../auth/account.server";
 import { readFlash } from "../../../auth/flash.server";
 import { refuseSubmission, requireMember } from "../../../auth/guards.server";
 import { listSessions } from "../../../auth/session.server";
+import { settingsLoader } from "../../../auth/settings.server";
 import { AddressForm } from "../../../components/forms/account/AddressForm";
 import { EmailChangeForm } from "../../../components/forms/account/EmailChangeForm";
 import { EmailSettingsForm } from "../../../components/forms/account/EmailSettingsForm";
@@ -21,8 +22,7 @@ import type { loader as passwordLoader } from "./password";
 
 export const meta: MetaFunction = () => [{ title: "Account settings — Pawroute" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireMember(request);
+export const loader = settingsLoader(async (user, request) => {
   const [address, lists, sessions, pendingEmail, flash] = await Promise.all([
     currentAddress(user.id),
     emailSettings(user.id),
@@ -37,12 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       hasPassword: user.hasPassword,
       address,
       subscribed: listCount(lists.filter((list) => list.subscribed).length),
-      sessions: sessions.map((session) => ({ ...session, createdAt: session.createdAt.toISOString(), lastUsedAt: session.lastUsedAt.toISOString() })),
+      sessions,
       flash: flash.message,
     },
     { headers: flash.headers },
   );
-}
+});
 
 export function action({ request }: ActionFunctionArgs) {
   return refuseSubmission(request, requireMember);

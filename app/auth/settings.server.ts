@@ -1,0 +1,32 @@
+// The shape every account-settings sub-page shares (/account/settings/*): each is a page of its own
+// without JavaScript and the content of a modal on the settings page with it (SettingsModalLink). Its
+// loader and action are the member's only; a successful action goes back to the settings page with
+// its message (a flash), so the modal closes and the page shows the message either way.
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Validator } from "remix-validated-form";
+import { flashHeader } from "./flash.server";
+import { validatedAction } from "./forms.server";
+import { requireMember, type SessionUser } from "./guards.server";
+
+export const SETTINGS_PATH = "/account/settings/";
+
+/** A settings sub-page's loader: the member's own data (anyone else is sent to log in). */
+export function settingsLoader<T>(load: (user: SessionUser, request: Request) => Promise<T> | T) {
+  return async ({ request }: LoaderFunctionArgs) => load(await requireMember(request), request);
+}
+
+/**
+ * A settings sub-page's action: the member only, the body read safely, the form validated with its
+ * zod schema (422 with the field errors), then `save`; an AppError it throws is shown on the form.
+ */
+export function settingsAction<T, R>(validator: Validator<T>, save: (user: SessionUser, data: T, form: FormData) => Promise<R>) {
+  return async ({ request }: ActionFunctionArgs) => {
+    const user = await requireMember(request);
+    return validatedAction(request, validator, (data, form) => save(user, data, form));
+  };
+}
+
+/** After a change: back to the settings page (or `to`), which shows `message`. */
+export async function backToSettings(message: string, to: string = SETTINGS_PATH): Promise<Response> {
+  return redirect(to, { headers: { "Set-Cookie": await flashHeader(message) } });
+}
