@@ -15,31 +15,16 @@ export interface HeaderUser {
 
 /** "Log in" and "Join" bring the visitor back to the page they were on (not to another account page). */
 function withReturn(to: string, here: string): string {
-  if (
-    here === "/" ||
-    here.startsWith("/account/login") ||
-    here.startsWith("/join") ||
-    here.startsWith("/logout")
-  )
-    return to;
+  if (here === "/" || here.startsWith("/account/login") || here.startsWith("/join") || here.startsWith("/logout")) return to;
   if (to === "/account/login/") return loginPath(here);
   if (to === "/join") return `/join?redirectTo=${encodeURIComponent(here)}`;
   return to;
 }
 
-function NavItems({
-  signedIn,
-  mobile = false,
-}: {
-  signedIn: boolean;
-  mobile?: boolean;
-}) {
+function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: boolean }) {
   const location = useLocation();
   // A member's account corner is the account menu; a visitor's "Log in" comes back to this page.
-  const sections = [
-    ...builtSections("main"),
-    ...(signedIn ? [] : builtSections("account", false)),
-  ];
+  const sections = [...builtSections("main"), ...(signedIn ? [] : builtSections("account", false))];
   const here = location.pathname + location.search;
   return (
     <ul className="nav-list">

@@ -112,13 +112,16 @@ test("profile image: none, set, changed, deleted", async ({ page, javaScriptEnab
   // The replaced image is gone.
   expect((await page.request.get(firstSrc ?? "")).status()).toBe(404);
 
-  if (javaScriptEnabled) {
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe("Are you sure you want to delete this image?");
-      void dialog.accept();
-    });
-  }
+  // Deleting asks first (in a dialog with JavaScript, on the page without); 'No, keep it' keeps it.
+  const question = javaScriptEnabled ? page.getByRole("dialog", { name: "Delete this image?" }) : page.getByRole("alert").filter({ hasText: "Are you sure" });
   await page.getByRole("button", { name: "Delete profile image" }).click();
+  await expect(question).toContainText("Are you sure you want to delete this image?");
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/\/account\/edit-profile\?delete-image=1$/);
+  await question.getByRole(javaScriptEnabled ? "button" : "link", { name: "No, keep it" }).click();
+  await expect(question).toBeHidden();
+  await expect(image).toBeVisible();
+  await page.getByRole("button", { name: "Delete profile image" }).click();
+  await question.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(page.getByText("Your profile image has been removed successfully.")).toBeVisible();
   await expect(page.getByText("You have no profile image yet.")).toBeVisible();
   const [row] = await database()<{ image: string | null }[]>`SELECT attributes->>'profile-image' AS image FROM users WHERE id = ${member.id}`;
@@ -145,11 +148,10 @@ test("gallery: add photos, describe one, delete one (after the question)", async
 
   await page.locator(".member-gallery__item").first().getByRole("link", { name: /^Edit/ }).click();
   if (javaScriptEnabled) {
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe("Are you sure you want to delete this image?");
-      void dialog.accept();
-    });
     await page.getByRole("dialog").getByRole("button", { name: "Delete image" }).click();
+    const question = page.getByRole("dialog", { name: "Delete this image?" });
+    await expect(question).toContainText("Are you sure you want to delete this image?");
+    await question.getByRole("button", { name: "Yes, delete it" }).click();
   } else {
     await page.getByRole("button", { name: "Delete image" }).click();
     await expect(page.getByText("Are you sure you want to delete this image?")).toBeVisible();

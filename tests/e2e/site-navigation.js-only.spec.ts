@@ -29,7 +29,7 @@ test("from 960 px the sub-navigation hides on scroll down and shows on scroll up
   await expect(subNav).toBeHidden();
   // The sub-navigation slides away over the page: nothing below it moves.
   expect(await heading.evaluate((element) => element.getBoundingClientRect().top + window.scrollY)).toBe(before);
-  const barHeight = await page.locator(".site-header__bar").evaluate((element) => element.offsetHeight);
+  const barHeight = await page.locator(".site-header__bar").evaluate((element: HTMLElement) => element.offsetHeight);
   await expect.poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--header-offset"))).toBe(`${barHeight}px`);
 
   await scrollTo(page, 900);

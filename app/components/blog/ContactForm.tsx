@@ -1,3 +1,4 @@
+import type { LinksFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useField, ValidatedForm } from "remix-validated-form";
@@ -5,6 +6,14 @@ import { CONTACT_MESSAGE_MAX, contactValidator } from "../../blog/schemas";
 import { Captcha, type CaptchaFallbackData } from "../forms/Captcha";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Honeypot, SubmitButton } from "../forms/FormParts";
+import blogStyles from "../../styles/blog.css?url";
+import formStyles from "../../styles/forms.css?url";
+
+/** The stylesheets of a page with the contact form (/contact, /faqs). */
+export const contactPageLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: blogStyles },
+];
 
 export interface ContactFormData {
   captcha: CaptchaFallbackData;
@@ -23,7 +32,14 @@ function MessageField() {
       <label htmlFor="contact-message" className="field__label">
         Your message
       </label>
-      <textarea {...getInputProps({ id: "contact-message" })} className="field__input" rows={7} maxLength={CONTACT_MESSAGE_MAX} aria-invalid={error ? true : undefined} aria-describedby={error ? "contact-message-error" : undefined} />
+      <textarea
+        {...getInputProps({ id: "contact-message" })}
+        className="field__input"
+        rows={7}
+        maxLength={CONTACT_MESSAGE_MAX}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "contact-message-error" : undefined}
+      />
       {error ? (
         <p id="contact-message-error" className="field__error">
           {error}
@@ -75,5 +91,27 @@ export function ContactForm({ data, action }: { data: ContactFormData; action: s
         </SubmitButton>
       </div>
     </ValidatedForm>
+  );
+}
+
+/** The contact form in its titled panel, as /contact and /faqs show it. */
+export function ContactPanel({
+  data,
+  action,
+  id,
+  title,
+  className = "",
+}: {
+  data: ContactFormData;
+  action: string;
+  id: string;
+  title: string;
+  className?: string;
+}) {
+  return (
+    <section className={`form-panel ${className}`.trim()} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ContactForm data={data} action={action} />
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { BlogGalleryView, BlogImageItem, BlogVideoItem } from "../../blog/types";
+import { Lightbox, onPlainClick } from "../gallery/Lightbox";
 
 /** A video appears as a link; its player (or the embed's iframe) loads only after a click. */
 function Video({ item }: { item: BlogVideoItem }) {
@@ -12,62 +13,13 @@ function Video({ item }: { item: BlogVideoItem }) {
     );
   }
   return (
-    <a
-      href={item.url}
-      className="blog-gallery__play"
-      onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-        event.preventDefault();
-        setPlaying(true);
-      }}
-    >
+    <a href={item.url} className="blog-gallery__play" onClick={(event) => onPlainClick(event, () => setPlaying(true))}>
       <span aria-hidden="true">▶</span> Play video: {item.title}
     </a>
   );
 }
 
-function Lightbox({ images, index, title, onChange, onClose }: { images: BlogImageItem[]; index: number; title: string; onChange: (index: number) => void; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const image = images[index];
-  const previous = () => onChange((index - 1 + images.length) % images.length);
-  const next = () => onChange((index + 1) % images.length);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      className="lightbox"
-      aria-label={`Photo ${index + 1} of ${images.length}: ${title}`}
-      onClose={onClose}
-      onKeyDown={(event) => {
-        if (event.key === "ArrowLeft") previous();
-        if (event.key === "ArrowRight") next();
-      }}
-    >
-      <img src={image.large} alt={image.alt || `Photo ${index + 1} of ${title}`} className="lightbox__image" />
-      <div className="lightbox__controls">
-        {images.length > 1 ? (
-          <button type="button" className="button button--quiet" onClick={previous}>
-            Previous
-          </button>
-        ) : null}
-        <button type="button" className="button" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-        {images.length > 1 ? (
-          <button type="button" className="button button--quiet" onClick={next}>
-            Next
-          </button>
-        ) : null}
-      </div>
-    </dialog>
-  );
-}
-
-/** The post's gallery: images open large (a link without JavaScript, a lightbox with it) and videos play on click. */
+/** The post's gallery: images open large (a link without JavaScript, the shared Lightbox with it) and videos play on click. */
 export function PostGallery({ items, title }: { items: BlogGalleryView[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
   const images = items.filter((item): item is BlogImageItem => item.kind === "image");
@@ -79,25 +31,40 @@ export function PostGallery({ items, title }: { items: BlogGalleryView[]; title:
         {items.map((item, position) =>
           item.kind === "image" ? (
             <li key={item.id}>
-              <a
-                href={item.large}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  setOpen(images.indexOf(item));
-                }}
-              >
-                <img src={item.thumb} srcSet={item.srcset} sizes="(min-width: 960px) 300px, 45vw" width={item.width} height={item.height} alt={item.alt || `Photo ${images.indexOf(item) + 1} of ${title}`} loading="lazy" />
+              <a href={item.large} onClick={(event) => onPlainClick(event, () => setOpen(images.indexOf(item)))}>
+                <img
+                  src={item.thumb}
+                  srcSet={item.srcset}
+                  sizes="(min-width: 960px) 300px, 45vw"
+                  width={item.width}
+                  height={item.height}
+                  alt={item.alt || `Photo ${images.indexOf(item) + 1} of ${title}`}
+                  loading="lazy"
+                />
               </a>
             </li>
           ) : (
             <li key={`video-${position}`}>
               <Video item={item} />
             </li>
-          ),
+          )
         )}
       </ul>
-      {open !== null ? <Lightbox images={images} index={open} title={title} onChange={setOpen} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? (
+        <Lightbox
+          photos={images.map((image, index) => ({
+            src: image.large,
+            srcSet: image.srcset,
+            width: image.width,
+            height: image.height,
+            alt: image.alt || `Photo ${index + 1} of ${title}`,
+          }))}
+          index={open}
+          title={title}
+          onChange={setOpen}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,9 +1,10 @@
-import { Form, Link, useActionData, useSubmit, type FetcherWithComponents } from "@remix-run/react";
+import { Form, Link, useActionData, type FetcherWithComponents } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { ALT_TITLE_MAX, DELETE_IMAGE_QUESTION, galleryItemValidator } from "../../members/schemas";
 import type { GalleryImage } from "../../uploads/images";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
+import { DeleteImageButton } from "./DeleteImageButton";
 
 export interface GalleryItemData {
   image: GalleryImage | null;
@@ -13,7 +14,7 @@ export interface GalleryItemData {
 
 /**
  * One gallery image: its description (alt text and title) and delete. With JavaScript the delete asks
- * 'Are you sure you want to delete this image?' in a dialog; without, the page asks it (?delete).
+ * 'Are you sure you want to delete this image?' in a dialog (DeleteImageButton); without, the page asks it (?delete).
  */
 export function GalleryItemForm({ data, fetcher }: { data: GalleryItemData; fetcher?: FetcherWithComponents<unknown> }) {
   if (!data.image) {
@@ -32,7 +33,6 @@ function GalleryImageForms({ image, confirmDelete, fetcher }: { image: GalleryIm
   const result = fetcher ? fetcher.data : actionData;
   const action = `/account/edit-gallery/${data.image.id}`;
   const DeleteForm = fetcher ? fetcher.Form : Form;
-  const submit = useSubmit();
   return (
     <div className="gallery-item-edit">
       <img src={data.image.versions["5"]?.url ?? data.image.versions["6"]?.url} alt={data.image.altTitle || "Your gallery photo"} className="gallery-item-edit__img" />
@@ -59,24 +59,7 @@ function GalleryImageForms({ image, confirmDelete, fetcher }: { image: GalleryIm
         </div>
       </ValidatedForm>
       {data.confirmDelete ? null : (
-        <DeleteForm
-          method="get"
-          action={action}
-          onSubmit={(event) => {
-            // With JavaScript: ask here, then send the delete itself.
-            event.preventDefault();
-            if (!window.confirm(DELETE_IMAGE_QUESTION)) return;
-            const body = new FormData();
-            body.set("intent", "delete");
-            if (fetcher) fetcher.submit(body, { method: "post", action });
-            else submit(body, { method: "post", action });
-          }}
-        >
-          <input type="hidden" name="delete" value="1" />
-          <button type="submit" className="button button--quiet">
-            Delete image
-          </button>
-        </DeleteForm>
+        <DeleteImageButton label="Delete image" action={action} fields={{ intent: "delete" }} askAction={action} askParam="delete" fetcher={fetcher} />
       )}
     </div>
   );

@@ -1,9 +1,10 @@
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { BIO_MAX, DELETE_IMAGE_QUESTION, profileValidator } from "../../members/schemas";
 import type { GalleryImage } from "../../uploads/images";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
+import { DeleteImageButton } from "./DeleteImageButton";
 import { TextAreaField } from "./TextAreaField";
 
 function fieldErrorOf(value: unknown, name: string): string | null {
@@ -34,7 +35,12 @@ export function ProfileDetailsForm({ bio, twitterUsername, action, redirectTo }:
   );
 }
 
+/** Without JavaScript, 'Delete profile image' reloads the page with this parameter and the page asks first. */
+const ASK_DELETE_PARAM = "delete-image";
+
 export function ProfileImageForms({ image, action, redirectTo }: { image: GalleryImage | null; action: string; redirectTo?: string }) {
+  const [searchParams] = useSearchParams();
+  const asked = searchParams.has(ASK_DELETE_PARAM);
   const actionData: unknown = useActionData();
   const sending = useSending("profile-image");
   const removing = useSending("remove-profile-image");
@@ -68,20 +74,30 @@ export function ProfileImageForms({ image, action, redirectTo }: { image: Galler
           </button>
         </div>
       </Form>
-      {image ? (
-        <Form
-          method="post"
+      {image && asked ? (
+        <div className="form-alert" role="alert">
+          <p>{DELETE_IMAGE_QUESTION}</p>
+          <Form method="post" action={action} className="form-actions">
+            <input type="hidden" name="intent" value="remove-profile-image" />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+            <button type="submit" className="button button--accent" disabled={removing} aria-busy={removing || undefined}>
+              {removing ? "Removing…" : "Yes, delete it"}
+            </button>
+            <Link to={action} className="button button--quiet">
+              No, keep it
+            </Link>
+          </Form>
+        </div>
+      ) : image ? (
+        <DeleteImageButton
+          label="Delete profile image"
+          busyLabel="Removing…"
+          busy={removing}
           action={action}
-          onSubmit={(event) => {
-            if (!window.confirm(DELETE_IMAGE_QUESTION)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="intent" value="remove-profile-image" />
-          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-          <button type="submit" className="button button--quiet" disabled={removing} aria-busy={removing || undefined}>
-            {removing ? "Removing…" : "Delete profile image"}
-          </button>
-        </Form>
+          fields={{ intent: "remove-profile-image", ...(redirectTo ? { redirectTo } : {}) }}
+          askAction={action}
+          askParam={ASK_DELETE_PARAM}
+        />
       ) : null}
     </div>
   );

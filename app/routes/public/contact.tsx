@@ -1,26 +1,15 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { readForm } from "../../auth/forms.server";
-import { contactAction } from "../../blog/contact-action.server";
-import { contactPageData } from "../../blog/contact-page.server";
-import { ContactForm } from "../../components/blog/ContactForm";
+import { contactPageAction, contactPageLoader } from "../../blog/contact-page.server";
+import { ContactPanel, contactPageLinks } from "../../components/blog/ContactForm";
 import { Faqs } from "../../components/blog/Faqs";
 import { StatusPage } from "../../components/StatusPage";
-import formStyles from "../../styles/forms.css?url";
-import blogStyles from "../../styles/blog.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: formStyles },
-  { rel: "stylesheet", href: blogStyles },
-];
+export const links = contactPageLinks;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return contactPageData(request);
-}
+export const loader = contactPageLoader;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return contactAction(request, await readForm(request), context);
-}
+export const action = contactPageAction;
 
 /** /contact: the contact form beside the FAQ toggles. */
 export default function Contact() {
@@ -30,10 +19,7 @@ export default function Contact() {
       <h1>Contact us</h1>
       <p className="blog__lead">Questions, corrections or a place we should know about: send us a message and we will reply by email.</p>
       <div className="contact-page__columns">
-        <section className="form-panel" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">Send us a message</h2>
-          <ContactForm data={data} action="/contact" />
-        </section>
+        <ContactPanel data={data} action="/contact" id="contact-form-title" title="Send us a message" />
         <section aria-labelledby="contact-faqs-title">
           <h2 id="contact-faqs-title">Quick answers</h2>
           <Faqs exclusive={false} headingLevel={3} />
