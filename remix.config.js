@@ -66,6 +66,7 @@ export default {
         route("leaderboard", "routes/public/leaderboard.tsx", { id: "public/leaderboard" });
 
         // Public pages: Treats (issue 14).
+        route("treats", "routes/public/treats.tsx", { id: "public/treats" });
 
         // Public pages: subscriptions and payment (issue 15).
       });
@@ -96,6 +97,13 @@ export default {
         route("social-media", "routes/account/social-media.tsx", { id: "account/social-media" });
         route("receipts", "routes/account/receipts.tsx", { id: "account/receipts" });
 
+        // Member area: claiming, redeeming and gifting Treats (issue 14).
+        route("claim-treat", "routes/account/claim-treat.tsx", { id: "account/claim-treat" });
+        route("treats", "routes/account/treats/index.tsx", { id: "account/treats" });
+        route("treats/:id", "routes/account/treats/detail.tsx", { id: "account/treats/detail" });
+        route("treats/:id/redeem", "routes/account/treats/redeem.tsx", { id: "account/treats/redeem" });
+        route("treats/:id/gift", "routes/account/treats/gift.tsx", { id: "account/treats/gift" });
+
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {
           // Back office: dashboard, listings, view-edit, reviews, users, roads (issue 11).
           route(undefined, "routes/account/admin/dashboard.tsx", { index: true, id: "account/admin/dashboard" });
@@ -119,7 +127,11 @@ export default {
           route("contact-messages", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages" });
           route("contact-messages/:id", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages/message" });
 
-          // Back office: Treats (issue 14).
+          // Back office: Treats (issue 14). /treats/{slug}: "chances" is the chance percentages page.
+          route("treats", "routes/account/admin/treats/list.tsx", { id: "account/admin/treats" });
+          route("treats/add", "routes/account/admin/treats/edit.tsx", { id: "account/admin/treats/add" });
+          route("treats/edit/:id", "routes/account/admin/treats/edit.tsx", { id: "account/admin/treats/edit" });
+          route("treats/:slug", "routes/account/admin/treats/chances.tsx", { id: "account/admin/treats/chances" });
 
           // Back office: friendly discounts (issue 15).
         });

@@ -17,7 +17,7 @@ export const SECTIONS: readonly NavigationSection[] = [
   { to: "/", label: "Search", built: true, place: "main" },
   { to: "/motorway-search", label: "Motorway search", built: true, place: "main" },
   { to: "/bark-out/", label: "Bark Out blog", built: true, place: "main" },
-  { to: "/treats", label: "Treats", built: false, place: "main" },
+  { to: "/treats", label: "Treats", built: true, place: "main" },
   { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
   { to: "/add-listing", label: "Add a listing", built: true, place: "main" },
   { to: "/contact", label: "Contact", built: true, place: "main" },
@@ -46,6 +46,7 @@ export interface AccountMenuItem {
  */
 export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { to: "/account", label: "Overview" },
+  { to: "/account/treats", label: "Treats" },
   { to: "/account/favourites", label: "Favourites" },
   { to: "/account/listings", label: "Your listings" },
   { to: "/account/reviews", label: "Your reviews" },

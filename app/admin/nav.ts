@@ -19,6 +19,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/account/admin/reviews/unmoderated", label: "Reviews", waiting: "unmoderated-reviews" },
   { to: "/account/admin/users", label: "Members" },
   { to: "/account/admin/manage-roads", label: "Roads" },
+  { to: "/account/admin/treats", label: "Treats" },
 ];
 
 /** What each waiting count means, for the badge's accessible label. */

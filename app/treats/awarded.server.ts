@@ -256,8 +256,8 @@ export async function giftTreat(user: Pick<SessionUser, "id" | "username" | "ema
   const recipients = await db().execute<{ id: number; email: string; username: string | null }>(rawSql`
     SELECT id, email, username FROM users WHERE deactivated_at IS NULL AND (lower(username) = ${wanted} OR lower(email) = ${wanted}) LIMIT 1`);
   const recipient = recipients[0];
-  if (!recipient) throw new AppError(422, TREAT_MESSAGES.giftNobody, { fieldErrors: { recipient: TREAT_MESSAGES.giftNobody } });
-  if (recipient.id === user.id) throw new AppError(422, TREAT_MESSAGES.giftSelf, { fieldErrors: { recipient: TREAT_MESSAGES.giftSelf } });
+  if (!recipient) throw new AppError(422, TREAT_MESSAGES.giftNobody);
+  if (recipient.id === user.id) throw new AppError(422, TREAT_MESSAGES.giftSelf);
   return db().transaction(async (tx) => {
     const treat = await lockedActive(tx, user.id, id);
     const updated = await tx.execute<{ expires_at: Date | null }>(rawSql`

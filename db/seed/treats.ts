@@ -67,7 +67,7 @@ export async function ensureDemoTreats(sql: SqlClient): Promise<number> {
     for (const treat of DEMO_TREATS) {
       await sql`
         INSERT INTO treat_options (name, slug, description_html, terms_html, type, weight, data, expiry_days, featured, subscription_filter, subscription_filter_value)
-        VALUES (${treat.name}, ${treat.slug}, ${treat.description}, ${treat.terms}, ${treat.type}, ${treat.weight}, ${JSON.stringify(treat.data)}::jsonb, ${treat.expiryDays},
+        VALUES (${treat.name}, ${treat.slug}, ${treat.description}, ${treat.terms}, ${treat.type}, ${treat.weight}, ${JSON.stringify(treat.data)}::text::jsonb, ${treat.expiryDays},
                 ${treat.featured}, ${treat.type === 1 ? "option" : "none"}, ${treat.type === 1 ? "premium-monthly" : null})`;
       added += 1;
     }

@@ -26,7 +26,7 @@ async function member(points = 0): Promise<{ id: number; email: string; username
 async function option(type: number, weight: number, data: object = {}, expiryDays: number | null = 30): Promise<number> {
   const slug = `test-treat-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const [row] = await sql()<{ id: number }[]>`
-    INSERT INTO treat_options (name, slug, type, weight, data, expiry_days) VALUES (${`Test ${slug}`}, ${slug}, ${type}, ${weight}, ${JSON.stringify(data)}::jsonb, ${expiryDays}) RETURNING id`;
+    INSERT INTO treat_options (name, slug, type, weight, data, expiry_days) VALUES (${`Test ${slug}`}, ${slug}, ${type}, ${weight}, ${JSON.stringify(data)}::text::jsonb, ${expiryDays}) RETURNING id`;
   createdOptions.push(row.id);
   return row.id;
 }

@@ -5,6 +5,7 @@ import type { AuditEntryView } from "../../admin/types";
 import { USER_FILTERS, type AdminUserDetail, type AdminUsersPage, type UserFilter } from "../../admin/users.types";
 import { addressValidator, changePasswordValidator } from "../../auth/validators";
 import { FORMER_MEMBER } from "../../members/former-member";
+import { BusyButton } from "../forms/BusyButton";
 import { SelectField, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Notice, SubmitButton } from "../forms/FormParts";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
@@ -81,6 +82,7 @@ export function UserDetailPage({
   awardKey,
   self,
   flash,
+  treatOptions,
 }: {
   user: AdminUserDetail;
   countries: { id: number; name: string }[];
@@ -88,6 +90,8 @@ export function UserDetailPage({
   awardKey: string;
   self: number;
   flash: string | null;
+  /** The Treat options an administrator may award (issue 14). */
+  treatOptions: { id: number; name: string }[];
 }) {
   const result = useActionData<ActionData>();
   const location = useLocation();
@@ -153,6 +157,32 @@ export function UserDetailPage({
             </tbody>
           </table>
         </Section>
+        {user.deleted ? null : (
+          <Section id="award-treat" title="Award a Treat">
+            <Form method="post" className="form-stack">
+              <FormAlert message={result?.formId === "award-treat" ? result.formError : null} />
+              <input type="hidden" name="intent" value="award-treat" />
+              <div className="field">
+                <label htmlFor="award-treat-option" className="field__label">
+                  Treat
+                </label>
+                <select id="award-treat-option" name="option" className="field__input field__select" defaultValue="">
+                  <option value="">A random Treat (by chance of winning)</option>
+                  {treatOptions.map((option) => (
+                    <option key={option.id} value={option.id}>
+                      {option.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="form-actions">
+                <BusyButton pending="Awarding…" className="button" name="intent" value="award-treat">
+                  Award Treat
+                </BusyButton>
+              </div>
+            </Form>
+          </Section>
+        )}
         <Section id="history" title="Admin actions on this member">
           <AuditList entries={history} empty="No administrator has changed this member yet." />
         </Section>

@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useLoaderData } from "@remix-run/react";
 import { auditEntriesFor } from "../../../admin/audit.server";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
-import { fromHexId, idsOf } from "../../../admin/params.server";
+import { fromHexId, idsOf, optionalId } from "../../../admin/params.server";
 import { adminEmailValidator, adminUsernameValidator, awardPointsValidator } from "../../../admin/schemas";
 import { awardPointsTo, changeAddress, changeEmail, changePassword, changeUsername, deleteUsers, listUsers, newAwardKey, userDetail } from "../../../admin/users.server";
 import { isUserFilter, type UserFilter } from "../../../admin/users.types";
@@ -15,6 +15,8 @@ import { requireAdmin } from "../../../auth/guards.server";
 import { addressValidator, changePasswordValidator } from "../../../auth/validators";
 import { UserDetailPage, UsersTable } from "../../../components/admin/AdminUsers";
 import { handleErrors } from "../../../error-response.server";
+import { awardTreat } from "../../../treats/awarded.server";
+import { awardableOptions } from "../../../treats/options.server";
 import { AppError } from "../../../errors";
 
 export const meta: MetaFunction = () => [{ title: "Members — Back office — Pawroute" }];
@@ -36,10 +38,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const flash = await readFlash(request);
     if (target.kind === "list") {
       const page = await listUsers(target.filter, new URL(request.url).searchParams);
-      return data({ kind: "list" as const, page, user: null, countries: [], history: [], awardKey: "", self: admin.id, flash: flash.message }, { headers: flash.headers });
+      return data({ kind: "list" as const, page, user: null, countries: [], history: [], awardKey: "", self: admin.id, flash: flash.message, treatOptions: [] }, { headers: flash.headers });
     }
-    const [user, countries, history] = await Promise.all([userDetail(target.id), selectableCountries(), auditEntriesFor("user", target.id, 15)]);
-    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message }, { headers: flash.headers });
+    const [user, countries, history, treatOptions] = await Promise.all([userDetail(target.id), selectableCountries(), auditEntriesFor("user", target.id, 15), awardableOptions()]);
+    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, treatOptions }, { headers: flash.headers });
   });
 }
 
@@ -110,6 +112,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return data({ formError: ADMIN_MESSAGES.awardFailed, fieldErrors: {} }, { status: error instanceof AppError ? error.status : 500 });
         }
       }
+      case "award-treat": {
+        // Spec §8: the same title as a failed points award.
+        try {
+          const awarded = await awardTreat(admin, id, optionalId(form.get("option")));
+          return flashTo(back, `The Treat "${awarded.optionName}" has been awarded`);
+        } catch (error) {
+          if (!(error instanceof AppError)) console.error(error);
+          return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null }, { status: error instanceof AppError ? error.status : 500 });
+        }
+      }
       case "delete": {
         if (form.get("confirmed") !== "1") {
           return data({ formError: null, confirm: { intent: "delete", ids: [], question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: "Delete the member" } });
@@ -131,6 +143,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminUsers() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "list" && loaded.page) return <UsersTable page={loaded.page} flash={loaded.flash} self={loaded.self} />;
-  if (loaded.user) return <UserDetailPage user={loaded.user} countries={loaded.countries} history={loaded.history} awardKey={loaded.awardKey} self={loaded.self} flash={loaded.flash} />;
+  if (loaded.user) return <UserDetailPage user={loaded.user} countries={loaded.countries} history={loaded.history} awardKey={loaded.awardKey} self={loaded.self} flash={loaded.flash} treatOptions={loaded.treatOptions} />;
   return null;
 }

@@ -1,0 +1,109 @@
+import { Form, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { AddressForm, type AddressData } from "../forms/account/AddressForm";
+import { BusyButton } from "../forms/BusyButton";
+import { Modal } from "../forms/Modal";
+import { TREAT_MESSAGES } from "../../treats/types";
+
+function addressRequired(value: unknown): value is { addressRequired: true; addressHref: string } {
+  return typeof value === "object" && value !== null && "addressRequired" in value && value.addressRequired === true && "addressHref" in value;
+}
+
+function messageOf(value: unknown): string | null {
+  if (typeof value !== "object" || value === null) return null;
+  if ("formError" in value && typeof value.formError === "string") return value.formError;
+  if ("message" in value && typeof value.message === "string") return value.message;
+  return null;
+}
+
+/**
+ * The Redeem button. Without JavaScript it posts and the server answers with a redirect (the partner, the
+ * redeemed Treat, or the address page with ?reason=redeem). With JavaScript a posted gift without an
+ * address opens the settings address form in a modal; saving it comes back here with ?retry=redeem and
+ * the redeem is sent again; closing the modal instead says why the Treat was not redeemed.
+ */
+export function RedeemControl({ hexId, name, disabled }: { hexId: string; name: string; disabled: boolean }) {
+  const action = `/account/treats/${hexId}/redeem`;
+  const redeem = useFetcher();
+  const addressLoader = useFetcher<AddressData>();
+  const addressSubmitter = useFetcher();
+  const [modalOpen, setModalOpen] = useState(false);
+  const [abandoned, setAbandoned] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const retried = useRef(false);
+  const addressSent = useRef(false);
+  const location = useLocation();
+  if (addressSubmitter.state !== "idle") addressSent.current = true;
+
+  // A saved address redirects here (?retry=): the modal closes with the navigation.
+  useEffect(() => {
+    if (addressSent.current) setModalOpen(false);
+  }, [location.key]);
+
+  const needsAddress = addressRequired(redeem.data) ? redeem.data : null;
+  useEffect(() => {
+    if (!needsAddress) return;
+    setAbandoned(false);
+    addressSent.current = false;
+    setModalOpen(true);
+    addressLoader.load(needsAddress.addressHref);
+    // Loads the form once per answer that asks for an address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsAddress]);
+
+  // Back from the address modal: retry the redeem once.
+  useEffect(() => {
+    if (disabled || retried.current || searchParams.get("retry") !== hexId) return;
+    retried.current = true;
+    setSearchParams((params) => {
+      params.delete("retry");
+      return params;
+    }, { replace: true, preventScrollReset: true });
+    redeem.submit({ js: "1" }, { method: "post", action });
+  }, [disabled, searchParams, setSearchParams, hexId, redeem, action]);
+
+  const error = redeem.state === "idle" && !needsAddress ? messageOf(redeem.data) : null;
+  return (
+    <>
+      <Form
+        method="post"
+        action={action}
+        className="treat-redeem"
+        onSubmit={(event) => {
+          event.preventDefault();
+          redeem.submit({ js: "1" }, { method: "post", action });
+        }}
+      >
+        <BusyButton pending="Redeeming…" className="button button--accent button--small" disabled={disabled} fetcherState={redeem.state} aria-label={`Redeem ${name}`}>
+          Redeem
+        </BusyButton>
+      </Form>
+      {abandoned ? (
+        <p className="form-alert treat-card__alert" role="alert">
+          {TREAT_MESSAGES.addressAbandoned}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="form-alert treat-card__alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Modal
+        title="Add your address"
+        open={modalOpen}
+        onClose={() => {
+          setModalOpen(false);
+          if (!addressSent.current) setAbandoned(true);
+        }}
+      >
+        {addressLoader.data ? (
+          <AddressForm data={addressLoader.data} fetcher={addressSubmitter} />
+        ) : (
+          <p className="modal__loading" role="status">
+            Loading…
+          </p>
+        )}
+      </Modal>
+    </>
+  );
+}

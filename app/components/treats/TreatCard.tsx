@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { statusLabel, treatDate, type AwardedTreatView } from "../../treats/types";
+import { GiftIcon } from "./GiftIcon";
+
+/** The card's date line for each state (DD/MM/YYYY, spec §9). */
+function DateLine({ treat }: { treat: AwardedTreatView }) {
+  if (treat.dateRedeemed) return <p className="treat-card__date">Redeemed on {treatDate(treat.dateRedeemed.timestamp)}</p>;
+  if (treat.dateGifted) {
+    return (
+      <p className="treat-card__date">
+        Gifted to{" "}
+        {treat.giftedUser?.username ? <Link to={`/profile/${encodeURIComponent(treat.giftedUser.username)}`}>{treat.giftedUser.username}</Link> : "a Pawroute member"} on{" "}
+        {treatDate(treat.dateGifted.timestamp)}
+      </p>
+    );
+  }
+  if (treat.status === "expired" && treat.expiryDate) return <p className="treat-card__date">Expired on {treatDate(treat.expiryDate.timestamp)}</p>;
+  if (treat.expiryDate) return <p className="treat-card__date">Use by {treatDate(treat.expiryDate.timestamp)}</p>;
+  return <p className="treat-card__date">Won on {treatDate(Math.floor(new Date(treat.wonAt).getTime() / 1000))}</p>;
+}
+
+export function TreatImage({ image, large }: { image: AwardedTreatView["option"]["image"]; large?: boolean }) {
+  if (!image) return <GiftIcon className="treat-card__placeholder" />;
+  return <img src={large ? image.large : image.thumb} alt="" className="treat-card__image" width={large ? 320 : 160} height={large ? 240 : 120} loading="lazy" />;
+}
+
+/** One awarded Treat: image, name, status label, date and its actions (disabled unless the Treat is active). */
+export function TreatCard({ treat, actions }: { treat: AwardedTreatView; actions?: ReactNode }) {
+  return (
+    <article className={`treat-card treat-card--${treat.status}`} aria-labelledby={`treat-${treat.hexId}-name`}>
+      <TreatImage image={treat.option.image} />
+      <div className="treat-card__body">
+        <p className={`treat-status treat-status--${treat.status}`}>{statusLabel(treat.status)}</p>
+        <h3 id={`treat-${treat.hexId}-name`} className="treat-card__name">
+          {treat.option.name}
+        </h3>
+        <DateLine treat={treat} />
+        {actions ? <div className="treat-card__actions">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,127 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { MAX_BULK } from "../../../../admin/params.server";
+import { flashHeader, readFlash } from "../../../../auth/flash.server";
+import { readForm } from "../../../../auth/forms.server";
+import { requireAdmin } from "../../../../auth/guards.server";
+import { BusyButton } from "../../../../components/forms/BusyButton";
+import { FormAlert, Notice } from "../../../../components/forms/FormParts";
+import { StatusPage } from "../../../../components/StatusPage";
+import { handleErrors } from "../../../../error-response.server";
+import { AppError } from "../../../../errors";
+import { listTreatOptions, saveChances } from "../../../../treats/options.server";
+import { TREAT_MESSAGES } from "../../../../treats/types";
+import treatsStyles from "../../../../styles/treats.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Chances of winning — Treats — Back office — Pawroute" }];
+
+/** The only {slug} of /account/admin/treats/{slug}: the chance percentages. */
+const CHANCES_SLUG = "chances";
+const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return handleErrors(async () => {
+    if (params.slug !== CHANCES_SLUG) throw new AppError(404, TREAT_MESSAGES.notFound);
+    const [treats, flash] = await Promise.all([listTreatOptions(), readFlash(request)]);
+    return data({ treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), flash: flash.message }, { headers: flash.headers });
+  });
+}
+
+/** The spec's POST prizes/options/chances/ (chance_values): percentages at two decimals that total exactly 100%. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return handleErrors(async () => {
+    if (params.slug !== CHANCES_SLUG) throw new AppError(404, TREAT_MESSAGES.notFound);
+    const form = await readForm(request);
+    const chances = new Map<number, number>();
+    const values: Record<string, string> = {};
+    for (const [key, value] of form.entries()) {
+      const match = /^chance_values\[(\d{1,10})\]$/.exec(key);
+      if (!match || typeof value !== "string") continue;
+      if (chances.size >= MAX_BULK) throw new AppError(400, "Too many Treats in one form.");
+      values[match[1]] = value;
+      const trimmed = value.trim() === "" ? "0" : value.trim();
+      if (!PERCENT.test(trimmed)) return data({ formError: "Each chance is a percentage from 0 to 100 with at most two decimals.", values }, { status: 422 });
+      chances.set(Number(match[1]), Number(trimmed));
+    }
+    try {
+      await saveChances(admin, chances);
+    } catch (error) {
+      if (error instanceof AppError && error.code === "chance-total") return data({ formError: error.message, values }, { status: 422 });
+      if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
+      throw error;
+    }
+    return redirect(`/account/admin/treats/${CHANCES_SLUG}`, { headers: { "Set-Cookie": await flashHeader(TREAT_MESSAGES.chancesUpdated) } });
+  });
+}
+
+function hundredths(value: string): number | null {
+  const trimmed = value.trim() === "" ? "0" : value.trim();
+  return PERCENT.test(trimmed) ? Math.round(Number(trimmed) * 100) : null;
+}
+
+export default function TreatChances() {
+  const { treats, flash } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const submitted = result && "values" in result ? result.values : null;
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(treats.map((treat) => [String(treat.id), submitted?.[String(treat.id)] ?? treat.chance])));
+  const parts = Object.values(values).map(hundredths);
+  const total = parts.every((part) => part !== null) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : null;
+  const ok = total === 10_000;
+  return (
+    <div className="admin-page">
+      <p className="eyebrow">
+        <Link to="/account/admin/treats">Treats</Link>
+      </p>
+      <h1>Chances of winning</h1>
+      <Notice message={flash} />
+      <FormAlert message={result && "formError" in result ? result.formError : null} />
+      <Form method="post" className="form-stack">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Treat</th>
+              <th scope="col">Chance of winning (%)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {treats.map((treat) => (
+              <tr key={treat.id}>
+                <td>
+                  <label htmlFor={`chance-${treat.id}`}>{treat.name}</label>
+                </td>
+                <td>
+                  <input
+                    id={`chance-${treat.id}`}
+                    name={`chance_values[${treat.id}]`}
+                    className="field__input chance-input"
+                    inputMode="decimal"
+                    maxLength={6}
+                    value={values[String(treat.id)] ?? ""}
+                    onChange={(event) => setValues((current) => ({ ...current, [String(treat.id)]: event.target.value }))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className={`chance-total chance-total--${ok ? "ok" : "error"}`} role="status" data-total-ok={ok}>
+          {ok ? "Total: 100.00%" : total === null ? "Each chance is a percentage from 0 to 100 with at most two decimals." : TREAT_MESSAGES.chanceTotal((total / 100).toFixed(2))}
+        </p>
+        <div className="form-actions">
+          <BusyButton pending="Saving…" className="button button--accent">
+            Save chances
+          </BusyButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StatusPage />;
+}
