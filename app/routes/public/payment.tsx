@@ -12,9 +12,13 @@ import { findPlan, formatPence } from "../../payments/plans";
 import { checkoutSchema } from "../../payments/schemas";
 import { checkout, currentSubscription, liveAffiliateLink, savedCards } from "../../payments/subscriptions.server";
 
+import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Payment — Pawroute" }];
 

@@ -7,9 +7,13 @@ import { safeNext } from "../../payments/pages.server";
 import { formatLongDate } from "../../payments/plans";
 import { subscriptionView } from "../../payments/subscriptions.server";
 
+import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Thank you for subscribing — Pawroute" }];
 

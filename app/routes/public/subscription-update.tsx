@@ -4,9 +4,13 @@ import { requireMember } from "../../auth/guards.server";
 import { findPlan, formatLongDate } from "../../payments/plans";
 import { subscriptionView } from "../../payments/subscriptions.server";
 
+import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Your plan has changed — Pawroute" }];
 

@@ -5,9 +5,13 @@ import { PlanCards } from "../../components/payments/PlanCards";
 import { PLANS } from "../../payments/plans";
 import { isSubscriber } from "../../payments/subscriptions.server";
 
+import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
 
 export const meta: MetaFunction = () => [
   { title: "Subscriptions — Pawroute" },
