@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, isNull, sql as rawSql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, subscriptionEvents, subscriptions } from "../../db/schema";
+import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
@@ -306,6 +307,13 @@ export async function cancelAutoRenew(userId: number, by: "member" | "admin" = "
     await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "cancelled", detail: by });
     return { expiryDate: row.expiresAt.toISOString() };
   });
+}
+
+/** The administrator's DELETE users/{id}/subscriptions/current: cancels the member's auto-renewal, with an audit entry. */
+export async function cancelAutoRenewFor(admin: SessionUser, userId: number): Promise<{ expiryDate: string }> {
+  const result = await cancelAutoRenew(userId, "admin");
+  await audit({ actorId: admin.id, action: "subscription.cancel-autorenew", recordType: "user", recordId: userId, after: result });
+  return result;
 }
 
 /**

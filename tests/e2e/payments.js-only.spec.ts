@@ -152,3 +152,17 @@ test("screenshots at 1280 and 390 px, and no serious accessibility violations", 
     await page.goBack();
   }
 });
+
+test("an administrator cancels a member's auto-renewal from the user page, after confirming", async ({ page }) => {
+  const admin = await createMember({ admin: true });
+  const member = await createMember();
+  await database()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew) VALUES (${member.id}, 'annual', now() + interval '200 days', true)`;
+  await logInAs(page.context(), admin);
+  await page.goto(`/account/admin/users/${member.id.toString(16)}`);
+  await page.getByRole("button", { name: "Cancel auto-renewal" }).click();
+  await expect(page.getByText("Are you sure you want to cancel auto-renewal for this subscription?")).toBeVisible();
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel auto-renewal" }).click();
+  await expect(page.getByRole("status")).toHaveText("Auto-renewal for this subscription has been successfully cancelled");
+  const [row] = await database()<{ auto_renew: boolean }[]>`SELECT auto_renew FROM subscriptions WHERE user_id = ${member.id}`;
+  expect(row.auto_renew).toBe(false);
+});

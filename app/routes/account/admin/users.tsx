@@ -16,6 +16,8 @@ import { addressValidator, changePasswordValidator } from "../../../auth/validat
 import { UserDetailPage, UsersTable } from "../../../components/admin/AdminUsers";
 import { handleErrors } from "../../../error-response.server";
 import { AppError } from "../../../errors";
+import { PAYMENT_MESSAGES } from "../../../payments/messages";
+import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Members — Back office — Pawroute" }];
 
@@ -38,8 +40,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const page = await listUsers(target.filter, new URL(request.url).searchParams);
       return data({ kind: "list" as const, page, user: null, countries: [], history: [], awardKey: "", self: admin.id, flash: flash.message }, { headers: flash.headers });
     }
-    const [user, countries, history] = await Promise.all([userDetail(target.id), selectableCountries(), auditEntriesFor("user", target.id, 15)]);
-    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message }, { headers: flash.headers });
+    const [user, countries, history, subscription] = await Promise.all([userDetail(target.id), selectableCountries(), auditEntriesFor("user", target.id, 15), subscriptionView(target.id)]);
+    const current = subscription ? { planName: subscription.plan.name, expiresAt: subscription.expiresAt, autoRenew: subscription.autoRenew } : null;
+    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, subscription: current }, { headers: flash.headers });
   });
 }
 
@@ -110,6 +113,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return data({ formError: ADMIN_MESSAGES.awardFailed, fieldErrors: {} }, { status: error instanceof AppError ? error.status : 500 });
         }
       }
+      case "cancel-autorenew": {
+        if (form.get("confirmed") !== "1") {
+          return data({ formError: null, confirm: { intent: "cancel-autorenew", ids: [], question: PAYMENT_MESSAGES.adminCancelConfirm, confirmLabel: "Cancel auto-renewal" } });
+        }
+        await cancelAutoRenewFor(admin, id);
+        return flashTo(back, PAYMENT_MESSAGES.adminCancelled);
+      }
       case "delete": {
         if (form.get("confirmed") !== "1") {
           return data({ formError: null, confirm: { intent: "delete", ids: [], question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: "Delete the member" } });
@@ -131,6 +141,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminUsers() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "list" && loaded.page) return <UsersTable page={loaded.page} flash={loaded.flash} self={loaded.self} />;
-  if (loaded.user) return <UserDetailPage user={loaded.user} countries={loaded.countries} history={loaded.history} awardKey={loaded.awardKey} self={loaded.self} flash={loaded.flash} />;
+  if (loaded.user) return <UserDetailPage user={loaded.user} countries={loaded.countries} history={loaded.history} awardKey={loaded.awardKey} self={loaded.self} flash={loaded.flash} subscription={loaded.subscription} />;
   return null;
 }
