@@ -1,6 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireMember } from "../../auth/guards.server";
+import { refuseSubmission, requireMember } from "../../auth/guards.server";
 import { handleErrors } from "../../error-response.server";
 import { AppError } from "../../errors";
 import { formatLongDate, formatPence } from "../../payments/plans";
@@ -18,6 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     if (!/^\d{1,9}$/.test(params.id ?? "")) throw new AppError(404, "Sorry, we couldn't find that receipt.");
     return { receipt: await receiptOf(user.id, Number(params.id)) };
   });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireMember);
 }
 
 export default function Receipt() {

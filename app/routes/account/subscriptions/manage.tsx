@@ -7,7 +7,6 @@ import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
 import { CardPayment } from "../../../components/payments/CardPayment";
 import { handleErrors } from "../../../error-response.server";
-import { found } from "../../../errors";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig, formAction } from "../../../payments/pages.server";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
@@ -30,8 +29,7 @@ export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(locatio
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
   return handleErrors(async () => {
-    const subscription = found(await subscriptionView(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
-    return { kind: kindOf(request), subscription, config: cardFormConfig() };
+    return { kind: kindOf(request), subscription: await subscriptionView(user.id), config: cardFormConfig() };
   });
 }
 
@@ -58,6 +56,21 @@ export default function ManageSubscription() {
   const failed = useActionData<{ error?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  if (!subscription) {
+    return (
+      <div className="container account-page payments-page">
+        <h1>{TITLES[kind]}</h1>
+        <div className="account-card">
+          <p>{SUBSCRIPTION_MESSAGES.noSubscription}</p>
+          <p>
+            <Link className="button button--accent" to="/account/select-plan">
+              Choose a plan
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="container account-page payments-page">
       <p className="eyebrow">

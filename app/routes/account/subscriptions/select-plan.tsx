@@ -1,6 +1,6 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireMember } from "../../../auth/guards.server";
+import { refuseSubmission, requireMember } from "../../../auth/guards.server";
 import { PlanCards } from "../../../components/payments/PlanCards";
 import { PLANS } from "../../../payments/plans";
 import { currentSubscription } from "../../../payments/subscriptions.server";
@@ -15,6 +15,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
   const current = await currentSubscription(user.id);
   return { plans: PLANS, current: current && current.expiresAt > new Date() ? current.plan : null };
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireMember);
 }
 
 export default function SelectPlan() {
