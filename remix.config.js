@@ -69,6 +69,10 @@ export default {
         route("treats", "routes/public/treats.tsx", { id: "public/treats" });
 
         // Public pages: subscriptions and payment (issue 15).
+        route("subscriptions", "routes/public/subscriptions.tsx", { id: "public/subscriptions" });
+        route("payment", "routes/public/payment.tsx", { id: "public/payment" });
+        route("subscription-confirmation", "routes/public/subscription-confirmation.tsx", { id: "public/subscription-confirmation" });
+        route("subscription-update", "routes/public/subscription-update.tsx", { id: "public/subscription-update" });
       });
 
       route("account", "routes/account/layout.tsx", { id: "account" }, () => {
@@ -103,6 +107,14 @@ export default {
         route("treats/:id", "routes/account/treats/detail.tsx", { id: "account/treats/detail" });
         route("treats/:id/redeem", "routes/account/treats/redeem.tsx", { id: "account/treats/redeem" });
         route("treats/:id/gift", "routes/account/treats/gift.tsx", { id: "account/treats/gift" });
+        // Member area: subscriptions and receipts (issue 15).
+        route("receipts/:id", "routes/account/receipt.tsx", { id: "account/receipt" });
+        route("select-plan", "routes/account/subscriptions/select-plan.tsx", { id: "account/select-plan" });
+        route("subscriptions", "routes/account/subscriptions/index.tsx", { id: "account/subscriptions" });
+        route("subscriptions/renew", "routes/account/subscriptions/manage.tsx", { id: "account/subscriptions/renew" });
+        route("subscriptions/enable-autorenew", "routes/account/subscriptions/manage.tsx", { id: "account/subscriptions/enable-autorenew" });
+        route("subscriptions/cancel", "routes/account/subscriptions/manage.tsx", { id: "account/subscriptions/cancel" });
+        route("subscriptions/:change", "routes/account/subscriptions/change.tsx", { id: "account/subscriptions/change" });
 
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {
           // Back office: dashboard, listings, view-edit, reviews, users, roads (issue 11).

@@ -42,3 +42,14 @@ export function cardErrorMessage(error: CardErrorLike): string {
   if (error.type === "validation_error" && error.message) return error.message;
   return GENERIC_CARD_ERROR;
 }
+
+/** The subscription pages' own messages (the spec is silent on these). */
+export const SUBSCRIPTION_MESSAGES = {
+  noSubscription: "You don't have a subscription yet.",
+  alreadySubscribed: "You already have a subscription. You can switch plan from your subscriptions page.",
+  noPlan: "Please choose a plan.",
+  samePlan: "You are already on this plan.",
+  noPaymentMethod: "Please add a card to pay with first.",
+  notYourCard: "Sorry, we couldn't find that card.",
+  authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
+} as const;

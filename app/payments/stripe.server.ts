@@ -56,6 +56,8 @@ export function stripe(): Stripe {
 /** The card error a provider call raised (decline, expired, authentication needed), else null. */
 export function cardErrorOf(error: unknown): { type: string; code?: string; decline_code?: string; message: string; paymentIntentId?: string } | null {
   if (!(error instanceof Stripe.errors.StripeError)) return null;
+  // A payment method the provider no longer knows (removed, or demo data) fails like a card would.
+  if (error.type === "StripeInvalidRequestError" && error.code === "resource_missing") return { type: "card_error", code: "payment_method_unavailable", message: error.message };
   if (error.type !== "StripeCardError") return null;
   const raw = error.raw as { payment_intent?: { id?: string } };
   return { type: "card_error", code: error.code, decline_code: error.decline_code, message: error.message, paymentIntentId: raw.payment_intent?.id };

@@ -5,26 +5,18 @@
 import { and, desc, eq, gt, isNull, sql as rawSql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, subscriptionEvents, subscriptions } from "../../db/schema";
+import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
 import type { Transaction } from "../points/ledger.server";
-import { cardErrorMessage } from "./messages";
+import { cardErrorMessage, SUBSCRIPTION_MESSAGES } from "./messages";
 import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
 import { cardErrorOf, stripe } from "./stripe.server";
 
 type Charge = typeof charges.$inferSelect;
 type Executor = Transaction | ReturnType<typeof db>;
 
-export const SUBSCRIPTION_MESSAGES = {
-  noSubscription: "You don't have a subscription yet.",
-  alreadySubscribed: "You already have a subscription. You can switch plan from your subscriptions page.",
-  noPlan: "Please choose a plan.",
-  samePlan: "You are already on this plan.",
-  noPaymentMethod: "Please add a card to pay with first.",
-  notYourCard: "Sorry, we couldn't find that card.",
-  authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
-} as const;
 
 /** The result a payment call answers: done, or the client must complete extra authentication and retry with payment_intent. */
 export type PaymentResult = { status: "succeeded"; subscriptionId: number; expiryDate: string } | { status: "requires_action"; clientSecret: string; paymentIntent: string };
@@ -315,6 +307,13 @@ export async function cancelAutoRenew(userId: number, by: "member" | "admin" = "
     await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "cancelled", detail: by });
     return { expiryDate: row.expiresAt.toISOString() };
   });
+}
+
+/** The administrator's DELETE users/{id}/subscriptions/current: cancels the member's auto-renewal, with an audit entry. */
+export async function cancelAutoRenewFor(admin: SessionUser, userId: number): Promise<{ expiryDate: string }> {
+  const result = await cancelAutoRenew(userId, "admin");
+  await audit({ actorId: admin.id, action: "subscription.cancel-autorenew", recordType: "user", recordId: userId, after: result });
+  return result;
 }
 
 /**

@@ -8,6 +8,7 @@ import { GENERATOR_VERSION, generateDemo } from "./generate";
 import { ensureDemoBlog } from "./blog";
 import { ensureDemoModeration } from "./moderation";
 import { ensureDemoTreats } from "./treats";
+import { ensureDemoPayments } from "./payments";
 import { ensureDemoAccounts } from "./users";
 
 const { values } = parseArgs({
@@ -37,10 +38,12 @@ try {
   if (values["if-empty"] && (meta || count > 0) && !outdated) {
     await ensureDemoAccounts(sql);
     await ensureDemoModeration(sql);
+    await ensureDemoPayments(sql);
     log(meta ? `Demo data already loaded (seed "${meta.value.seed}", ${meta.value.listings.toLocaleString("en-GB")} listings).` : "The database already holds listings: demo data not loaded.");
   } else if (same && !values.force) {
     await ensureDemoAccounts(sql);
     await ensureDemoModeration(sql);
+    await ensureDemoPayments(sql);
     log(`Demo data with seed "${values.seed}" and ${listings.toLocaleString("en-GB")} listings is already loaded; nothing changed.`);
   } else {
     console.log(`Loading demo data (seed "${values.seed}", ${listings.toLocaleString("en-GB")} listings)…`);
@@ -52,6 +55,7 @@ try {
     });
     bar?.stop();
     await ensureDemoModeration(sql);
+    await ensureDemoPayments(sql);
     log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
   // The Bark Out posts are added by slug after the accounts, so an already seeded database gets them too.

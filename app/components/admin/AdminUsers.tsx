@@ -83,6 +83,7 @@ export function UserDetailPage({
   self,
   flash,
   treatOptions,
+  subscription,
 }: {
   user: AdminUserDetail;
   countries: { id: number; name: string }[];
@@ -92,6 +93,8 @@ export function UserDetailPage({
   flash: string | null;
   /** The Treat options an administrator may award (issue 14). */
   treatOptions: { id: number; name: string }[];
+  /** The member's current subscription (issue 15), for the administrator's cancel auto-renewal. */
+  subscription?: { planName: string; expiresAt: string; autoRenew: boolean } | null;
 }) {
   const result = useActionData<ActionData>();
   const location = useLocation();
@@ -114,6 +117,21 @@ export function UserDetailPage({
       {result?.confirm ? <ConfirmAction confirmation={result.confirm} cancelTo={location.pathname} /> : null}
       {result?.formError && !result.formId && result.formError !== "Couldn't award the points" ? <FormAlert message={result.formError} /> : null}
       <div className="admin-columns">
+        {subscription ? (
+          <Section id="subscription" title={`Subscription: ${subscription.planName}`}>
+            <p>
+              Expires on {date(subscription.expiresAt)} · automatic renewal {subscription.autoRenew ? "on" : "off"}
+            </p>
+            {subscription.autoRenew ? (
+              <Form method="post" replace>
+                <input type="hidden" name="intent" value="cancel-autorenew" />
+                <button type="submit" className="button button--small button--danger">
+                  Cancel auto-renewal
+                </button>
+              </Form>
+            ) : null}
+          </Section>
+        ) : null}
         <Section id="points" title={`Treat Points: ${user.points.toLocaleString("en-GB")}${user.pending ? ` (+${user.pending} pending)` : ""}`}>
           {user.deleted ? null : (
             <ValidatedForm validator={awardPointsValidator} method="post" id="award" noValidate className="form-stack">

@@ -1,17 +1,23 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { formatLongDate, formatPence } from "../../payments/plans";
+import { receiptsOf } from "../../payments/receipts.server";
 
 import membersStyles from "../../styles/members.css?url";
+import paymentsStyles from "../../styles/payments.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: membersStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
 
 export const meta: MetaFunction = () => [{ title: "Receipts — Pawroute" }];
 
-// Payments (issue 15) add the receipts table: rows as <details>/<summary> so they open and close without JavaScript.
+// Rows are <details>/<summary>, so they open and close on click without JavaScript.
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireMember(request);
-  return null;
+  const user = await requireMember(request);
+  return { receipts: await receiptsOf(user.id) };
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -19,20 +25,59 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Receipts() {
+  const { receipts } = useLoaderData<typeof loader>();
   return (
     <div className="container account-page">
       <p className="eyebrow">
         <Link to="/account">Your account</Link>
       </p>
       <h1>Receipts</h1>
-      <div className="account-card receipts-empty">
-        <p>You have no receipts yet. When you subscribe to a plan, a receipt for each payment appears here.</p>
-        <p>
-          <Link to="/subscriptions" className="button button--accent">
-            See the subscription plans
-          </Link>
-        </p>
-      </div>
+      {receipts.length === 0 ? (
+        <div className="account-card receipts-empty">
+          <p>You have no receipts yet. When you subscribe to a plan, a receipt for each payment appears here.</p>
+          <p>
+            <Link to="/subscriptions" className="button button--accent">
+              See the subscription plans
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <div className="receipts" role="list" aria-label="Your receipts">
+          <div className="receipts__head" aria-hidden="true">
+            <span>Date</span>
+            <span>Description</span>
+            <span>Amount</span>
+          </div>
+          {receipts.map((receipt) => (
+            <details key={receipt.id} className="receipts__row" role="listitem">
+              <summary>
+                <span>{formatLongDate(receipt.issuedAt)}</span>
+                <span>{receipt.description}</span>
+                <span>{formatPence(receipt.amountPence)}</span>
+              </summary>
+              <dl className="receipts__detail">
+                <dt>Receipt number</dt>
+                <dd>{receipt.number}</dd>
+                <dt>Period</dt>
+                <dd>
+                  {formatLongDate(receipt.periodStart)} to {formatLongDate(receipt.periodEnd)}
+                </dd>
+                {receipt.discountPence ? (
+                  <>
+                    <dt>Friendly discount</dt>
+                    <dd>{formatPence(receipt.discountPence)}</dd>
+                  </>
+                ) : null}
+                <dt>Paid with</dt>
+                <dd>{receipt.paymentDescription}</dd>
+              </dl>
+              <p>
+                <Link to={`/account/receipts/${receipt.id}`}>Printable receipt {receipt.number}</Link>
+              </p>
+            </details>
+          ))}
+        </div>
+      )}
     </div>
   );
 }

@@ -18,6 +18,8 @@ import { handleErrors } from "../../../error-response.server";
 import { awardTreat } from "../../../treats/awarded.server";
 import { awardableOptions } from "../../../treats/options.server";
 import { AppError } from "../../../errors";
+import { PAYMENT_MESSAGES } from "../../../payments/messages";
+import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Members — Back office — Pawroute" }];
 
@@ -40,8 +42,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const page = await listUsers(target.filter, new URL(request.url).searchParams);
       return data({ kind: "list" as const, page, user: null, countries: [], history: [], awardKey: "", self: admin.id, flash: flash.message, treatOptions: [] }, { headers: flash.headers });
     }
-    const [user, countries, history, treatOptions] = await Promise.all([userDetail(target.id), selectableCountries(), auditEntriesFor("user", target.id, 15), awardableOptions()]);
-    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, treatOptions }, { headers: flash.headers });
+    const [user, countries, history, treatOptions, subscription] = await Promise.all([
+      userDetail(target.id),
+      selectableCountries(),
+      auditEntriesFor("user", target.id, 15),
+      awardableOptions(),
+      subscriptionView(target.id),
+    ]);
+    const current = subscription ? { planName: subscription.plan.name, expiresAt: subscription.expiresAt, autoRenew: subscription.autoRenew } : null;
+    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, treatOptions, subscription: current }, { headers: flash.headers });
   });
 }
 
@@ -122,6 +131,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
           return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null }, { status: error instanceof AppError ? error.status : 500 });
         }
       }
+      case "cancel-autorenew": {
+        if (form.get("confirmed") !== "1") {
+          return data({ formError: null, confirm: { intent: "cancel-autorenew", ids: [], question: PAYMENT_MESSAGES.adminCancelConfirm, confirmLabel: "Cancel auto-renewal" } });
+        }
+        await cancelAutoRenewFor(admin, id);
+        return flashTo(back, PAYMENT_MESSAGES.adminCancelled);
+      }
       case "delete": {
         if (form.get("confirmed") !== "1") {
           return data({ formError: null, confirm: { intent: "delete", ids: [], question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: "Delete the member" } });
@@ -143,6 +159,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function AdminUsers() {
   const loaded = useLoaderData<typeof loader>();
   if (loaded.kind === "list" && loaded.page) return <UsersTable page={loaded.page} flash={loaded.flash} self={loaded.self} />;
-  if (loaded.user) return <UserDetailPage user={loaded.user} countries={loaded.countries} history={loaded.history} awardKey={loaded.awardKey} self={loaded.self} flash={loaded.flash} treatOptions={loaded.treatOptions} />;
+  if (loaded.user) {
+    return (
+      <UserDetailPage
+        user={loaded.user}
+        countries={loaded.countries}
+        history={loaded.history}
+        awardKey={loaded.awardKey}
+        self={loaded.self}
+        flash={loaded.flash}
+        treatOptions={loaded.treatOptions}
+        subscription={loaded.subscription}
+      />
+    );
+  }
   return null;
 }

@@ -1,0 +1,42 @@
+// What the payment pages' loaders and actions share: the card form's configuration, safe "next" paths,
+// and reading the small forms (bounded before any SQL).
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { AppError, fieldErrorsOf } from "../errors";
+import { stripeConfig } from "./stripe.server";
+import type { CardFormConfig } from "./types";
+
+export function cardFormConfig(): CardFormConfig {
+  const config = stripeConfig();
+  return { publishableKey: config.publishableKey, jsUrl: config.jsUrl, local: config.local };
+}
+
+/** A fresh checkout key per page: a doubled or retried submit of that page carries the same one. */
+export function newCheckoutKey(): string {
+  return randomUUID();
+}
+
+/** Only this site's own paths may be a "next" target. */
+export function safeNext(value: string | null): string | null {
+  if (!value || value.length > 300 || !value.startsWith("/") || value.startsWith("//") || value.includes("\\") || [...value].some((c) => c.charCodeAt(0) < 32)) return null;
+  return value;
+}
+
+export async function readForm<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
+  const form = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") values[name] = value.slice(0, 500);
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new AppError(400, parsed.error.issues[0]?.message ?? "Sorry, we couldn't read that form.", { fieldErrors: fieldErrorsOf(parsed.error.issues) });
+  return parsed.data as z.infer<T>;
+}
+
+/** Runs a form action: an AppError is answered as the form's message with its status, so the page re-renders with it. */
+export async function formAction(body: () => Promise<Response>): Promise<Response> {
+  try {
+    return await body();
+  } catch (error) {
+    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}

@@ -1,0 +1,20 @@
+// Shapes the payment pages receive from their loaders. No server imports.
+
+export interface ReceiptView {
+  id: number;
+  number: string;
+  description: string;
+  amountPence: number;
+  discountPence: number;
+  paymentDescription: string;
+  periodStart: string;
+  periodEnd: string;
+  issuedAt: string;
+}
+
+/** What the card form needs to load Stripe.js (or its local stand-in). */
+export interface CardFormConfig {
+  publishableKey: string;
+  jsUrl: string;
+  local: boolean;
+}

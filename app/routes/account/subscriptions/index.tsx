@@ -1,0 +1,108 @@
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { readFlash } from "../../../auth/flash.server";
+import { refuseSubmission, requireMember } from "../../../auth/guards.server";
+import { Notice } from "../../../components/forms/FormParts";
+import { PAYMENT_MESSAGES } from "../../../payments/messages";
+import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
+import { subscriptionView } from "../../../payments/subscriptions.server";
+
+import paymentsStyles from "../../../styles/payments.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Your subscription — Pawroute" }];
+
+const HISTORY_LABELS: Record<string, string> = {
+  created: "Subscribed",
+  renewed: "Renewed",
+  "auto-renew-enabled": "Automatic renewal enabled",
+  cancelled: "Automatic renewal cancelled",
+  switched: "Plan changed",
+  "renewal-failed": "Renewal payment failed",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireMember(request);
+  const flash = await readFlash(request);
+  const subscription = await subscriptionView(user.id);
+  // After a renewal paid on the card form (JavaScript), the page says so when the latest event is that renewal.
+  const renewed = new URL(request.url).searchParams.has("renewed") && subscription?.history[0]?.kind === "renewed";
+  const message = flash.message ?? (renewed && subscription ? PAYMENT_MESSAGES.renewed(formatShortDate(subscription.expiresAt)) : null);
+  return data({ subscription, flash: message }, { headers: flash.headers });
+}
+
+export function action({ request }: ActionFunctionArgs) {
+  return refuseSubmission(request, requireMember);
+}
+
+export default function SubscriptionsPage() {
+  const { subscription, flash } = useLoaderData<typeof loader>();
+  return (
+    <div className="container account-page payments-page">
+      <p className="eyebrow">
+        <Link to="/account">Your account</Link>
+      </p>
+      <h1>Your subscription</h1>
+      <Notice message={flash} />
+      {!subscription ? (
+        <div className="account-card">
+          <p>You don&apos;t have a subscription yet. Subscribers see every premium listing in full.</p>
+          <p>
+            <Link className="button button--accent" to="/account/select-plan">
+              Choose a plan
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <>
+          <section className="account-card" aria-labelledby="plan-title">
+            <h2 id="plan-title">
+              {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}
+            </h2>
+            <dl className="subscription-facts">
+              <dt>Status</dt>
+              <dd>{subscription.active ? "Active" : "Expired"}</dd>
+              <dt>{subscription.active ? "Expires on" : "Expired on"}</dt>
+              <dd>{formatLongDate(subscription.expiresAt)}</dd>
+              <dt>Automatic renewal</dt>
+              <dd>{subscription.autoRenew ? `On: renews on ${formatLongDate(subscription.expiresAt)}` : "Off"}</dd>
+              <dt>Payment method</dt>
+              <dd>{subscription.card ?? "None saved"}</dd>
+            </dl>
+            <p className="account-card__actions">
+              <Link className="button button--accent" to="/account/subscriptions/renew">
+                Renew now
+              </Link>
+              {subscription.autoRenew ? (
+                <Link className="button button--quiet" to="/account/subscriptions/cancel">
+                  Cancel auto-renewal
+                </Link>
+              ) : (
+                <Link className="button button--quiet" to="/account/subscriptions/enable-autorenew">
+                  Enable auto-renewal
+                </Link>
+              )}
+              <Link className="button button--quiet" to="/account/subscriptions/switch">
+                Switch plan
+              </Link>
+              <Link className="button button--quiet" to="/account/receipts">
+                Receipts
+              </Link>
+            </p>
+          </section>
+          <section className="account-card" aria-labelledby="history-title">
+            <h2 id="history-title">History</h2>
+            <ul className="subscription-history">
+              {subscription.history.map((entry, index) => (
+                <li key={`${entry.at}-${index}`}>
+                  {formatLongDate(entry.at)}: {HISTORY_LABELS[entry.kind] ?? entry.kind}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+// /account/subscriptions/renew, /enable-autorenew and /cancel: one module, the route id says which.
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { flashHeader } from "../../../auth/flash.server";
+import { requireMember } from "../../../auth/guards.server";
+import { BusyButton } from "../../../components/forms/BusyButton";
+import { CardPayment } from "../../../components/payments/CardPayment";
+import { handleErrors } from "../../../error-response.server";
+import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
+import { cardFormConfig, formAction } from "../../../payments/pages.server";
+import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
+import { cancelAutoRenew, enableAutoRenew, renew, subscriptionView } from "../../../payments/subscriptions.server";
+
+import paymentsStyles from "../../../styles/payments.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
+
+type Kind = "renew" | "enable-autorenew" | "cancel";
+const TITLES: Record<Kind, string> = { renew: "Renew your subscription", "enable-autorenew": "Enable automatic renewal", cancel: "Cancel automatic renewal" };
+
+function kindOf(request: Request): Kind {
+  const last = new URL(request.url).pathname.replace(/\/$/, "").split("/").pop();
+  return last === "enable-autorenew" || last === "cancel" ? last : "renew";
+}
+
+export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(location.pathname.replace(/\/$/, "").split("/").pop() as Kind) ?? "renew"] ?? "Your subscription"} — Pawroute` }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireMember(request);
+  return handleErrors(async () => {
+    return { kind: kindOf(request), subscription: await subscriptionView(user.id), config: cardFormConfig() };
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireMember(request);
+  const kind = kindOf(request);
+  return formAction(async () => {
+    if (kind === "cancel") {
+      const { expiryDate } = await cancelAutoRenew(user.id);
+      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(`Automatic renewal has been cancelled. Your subscription stays active until ${formatShortDate(expiryDate)}.`) } });
+    }
+    if (kind === "enable-autorenew") {
+      const { expiryDate } = await enableAutoRenew(user.id);
+      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
+    }
+    const result = await renew(user, {});
+    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
+    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
+  });
+}
+
+export default function ManageSubscription() {
+  const { kind, subscription, config } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ error?: string }>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  if (!subscription) {
+    return (
+      <div className="container account-page payments-page">
+        <h1>{TITLES[kind]}</h1>
+        <div className="account-card">
+          <p>{SUBSCRIPTION_MESSAGES.noSubscription}</p>
+          <p>
+            <Link className="button button--accent" to="/account/select-plan">
+              Choose a plan
+            </Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="container account-page payments-page">
+      <p className="eyebrow">
+        <Link to="/account/subscriptions">Your subscription</Link>
+      </p>
+      <h1>{TITLES[kind]}</h1>
+      {failed?.error ? (
+        <div className="form-alert" role="alert">
+          {failed.error}
+        </div>
+      ) : null}
+      <div className="account-card">
+        <p>
+          {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}: {subscription.active ? "active until" : "expired on"} {formatLongDate(subscription.expiresAt)}.
+        </p>
+        {kind === "cancel" ? (
+          <Form method="post">
+            <p>Your subscription will not renew. It stays active until {formatLongDate(subscription.expiresAt)}.</p>
+            <BusyButton className="button button--danger" pending="Cancelling…">
+              Cancel auto-renewal
+            </BusyButton>
+          </Form>
+        ) : kind === "enable-autorenew" ? (
+          subscription.card ? (
+            <Form method="post">
+              <p>We will renew your subscription on {formatLongDate(subscription.expiresAt)} with your {subscription.card}.</p>
+              <BusyButton className="button button--accent" pending="Enabling…">
+                Enable auto-renewal
+              </BusyButton>
+            </Form>
+          ) : (
+            <p>{SUBSCRIPTION_MESSAGES.noPaymentMethod} Renew with a card below and automatic renewal will use it.</p>
+          )
+        ) : subscription.card ? (
+          <Form method="post">
+            <BusyButton className="button button--accent" pending="Renewing…">
+              Renew for {formatPence(subscription.plan.pricePence)} with your {subscription.card}
+            </BusyButton>
+          </Form>
+        ) : null}
+      </div>
+      {kind !== "cancel" ? (
+        <section className="account-card" aria-labelledby="new-card-title">
+          <h2 id="new-card-title">{kind === "renew" ? "Renew with a new card" : "Add a card"}</h2>
+          {hydrated ? (
+            <CardPayment
+              config={config}
+              endpoint="/api/users/me/subscriptions/current/renew"
+              extra={{}}
+              submitLabel={`Renew for ${formatPence(subscription.plan.pricePence)}`}
+              successHref={() => "/account/subscriptions?renewed=1"}
+            />
+          ) : (
+            <p className="payment__no-js">Card payment needs JavaScript: please switch JavaScript on to pay with a new card.</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { requireMember } from "../../auth/guards.server";
+import { BusyButton } from "../../components/forms/BusyButton";
+import { CardPayment } from "../../components/payments/CardPayment";
+import { handleErrors } from "../../error-response.server";
+import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
+import { cardFormConfig, formAction, newCheckoutKey, readForm, safeNext } from "../../payments/pages.server";
+import { findPlan, formatPence } from "../../payments/plans";
+import { checkoutSchema } from "../../payments/schemas";
+import { checkout, currentSubscription, liveAffiliateLink, savedCards } from "../../payments/subscriptions.server";
+
+import formsStyles from "../../styles/forms.css?url";
+import paymentsStyles from "../../styles/payments.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
+
+export const meta: MetaFunction = () => [{ title: "Payment — Pawroute" }];
+
+function confirmationHref(id: number, next: string | null, context: string | null): string {
+  const query = new URLSearchParams({ subscription: String(id) });
+  if (next) query.set("next", next);
+  if (context) query.set("context", context);
+  return `/subscription-confirmation?${query.toString()}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireMember(request);
+  return handleErrors(async () => {
+    const url = new URL(request.url);
+    const plan = findPlan(url.searchParams.get("option"));
+    if (!plan) throw redirect("/account/select-plan");
+    const current = await currentSubscription(user.id);
+    if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
+    const code = url.searchParams.get("discount")?.slice(0, 40) ?? "";
+    const link = /^[\w-]{1,40}$/.test(code) ? await liveAffiliateLink(code) : null;
+    const discountPence = link ? Math.floor((plan.pricePence * link.discountPercent) / 100) : 0;
+    return {
+      plan,
+      amountPence: plan.pricePence - discountPence,
+      discountPence,
+      affiliateLink: link?.code ?? "",
+      key: newCheckoutKey(),
+      cards: await savedCards(user.id),
+      config: cardFormConfig(),
+      next: safeNext(url.searchParams.get("next")),
+      context: url.searchParams.get("context")?.replace(/[^\w-]/g, "").slice(0, 40) || null,
+    };
+  });
+}
+
+/** Without JavaScript: pay with a saved card (a plain form). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireMember(request);
+  return formAction(async () => {
+    const input = await readForm(request, checkoutSchema.extend({ next: z.string().max(300).optional(), context: z.string().max(40).optional() }));
+    const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, key: input.key });
+    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
+    return redirect(confirmationHref(result.subscriptionId, safeNext(input.next ?? null), input.context?.replace(/[^\w-]/g, "") || null));
+  });
+}
+
+export default function Payment() {
+  const page = useLoaderData<typeof loader>();
+  const failed = useActionData<{ error?: string }>();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <div className="container payments-page payment">
+      <p className="eyebrow">
+        <Link to="/subscriptions">Subscriptions</Link>
+      </p>
+      <h1>Payment</h1>
+      <section className="payment__summary account-card" aria-labelledby="summary-title">
+        <h2 id="summary-title">{page.plan.name} plan</h2>
+        <p className="payment__amount">
+          <strong>{formatPence(page.amountPence)}</strong> {page.plan.periodMonths === 1 ? "for one month" : `for ${page.plan.periodMonths} months`}
+          {page.discountPence ? <span> (friendly discount of {formatPence(page.discountPence)})</span> : null}
+        </p>
+        <p>Your subscription renews automatically at the end of each period; you can cancel auto-renewal at any time.</p>
+        <p>
+          <Link to="/account/select-plan">Choose a different plan</Link>
+        </p>
+      </section>
+      {failed?.error ? (
+        <div className="form-alert" role="alert">
+          {failed.error}
+        </div>
+      ) : null}
+      {page.cards.length ? (
+        <section className="account-card" aria-labelledby="saved-title">
+          <h2 id="saved-title">Pay with a saved card</h2>
+          {page.cards.map((card) => (
+            <Form method="post" key={card.id} className="payment__saved">
+              <input type="hidden" name="method" value="2" />
+              <input type="hidden" name="paymentMethod" value={`saved:${card.id}`} />
+              <input type="hidden" name="option" value={page.plan.option} />
+              <input type="hidden" name="key" value={page.key} />
+              <input type="hidden" name="affiliate_link" value={page.affiliateLink} />
+              {page.next ? <input type="hidden" name="next" value={page.next} /> : null}
+              {page.context ? <input type="hidden" name="context" value={page.context} /> : null}
+              <BusyButton className="button" pending="Paying…">
+                Pay {formatPence(page.amountPence)} with {card.label}
+              </BusyButton>
+            </Form>
+          ))}
+        </section>
+      ) : null}
+      <section className="account-card payment__card" id="card-form" aria-labelledby="card-title">
+        <h2 id="card-title">Pay by card</h2>
+        {hydrated ? (
+          <CardPayment
+            config={page.config}
+            endpoint="/api/users/me/paymentMethod"
+            extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink }}
+            submitLabel={`Pay ${formatPence(page.amountPence)}`}
+            successHref={(answer) => confirmationHref(answer.id, page.next, page.context)}
+          />
+        ) : (
+          <p className="payment__no-js">
+            Card payment needs JavaScript: your card details go straight to our card provider from your browser. Please switch JavaScript on to pay by card
+            {page.cards.length ? ", or pay with a saved card above." : "."}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

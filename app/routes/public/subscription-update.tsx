@@ -1,0 +1,46 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireMember } from "../../auth/guards.server";
+import { findPlan, formatLongDate } from "../../payments/plans";
+import { subscriptionView } from "../../payments/subscriptions.server";
+
+import formsStyles from "../../styles/forms.css?url";
+import paymentsStyles from "../../styles/payments.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formsStyles },
+  { rel: "stylesheet", href: paymentsStyles },
+];
+
+export const meta: MetaFunction = () => [{ title: "Your plan has changed — Pawroute" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireMember(request);
+  const url = new URL(request.url);
+  return { from: findPlan(url.searchParams.get("from"))?.name ?? null, to: findPlan(url.searchParams.get("to"))?.name ?? null, subscription: await subscriptionView(user.id) };
+}
+
+export default function SubscriptionUpdate() {
+  const { from, to, subscription } = useLoaderData<typeof loader>();
+  return (
+    <div className="container payments-page">
+      <h1>Your plan has changed</h1>
+      <div className="account-card" role="status">
+        {from && to ? (
+          <p>
+            You have switched from <strong>{from}</strong> to <strong>{to}</strong>.
+          </p>
+        ) : null}
+        {subscription ? <p>Your {subscription.plan.name} subscription is active until {formatLongDate(subscription.expiresAt)}.</p> : null}
+        <p className="account-card__actions">
+          <Link className="button button--accent" to="/account/subscriptions">
+            Your subscription
+          </Link>
+          <Link className="button button--quiet" to="/account/receipts">
+            Receipts
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
