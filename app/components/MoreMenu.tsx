@@ -4,6 +4,8 @@ import { MAIN_MENU_HOVER, useDropdown } from "./nav/useDropdown";
 
 /** The 'more' submenu's pages (issue 16): secondary pages beside the main sections. */
 export const MORE_LINKS = [
+  // In 'More' rather than the header's row, which has no room left at 1280 px (docs/decisions/0170).
+  { to: "/subscriptions", label: "Subscriptions" },
   { to: "/faqs", label: "FAQs" },
   { to: "/bark-out/submit", label: "Share your story" },
   { to: "/newsletter", label: "Newsletter" },

@@ -14,6 +14,8 @@ test("at 1280 and 1000 px, 'More' opens and closes from the keyboard and its lin
     await page.keyboard.press("Enter");
     await expect(faqs).toBeVisible();
     await page.keyboard.press("Tab");
+    await expect(more.getByRole("link", { name: "Subscriptions" })).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(faqs).toBeFocused();
     if (info.project.name === "js") {
       await page.keyboard.press("Escape");

@@ -75,7 +75,7 @@ test("at 1280 and 1000 px the account dropdown opens and closes from the keyboar
     if (js) {
       await expect(overview).toBeFocused();
       await page.keyboard.press("ArrowDown");
-      await expect(menu.getByRole("link", { name: "Favourites" })).toBeFocused();
+      await expect(menu.getByRole("link", { name: "Treats" })).toBeFocused();
       await page.keyboard.press("End");
       await expect(menu.getByRole("button", { name: "Log out" })).toBeFocused();
       await page.keyboard.press("ArrowDown");

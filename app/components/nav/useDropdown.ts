@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type RefObject } from "react";
 
 /** Main-menu dropdowns open on hover from 1180 px, the other menus from 960 px (public-directory.md §2, §9). */
 export const MAIN_MENU_HOVER = "(min-width: 1180px) and (hover: hover)";
@@ -15,6 +15,7 @@ interface DropdownOptions {
 export interface Dropdown {
   ref: RefObject<HTMLDetailsElement>;
   onKeyDown: (event: KeyboardEvent<HTMLDetailsElement>) => void;
+  onClick: (event: MouseEvent<HTMLDetailsElement>) => void;
   onMouseEnter: () => void;
   onMouseLeave: () => void;
 }
@@ -32,6 +33,9 @@ function items(menu: HTMLDetailsElement): HTMLElement[] {
 export function useDropdown({ hover, transient }: DropdownOptions): Dropdown {
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  // Whether the pointer's hover opened the menu: the click that usually follows the hover must not
+  // toggle it shut again under the pointer.
+  const openedByHover = useRef(false);
 
   useEffect(() => {
     if (transient && ref.current) ref.current.open = false;
@@ -87,8 +91,19 @@ export function useDropdown({ hover, transient }: DropdownOptions): Dropdown {
 
   function onHover(open: boolean) {
     if (!hover || !ref.current || !window.matchMedia(hover).matches) return;
+    openedByHover.current = open && !ref.current.open;
     ref.current.open = open;
   }
 
-  return { ref, onKeyDown, onMouseEnter: () => onHover(true), onMouseLeave: () => onHover(false) };
+  function onClick(event: MouseEvent<HTMLDetailsElement>) {
+    const summary = ref.current?.querySelector(":scope > summary");
+    if (!summary || !(event.target instanceof Node) || !summary.contains(event.target)) return;
+    if (openedByHover.current) {
+      // The hover already opened it: this click keeps it open; the next one closes it.
+      event.preventDefault();
+      openedByHover.current = false;
+    }
+  }
+
+  return { ref, onKeyDown, onClick, onMouseEnter: () => onHover(true), onMouseLeave: () => onHover(false) };
 }
