@@ -4,7 +4,8 @@ export interface NavigationSection {
   label: string;
   built: boolean;
   /** Where the section sits: the main menu, or the account corner of the header. */
-  place: "main" | "account";
+  /** "more": listed in the 'More' menu (MORE_LINKS in app/components/MoreMenu.tsx), not the header's row. */
+  place: "main" | "more" | "account";
   /** Who sees it: everyone, only visitors (log in, join) or only logged-in members (your account). */
   audience?: "visitor" | "member";
 }
@@ -18,7 +19,8 @@ export const SECTIONS: readonly NavigationSection[] = [
   { to: "/motorway-search", label: "Motorway search", built: true, place: "main" },
   { to: "/bark-out/", label: "Bark Out blog", built: true, place: "main" },
   { to: "/treats", label: "Treats", built: true, place: "main" },
-  { to: "/subscriptions", label: "Subscriptions", built: false, place: "main" },
+  // Under 'More' while the header's row has no room for it (docs/decisions/0170).
+  { to: "/subscriptions", label: "Subscriptions", built: true, place: "more" },
   { to: "/add-listing", label: "Add a listing", built: true, place: "main" },
   { to: "/contact", label: "Contact", built: true, place: "main" },
   { to: "/account/login/", label: "Log in", built: true, place: "account", audience: "visitor" },

@@ -5,7 +5,9 @@ import type { SerializeFrom } from "@remix-run/node";
 import { Modal } from "./Modal";
 
 /** The loader data of a route whose loader type is L, as useFetcher<L>() delivers it. */
-export type LoadedData<L> = NonNullable<FetcherWithComponents<SerializeFrom<L>>["data"]>;
+export type LoadedData<L> = NonNullable<
+  FetcherWithComponents<SerializeFrom<L>>["data"]
+>;
 
 interface Props<L> {
   /** The sub-page this opens; without JavaScript the link simply goes there. */
@@ -13,7 +15,13 @@ interface Props<L> {
   label: ReactNode;
   title: string;
   className?: string;
-  render: (data: LoadedData<L>, fetcher: FetcherWithComponents<unknown>, close: () => void) => ReactNode;
+  render: (
+    data: LoadedData<L>,
+    fetcher: FetcherWithComponents<unknown>,
+    close: () => void
+  ) => ReactNode;
+  /** Keep the modal (and what it shows) but not the link: a checklist item done by the modal's own form. */
+  hideTrigger?: boolean;
 }
 
 /**
@@ -21,7 +29,14 @@ interface Props<L> {
  * loader data comes through a fetcher and the form submits through another, so a successful
  * submission's redirect (back to the settings page, with its message) closes the modal.
  */
-export function SettingsModalLink<L>({ href, label, title, className, render }: Props<L>) {
+export function SettingsModalLink<L>({
+  href,
+  label,
+  title,
+  className,
+  render,
+  hideTrigger = false,
+}: Props<L>) {
   const [open, setOpen] = useState(false);
   const loader = useFetcher<L>();
   const submitter = useFetcher();
@@ -35,18 +50,27 @@ export function SettingsModalLink<L>({ href, label, title, className, render }: 
 
   return (
     <>
-      <Link
-        to={href}
-        className={className}
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
-          event.preventDefault();
-          setOpen(true);
-          loader.load(href);
-        }}
-      >
-        {label}
-      </Link>
+      {hideTrigger ? null : (
+        <Link
+          to={href}
+          className={className}
+          onClick={(event) => {
+            if (
+              event.metaKey ||
+              event.ctrlKey ||
+              event.shiftKey ||
+              event.altKey ||
+              event.button !== 0
+            )
+              return;
+            event.preventDefault();
+            setOpen(true);
+            loader.load(href);
+          }}
+        >
+          {label}
+        </Link>
+      )}
       <Modal title={title} open={open} onClose={() => setOpen(false)}>
         {data ? (
           render(data, submitter, () => setOpen(false))
