@@ -1,6 +1,7 @@
 // The local mail catcher: a small SMTP server on the loopback interface that keeps every mail in the
 // caught_mail table instead of delivering it. server.ts starts it when SMTP_URL is unset
 // (docs/decisions/0011-mail-and-jobs.md); /dev/mail lists what it caught in development.
+import { desc, eq } from "drizzle-orm";
 import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
 import { caughtMail } from "../../db/schema";
@@ -52,4 +53,19 @@ export function startMailCatcher(port: number, options: { logLinks: boolean }): 
       resolve({ port: bound, close: () => new Promise<void>((done) => server.close(() => done())) });
     });
   });
+}
+
+
+/** The development mail page (/dev/mail): the latest 100 caught mails, and one opened. */
+export async function caughtMailView(id: number | null) {
+  const list = await db()
+    .select({ id: caughtMail.id, receivedAt: caughtMail.receivedAt, to: caughtMail.rcptTo, subject: caughtMail.subject })
+    .from(caughtMail)
+    .orderBy(desc(caughtMail.id))
+    .limit(100);
+  const [open] = id ? await db().select().from(caughtMail).where(eq(caughtMail.id, id)) : [];
+  return {
+    list: list.map((mail) => ({ ...mail, receivedAt: mail.receivedAt.toISOString() })),
+    open: open ? { id: open.id, to: open.rcptTo, from: open.mailFrom, subject: open.subject, text: open.text, html: open.html, receivedAt: open.receivedAt.toISOString() } : null,
+  };
 }

@@ -1,11 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { desc, eq } from "drizzle-orm";
-import { caughtMail } from "../../../db/schema";
-import { db } from "../../db.server";
 import { getEnv } from "../../env.server";
 import formStyles from "../../styles/forms.css?url";
 import { parseDatabaseId } from "../../ids";
+import { caughtMailView } from "../../mail/catcher.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -15,16 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Mail caught in development â€
 export async function loader({ request }: LoaderFunctionArgs) {
   if (getEnv().NODE_ENV !== "development") throw new Response("Not found", { status: 404 });
   const id = parseDatabaseId(new URL(request.url).searchParams.get("id"));
-  const list = await db()
-    .select({ id: caughtMail.id, receivedAt: caughtMail.receivedAt, to: caughtMail.rcptTo, subject: caughtMail.subject })
-    .from(caughtMail)
-    .orderBy(desc(caughtMail.id))
-    .limit(100);
-  const [open] = id ? await db().select().from(caughtMail).where(eq(caughtMail.id, id)) : [];
-  return {
-    list: list.map((mail) => ({ ...mail, receivedAt: mail.receivedAt.toISOString() })),
-    open: open ? { id: open.id, to: open.rcptTo, from: open.mailFrom, subject: open.subject, text: open.text, html: open.html, receivedAt: open.receivedAt.toISOString() } : null,
-  };
+  return caughtMailView(id ?? null);
 }
 
 export default function DevMail() {
