@@ -430,6 +430,10 @@ async function walkCorridor(
   };
 
   if (byRoute) {
+    // How many of the placed listings each exact check covers. It starts at the page and doubles each
+    // time a check moved listings: near a start offset many listings belong before it, and checking
+    // them one page at a time cost one query per listing that left (90 queries from mid-route).
+    let window = wanted;
     for (;;) {
       const h = horizon();
       const placed = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) >= offset && (c.distance_in_m ?? 0) < h).sort(byMeasure);
@@ -437,7 +441,8 @@ async function walkCorridor(
         await walkNext();
         continue;
       }
-      if (!(await settle(placed.slice(0, wanted), unwalked))) break;
+      if (!(await settle(placed.slice(0, window), unwalked))) break;
+      window *= 2;
     }
     // Counting is cheap while the corridor is small: go on while few listings are known.
     while (next < count && seen.size < EXACT_COUNT_BUDGET) await walkNext();
