@@ -4,8 +4,8 @@
 // junction and road (as a save sets them) and the cached road counts. Tiles are drawn from these tables
 // on each request. Every value is a bound parameter.
 import type { SqlClient } from "../db/client";
-import { JUNCTION_RADIUS_METRES } from "./import/derived";
 import { FRANCE, UNITED_KINGDOM } from "./import/roads-stage";
+import { attachNearestJunctions, roadPlaceRows } from "./road-links";
 
 /** [lng, lat], as GeoJSON orders them. */
 export type LngLat = [number, number];
@@ -272,54 +272,7 @@ async function refreshPlaces(sql: SqlClient, roadId: number, oldJunctionIds: num
   await sql`
     DELETE FROM places WHERE (kind = 'road' AND ref_id = ${roadId})
       OR (kind = 'junction' AND (ref_id = ANY(${oldJunctionIds}::int[]) OR ref_id IN (SELECT id FROM junctions WHERE road_id = ${roadId})))`;
-  await sql`
-    WITH items AS (
-      SELECT 'road'::text AS kind, r.name, r.name || ' ' || replace(replace(r.name, '(', ''), ')', '') AS words, r.country_id, r.id AS ref_id,
-             ST_LineInterpolatePoint(r.geom, 0.5) AS point
-      FROM roads r WHERE r.id = ${roadId}
-      UNION ALL
-      SELECT 'junction', r.name || ' ' || j.expanded_name || coalesce(' (' || j.town || ')', ''),
-             r.name || ' J' || j.number || ' ' || r.name || ' ' || j.expanded_name || coalesce(' ' || j.town, ''), r.country_id, j.id, j.geom
-      FROM junctions j JOIN roads r ON r.id = j.road_id WHERE r.id = ${roadId}
-    )
-    INSERT INTO places (kind, ref_id, name, search_name, population, country_id, admin1, admin2, location)
-    SELECT i.kind, i.ref_id, i.name, btrim(regexp_replace(lower(public.unaccent(i.words)), '\\s+', ' ', 'g')), 0,
-           i.country_id, town.admin1, town.admin2, i.point::geography
-    FROM items i
-    LEFT JOIN LATERAL (
-      SELECT p.admin1, p.admin2 FROM places p WHERE p.kind IN ('city', 'town', 'village') AND p.country_id = i.country_id
-      ORDER BY p.location <-> i.point::geography, p.id LIMIT 1
-    ) town ON true`;
-}
-
-/**
- * Each listing that was attached to the road, or is now near one of its junctions, gets its nearest
- * junction within 8 km and that junction's road, as a save would set them. Returns how many changed.
- */
-async function reattachListings(sql: SqlClient, roadId: number, listingIds: number[]): Promise<number> {
-  const result = await sql`
-    WITH affected AS (
-      SELECT unnest(${listingIds}::int[]) AS id
-      UNION
-      -- Live listings through their spatial index (listings_location_live); the few others by status.
-      SELECT l.id FROM junctions j JOIN listings l ON l.status = 2 AND ST_DWithin(l.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
-      WHERE j.road_id = ${roadId}
-      UNION
-      SELECT l.id FROM junctions j JOIN listings l ON l.status <> 2 AND ST_DWithin(l.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
-      WHERE j.road_id = ${roadId}
-    ),
-    nearest AS (
-      SELECT l.id, j.id AS junction_id, j.road_id
-      FROM listings l JOIN affected a ON a.id = l.id
-      LEFT JOIN LATERAL (
-        SELECT j.id, j.road_id FROM junctions j
-        WHERE j.geom && ST_Expand(l.location::geometry, 0.2) AND ST_DWithin(j.geom::geography, l.location, ${JUNCTION_RADIUS_METRES})
-        ORDER BY j.geom <-> l.location::geometry, j.id LIMIT 1
-      ) j ON true
-    )
-    UPDATE listings l SET junction_id = n.junction_id, road_id = n.road_id
-    FROM nearest n WHERE n.id = l.id AND (l.junction_id, l.road_id) IS DISTINCT FROM (n.junction_id, n.road_id)`;
-  return result.count;
+  await sql.unsafe(`INSERT INTO places (kind, ref_id, name, search_name, population, country_id, admin1, admin2, location) ${roadPlaceRows("r.id = $1")}`, [roadId]);
 }
 
 /**
@@ -329,7 +282,7 @@ async function reattachListings(sql: SqlClient, roadId: number, listingIds: numb
 export async function refreshAfterRoadChange(sql: SqlClient, before: Pick<RoadSnapshot, "roadId" | "junctionIds" | "listingIds">): Promise<{ listingsMoved: number }> {
   await orderJunctions(sql, before.roadId);
   await refreshPlaces(sql, before.roadId, before.junctionIds);
-  const listingsMoved = await reattachListings(sql, before.roadId, before.listingIds);
+  const listingsMoved = await attachNearestJunctions(sql, { roadId: before.roadId, listingIds: before.listingIds });
   // Road counts per filter set are cached; the road's set of listings (or the roads themselves) changed.
   await sql`DELETE FROM road_count_cache`;
   return { listingsMoved };

@@ -7,6 +7,7 @@ import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
 import { AppError } from "../errors";
+import { htmlToLines } from "../listings/sanitise.server";
 import { readVersionData, type ListingVersionData } from "../listings/version-data";
 import { moderateListingVersion, type ModerationOutcome } from "../listings/save.server";
 import { queueMail } from "../mail/send.server";
@@ -119,21 +120,6 @@ export async function decideVersion(admin: SessionUser, versionId: number, decis
   return outcome;
 }
 
-function stripHtml(html: string): string {
-  return html
-    .replace(/<\/(p|li|ul|ol)>/gi, "\n")
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<[^>]*>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
 function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
@@ -190,8 +176,8 @@ export async function listingDiff(listingId: number, versionId: number): Promise
     const now = (after as Record<string, string>)[label] ?? "";
     return { label, before: was, after: now, changed: was === null ? now !== "" : was !== now };
   });
-  const descriptionBefore = current ? stripHtml(current.description) : "";
-  const descriptionAfter = stripHtml(proposed.description);
+  const descriptionBefore = current ? htmlToLines(current.description) : "";
+  const descriptionAfter = htmlToLines(proposed.description);
   const description = diffWords(descriptionBefore, descriptionAfter).map((part) => ({ value: part.value, added: part.added === true, removed: part.removed === true }));
   const images = await galleryImages([...proposed.gallery, ...(current?.gallery ?? [])]);
   const thumbs = (ids: string[]) => ids.flatMap((id) => images.find((image) => image.id === id) ?? []).map((image) => ({ id: image.id, url: image.versions["6"]?.url ?? image.versions["2"]?.url ?? "", alt: image.altTitle }));

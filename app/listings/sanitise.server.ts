@@ -34,13 +34,30 @@ export function plainTextToHtml(text: string): string {
 
 /** The plain text of sanitised HTML, for length checks, snippets and structured data. */
 export function htmlToText(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} })
+  return decodeEntities(sanitizeHtml(html.replace(/<\/(p|li)>|<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Sanitised HTML as text with its paragraphs, list items and line breaks kept as new lines (for a word diff). */
+export function htmlToLines(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/<\/(p|li|ul|ol)>/gi, "\n")
+      .replace(/<br\s*\/?>/gi, "\n")
+      .replace(/<[^>]*>/g, ""),
+  )
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** The entities sanitised HTML holds, as characters. */
+function decodeEntities(text: string): string {
+  return text
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+    .replace(/&#39;/g, "'");
 }

@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { TransactionSql } from "postgres";
 import { LISTING_STATUS } from "../../db/schema/listings";
+import { JUNCTION_RADIUS_METRES } from "../../geo/road-links";
 import { auditInTransaction } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
@@ -21,8 +22,6 @@ import { isWalkTypePath, WALK_TYPES } from "./walk-types";
 
 /** Where a draft without a map marker is kept (spec §9's default map centre); its version keeps lat/lng empty. */
 const DRAFT_PLACEHOLDER = { lat: 52.28, lng: -1.58 };
-/** A listing further than this from every junction belongs to no road. */
-const JUNCTION_RADIUS_METRES = 8_047;
 
 export interface SaveResult {
   id: number;

@@ -248,6 +248,6 @@ export async function applyListings(tx: SqlClient): Promise<ImportChanges> {
     UPDATE listings l SET current_version_id = v.id, updated_at = now()
     FROM (SELECT DISTINCT ON (listing_id) listing_id, id FROM listing_versions ORDER BY listing_id, version DESC) v
     WHERE v.listing_id = l.id AND l.source_id LIKE '${source}:%' AND l.current_version_id IS DISTINCT FROM v.id`);
-  const roads = await listingRoads(tx, `l.source_id LIKE '${source}:%'`);
+  const roads = await listingRoads(tx, { source });
   return { listings, ...roads };
 }
