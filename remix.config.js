@@ -146,6 +146,8 @@ export default {
           route("treats/:slug", "routes/account/admin/treats/chances.tsx", { id: "account/admin/treats/chances" });
 
           // Back office: friendly discounts (issue 15).
+          route("affiliate-links", "routes/account/admin/affiliate-links/list.tsx", { id: "account/admin/affiliate-links" });
+          route("affiliate-links/:id", "routes/account/admin/affiliate-links/edit.tsx", { id: "account/admin/affiliate-links/edit" });
         });
       });
 

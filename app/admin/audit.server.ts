@@ -10,7 +10,7 @@ import type { AuditEntryView } from "./types";
 
 type Executor = Pick<Database, "insert" | "select">;
 
-export type AuditRecordType = "listing" | "listing-version" | "review" | "user" | "road" | "points" | "treat";
+export type AuditRecordType = "listing" | "listing-version" | "review" | "user" | "road" | "points" | "treat" | "affiliate-link";
 
 export interface AuditEntryInput {
   actorId: number;

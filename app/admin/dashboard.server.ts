@@ -3,6 +3,8 @@ import { sql } from "../db.server";
 import { iso } from "./params.server";
 import { latestAuditEntries, type AuditEntryView } from "./audit.server";
 import type { WeeklyPoint } from "./chart";
+import { revenuePerMonth } from "../payments/revenue.server";
+import type { RevenueSummary } from "../payments/revenue";
 
 export const DASHBOARD_WEEKS = 12;
 
@@ -12,6 +14,7 @@ export interface Dashboard {
   listingsPerWeek: WeeklyPoint[];
   reviewsPerWeek: WeeklyPoint[];
   audit: AuditEntryView[];
+  revenue: RevenueSummary;
 }
 
 /** Counts per week (Monday starts) over the last `weeks` weeks, this week included, zeros kept. */
@@ -38,7 +41,7 @@ export async function loadDashboard(): Promise<Dashboard> {
     SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS last_week FROM users WHERE deactivated_at IS NULL`;
   const latest = await sql()<{ id: number; username: string | null; email: string; created_at: Date; email_verified: boolean }[]>`
     SELECT id, username, email, created_at, email_verified FROM users WHERE deactivated_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 5`;
-  const [listingsPerWeek, reviewsPerWeek, audit] = await Promise.all([perWeek("listings", DASHBOARD_WEEKS), perWeek("reviews", DASHBOARD_WEEKS), latestAuditEntries(8)]);
+  const [listingsPerWeek, reviewsPerWeek, audit, revenue] = await Promise.all([perWeek("listings", DASHBOARD_WEEKS), perWeek("reviews", DASHBOARD_WEEKS), latestAuditEntries(8), revenuePerMonth()]);
   return {
     queues,
     members: {
@@ -49,5 +52,6 @@ export async function loadDashboard(): Promise<Dashboard> {
     listingsPerWeek,
     reviewsPerWeek,
     audit,
+    revenue,
   };
 }

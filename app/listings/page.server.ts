@@ -12,6 +12,7 @@ import { pageUrl } from "../mail/links.server";
 import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
 import { galleryImages } from "../uploads/files.server";
 import { canManage, listingForRequest } from "./listing.server";
+import { isSubscriber } from "../payments/subscriptions.server";
 import { premiumGate } from "./premium.server";
 import { htmlToText, sanitiseDescription } from "./sanitise.server";
 import { structuredData } from "./structured-data";
@@ -45,8 +46,10 @@ export async function loadListingPage(request: Request, slug: string | undefined
   const user = await getSessionUser(request);
   const listing = await listingForRequest(sql(), request, slug, user);
   const live = listing.status === LISTING_STATUS.live;
+  // Subscribers see premium listings in full, and so do the listing's managers (its owner, administrators).
+  const fullAccess = user !== null && !listing.free && (canManage(listing, user) || (await isSubscriber(user.id)));
   const [gate, gallery, reviewData, favourite, nearbyCards, pending] = await Promise.all([
-    premiumGate(request, listing, user),
+    premiumGate(request, listing, fullAccess),
     galleryImages(listing.gallery),
     visibleReviews(listing.id),
     user ? isFavourite(user.id, listing.id) : Promise.resolve(false),

@@ -1,7 +1,7 @@
-// Premium listings (free = false) and the limit-reached modal: docs/decisions/0032-premium-limit.md.
-// A visitor sees 3 premium listings in full each calendar month (UTC); past that the page asks them to
-// join. Members see everything. The modal comes back at most once a day after it is closed.
-import type { SessionUser } from "../auth/guards.server";
+// Premium listings (free = false) and the limit-reached modal: docs/decisions/0032-premium-listings-limit.md
+// and 0126-premium-access.md. Subscribers (a subscription that has not expired) see every premium listing
+// in full; everyone else (visitors, members without a subscription, expired subscribers) sees 3 in full
+// each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
 import { signedCookie } from "../auth/cookies.server";
 
 export const FREE_PREMIUM_VIEWS_PER_MONTH = 3;
@@ -11,7 +11,7 @@ export const LIMIT_SEEN_HOURS = 24;
 
 export interface PremiumGate {
   premium: boolean;
-  /** The visitor has used the month's free premium views: details are for members. */
+  /** The viewer has used the month's free premium views: details are for subscribers. */
   locked: boolean;
   /** Show the limit-reached modal now (locked, and not closed in the last day). */
   showModal: boolean;
@@ -38,9 +38,9 @@ export function limitSeenAt(cookieHeader: string | null): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Decides what a viewer sees of a listing, and the Set-Cookie that counts this view. */
-export async function premiumGate(request: Request, listing: { id: number; free: boolean }, user: SessionUser | null, now = new Date()): Promise<{ gate: PremiumGate; setCookie: string | null }> {
-  if (listing.free || user) return { gate: { premium: !listing.free, locked: false, showModal: false, viewsLeft: null }, setCookie: null };
+/** Decides what a viewer sees of a listing (`subscriber`: an active subscription), and the Set-Cookie that counts this view. */
+export async function premiumGate(request: Request, listing: { id: number; free: boolean }, subscriber: boolean, now = new Date()): Promise<{ gate: PremiumGate; setCookie: string | null }> {
+  if (listing.free || subscriber) return { gate: { premium: !listing.free, locked: false, showModal: false, viewsLeft: null }, setCookie: null };
   const header = request.headers.get("Cookie");
   const month = monthOf(now);
   const seen = readViews(await viewsCookie().parse(header), month);

@@ -24,13 +24,29 @@ export const renewSchema = z.object({
 
 export const switchSchema = z.object({ option, key });
 
+/** The most a friendly discount takes off (docs/decisions/0125): the cheapest plan stays above the card minimum. */
+export const MAX_DISCOUNT_PERCENT = 90;
+const discountMessage = `Please enter a whole number from 1 to ${MAX_DISCOUNT_PERCENT}.`;
+
+/** A real calendar day from 2000 to 2099, as YYYY-MM-DD. */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= "2000-01-01" && value <= "2099-12-31";
+}
+
+/** The spec's POST affiliate-links/{id or empty}: a friendly discount link with an optional expiry date. */
 export const affiliateLinkSchema = z.object({
   name: z.string().trim().min(1, "Please enter a name for this link.").max(80, "Please use at most 80 characters."),
   code: z.string().trim().regex(/^[A-Za-z0-9-]{3,40}$/, "Use 3 to 40 letters, digits or hyphens."),
-  discountPercent: z.coerce.number({ message: "Please enter a whole number from 1 to 100." }).int("Please enter a whole number from 1 to 100.").min(1, "Please enter a whole number from 1 to 100.").max(100, "Please enter a whole number from 1 to 100."),
-  expiresAt: z
+  discountPercent: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : value),
+    z.coerce.number({ required_error: discountMessage, invalid_type_error: discountMessage }).int(discountMessage).min(1, discountMessage).max(MAX_DISCOUNT_PERCENT, discountMessage),
+  ),
+  expiresOn: z
     .string()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, "Please enter a date such as 2027-01-31.")
+    .trim()
+    .max(10, "Please enter a date such as 31/01/2027.")
     .optional()
-    .transform((value) => (value ? value : undefined)),
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || isCalendarDay(value), "Please enter a date such as 31/01/2027."),
 });

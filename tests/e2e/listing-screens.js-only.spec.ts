@@ -79,7 +79,7 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const modal = page.getByRole("dialog", { name: "You've reached your limit" });
   await expect(modal).toBeVisible();
-  await expect(modal.getByRole("link", { name: "Join for free" })).toBeVisible();
+  await expect(modal.getByRole("link", { name: "See the plans" })).toBeVisible();
   await page.screenshot({ path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
   expect(await seriousViolations(page)).toEqual([]);
   await modal.getByRole("button", { name: "Close" }).click();
@@ -87,6 +87,6 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   const seen = (await page.context().cookies()).find((cookie) => cookie.name === "pawroute_limit_seen");
   expect(decodeURIComponent(seen?.value ?? "")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   await page.reload();
-  await expect(page.getByRole("heading", { name: "Join to see the full details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Subscribe to see the full details" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "You've reached your limit" })).toHaveCount(0);
 });

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "../../app/auth/guards.server";
 import { FREE_PREMIUM_VIEWS_PER_MONTH, limitSeenAt, premiumGate } from "../../app/listings/premium.server";
 
-// The premium rule (docs/decisions/0032): three premium listings a month for visitors, members unlimited.
+// The premium rule (docs/decisions/0032, 0126): three premium listings a month for everyone but subscribers.
 beforeAll(() => {
   process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";
   process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:55432/pawroute_test";
@@ -16,33 +15,32 @@ function cookiePart(setCookie: string | null): string {
   return (setCookie ?? "").split(";")[0];
 }
 
-const member: SessionUser = { id: 1, email: "m@test", username: null, isAdmin: false, emailVerified: true, hasPassword: true, sessionId: "s" };
 const now = new Date("2026-11-21T12:00:00Z");
 
 describe("premiumGate", () => {
-  it("never limits free listings or members", async () => {
-    expect((await premiumGate(request([]), { id: 1, free: true }, null, now)).gate).toMatchObject({ premium: false, locked: false });
-    expect((await premiumGate(request([]), { id: 1, free: false }, member, now)).gate).toMatchObject({ premium: true, locked: false });
+  it("never limits free listings or subscribers", async () => {
+    expect((await premiumGate(request([]), { id: 1, free: true }, false, now)).gate).toMatchObject({ premium: false, locked: false });
+    expect((await premiumGate(request([]), { id: 1, free: false }, true, now)).gate).toMatchObject({ premium: true, locked: false });
   });
 
   it("lets a visitor see three different premium listings a month, then locks and shows the modal", async () => {
     let cookie = "";
     for (let id = 1; id <= FREE_PREMIUM_VIEWS_PER_MONTH; id++) {
-      const { gate, setCookie } = await premiumGate(request([cookie]), { id, free: false }, null, now);
+      const { gate, setCookie } = await premiumGate(request([cookie]), { id, free: false }, false, now);
       expect(gate.locked).toBe(false);
       cookie = cookiePart(setCookie);
     }
-    const again = await premiumGate(request([cookie]), { id: 2, free: false }, null, now);
+    const again = await premiumGate(request([cookie]), { id: 2, free: false }, false, now);
     expect(again.gate.locked).toBe(false);
-    const fourth = await premiumGate(request([cookie]), { id: 4, free: false }, null, now);
+    const fourth = await premiumGate(request([cookie]), { id: 4, free: false }, false, now);
     expect(fourth.gate).toMatchObject({ locked: true, showModal: true, viewsLeft: 0 });
 
     const closed = `pawroute_limit_seen=${encodeURIComponent("2026-11-21T11:00:00.000Z")}`;
-    expect((await premiumGate(request([cookie, closed]), { id: 4, free: false }, null, now)).gate).toMatchObject({ locked: true, showModal: false });
+    expect((await premiumGate(request([cookie, closed]), { id: 4, free: false }, false, now)).gate).toMatchObject({ locked: true, showModal: false });
     const longAgo = `pawroute_limit_seen=${encodeURIComponent("2026-11-19T11:00:00.000Z")}`;
-    expect((await premiumGate(request([cookie, longAgo]), { id: 4, free: false }, null, now)).gate.showModal).toBe(true);
+    expect((await premiumGate(request([cookie, longAgo]), { id: 4, free: false }, false, now)).gate.showModal).toBe(true);
 
-    const nextMonth = await premiumGate(request([cookie]), { id: 4, free: false }, null, new Date("2026-12-01T00:00:01Z"));
+    const nextMonth = await premiumGate(request([cookie]), { id: 4, free: false }, false, new Date("2026-12-01T00:00:01Z"));
     expect(nextMonth.gate.locked).toBe(false);
   });
 

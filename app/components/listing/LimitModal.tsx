@@ -5,11 +5,11 @@ const SEEN_COOKIE = "pawroute_limit_seen";
 const SEEN_SECONDS = 60 * 60 * 24;
 
 /**
- * The limit-reached panel of a premium listing: with JavaScript a modal offering to join, which on
- * closing writes the seen cookie holding the UTC time (so it stays closed for a day); without, the
- * same offer shows in the page.
+ * The limit-reached panel of a premium listing: with JavaScript a modal offering the plans (and, to a
+ * visitor, logging in), which on closing writes the seen cookie holding the UTC time (so it stays closed
+ * for a day); without, the same offer shows in the page.
  */
-export function LimitReached({ showModal, listingUrl }: { showModal: boolean; listingUrl: string }) {
+export function LimitReached({ showModal, listingUrl, member }: { showModal: boolean; listingUrl: string; member: boolean }) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -20,14 +20,16 @@ export function LimitReached({ showModal, listingUrl }: { showModal: boolean; li
   const back = encodeURIComponent(listingUrl);
   const offer = (
     <>
-      <p>You have seen this month&apos;s free premium listings. Members see every premium listing in full, with its address, photos and directions.</p>
+      <p>You have seen this month&apos;s free premium listings. Subscribers see every premium listing in full, with its address, photos and directions.</p>
       <p className="limit__actions">
-        <Link className="button button--accent" to={`/join?redirectTo=${back}`}>
-          Join for free
+        <Link className="button button--accent" to="/subscriptions">
+          See the plans
         </Link>
-        <Link className="button button--quiet" to={`/account/login/?redirectTo=${back}`}>
-          Log in
-        </Link>
+        {member ? null : (
+          <Link className="button button--quiet" to={`/account/login/?redirectTo=${back}`}>
+            Log in
+          </Link>
+        )}
       </p>
     </>
   );
@@ -35,7 +37,7 @@ export function LimitReached({ showModal, listingUrl }: { showModal: boolean; li
   return (
     <>
       <section className="limit" aria-labelledby="limit-title">
-        <h2 id="limit-title">Join to see the full details</h2>
+        <h2 id="limit-title">Subscribe to see the full details</h2>
         {offer}
       </section>
       {showModal ? (

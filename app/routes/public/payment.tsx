@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
@@ -6,11 +6,12 @@ import { requireMember } from "../../auth/guards.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { CardPayment } from "../../components/payments/CardPayment";
 import { handleErrors } from "../../error-response.server";
+import { friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan, formatPence } from "../../payments/plans";
 import { checkoutSchema } from "../../payments/schemas";
-import { checkout, currentSubscription, liveAffiliateLink, savedCards } from "../../payments/subscriptions.server";
+import { checkout, currentSubscription, savedCards } from "../../payments/subscriptions.server";
 
 import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
@@ -37,20 +38,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!plan) throw redirect("/account/select-plan");
     const current = await currentSubscription(user.id);
     if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
-    const code = url.searchParams.get("discount")?.slice(0, 40) ?? "";
-    const link = /^[\w-]{1,40}$/.test(code) ? await liveAffiliateLink(code) : null;
-    const discountPence = link ? Math.floor((plan.pricePence * link.discountPercent) / 100) : 0;
-    return {
+    const discount = await friendlyDiscount(request, plan);
+    return data({
       plan,
-      amountPence: plan.pricePence - discountPence,
-      discountPence,
-      affiliateLink: link?.code ?? "",
+      amountPence: discount?.amountPence ?? plan.pricePence,
+      discountPence: discount?.discountPence ?? 0,
+      affiliateLink: discount?.code ?? "",
       key: newCheckoutKey(),
       cards: await savedCards(user.id),
       config: cardFormConfig(),
       next: safeNext(url.searchParams.get("next")),
       context: url.searchParams.get("context")?.replace(/[^\w-]/g, "").slice(0, 40) || null,
-    };
+    }, { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} });
   });
 }
 

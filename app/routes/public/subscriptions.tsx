@@ -1,7 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "../../auth/guards.server";
 import { PlanCards } from "../../components/payments/PlanCards";
+import { friendlyDiscount } from "../../payments/affiliate-links.server";
 import { PLANS } from "../../payments/plans";
 import { isSubscriber } from "../../payments/subscriptions.server";
 
@@ -33,11 +34,15 @@ const FAQS = [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return { plans: PLANS, subscriber: user ? await isSubscriber(user.id) : false };
+  const discount = await friendlyDiscount(request);
+  return data(
+    { plans: PLANS, subscriber: user ? await isSubscriber(user.id) : false, discountPercent: discount?.discountPercent ?? null },
+    { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} },
+  );
 }
 
 export default function Subscriptions() {
-  const { plans, subscriber } = useLoaderData<typeof loader>();
+  const { plans, subscriber, discountPercent } = useLoaderData<typeof loader>();
   return (
     <div className="container payments-page">
       <h1>Subscriptions</h1>
@@ -45,6 +50,11 @@ export default function Subscriptions() {
       {subscriber ? (
         <p className="form-notice" role="status">
           You are a subscriber. <Link to="/account/subscriptions">Manage your subscription</Link>
+        </p>
+      ) : null}
+      {discountPercent && !subscriber ? (
+        <p className="form-notice" role="status">
+          Your friendly discount of {discountPercent}% comes off your first payment.
         </p>
       ) : null}
       <PlanCards plans={plans} choose={(option) => `/payment?option=${option}`} />

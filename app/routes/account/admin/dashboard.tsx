@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { loadDashboard } from "../../../admin/dashboard.server";
 import { refuseSubmission, requireAdmin } from "../../../auth/guards.server";
 import { AuditList } from "../../../components/admin/AuditList";
+import { RevenueTable } from "../../../components/admin/RevenueTable";
 import { WeeklyChart } from "../../../components/admin/WeeklyChart";
 
 export const meta: MetaFunction = () => [{ title: "Back office — Pawroute" }];
@@ -45,6 +46,10 @@ export default function AdminDashboard() {
           <WeeklyChart title="New listings per week" points={data.listingsPerWeek} />
           <WeeklyChart title="New reviews per week" points={data.reviewsPerWeek} />
         </div>
+      </section>
+      <section aria-labelledby="revenue-heading" className="admin-section">
+        <h2 id="revenue-heading">Subscriptions and revenue per month</h2>
+        <RevenueTable revenue={data.revenue} />
       </section>
       <div className="admin-columns">
         <section aria-labelledby="members-heading" className="admin-section admin-card">

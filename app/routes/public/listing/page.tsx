@@ -121,7 +121,7 @@ export default function ListingPage() {
         <div className="listing__main">
           <Gallery images={page.gallery} title={listing.title} />
           <section className="listing__description" aria-label="Description" dangerouslySetInnerHTML={{ __html: listing.description }} />
-          {gate.locked ? <LimitReached showModal={gate.showModal} listingUrl={listing.url} /> : null}
+          {gate.locked ? <LimitReached showModal={gate.showModal} listingUrl={listing.url} member={viewer.member} /> : null}
           <ReviewList reviews={page.reviews} summary={page.reviewSummary} title={listing.title} />
         </div>
         <aside className="listing__aside">
