@@ -11,7 +11,8 @@ import { AppError } from "../errors";
 
 export async function favouritePage(request: Request, slug: string | undefined) {
   const user = await requireMember(request);
-  const listing = await listingForRequest(sql(), request, slug, user);
+  // Also the page a plain (no JavaScript) post renders: a listing gone offline says so (spec message).
+  const listing = await listingToSave(request, slug, user);
   const [lists, holding] = await Promise.all([listsOf(user.id), listsHolding(user.id, listing.id)]);
   const created = Number(new URL(request.url).searchParams.get("created"));
   return {
@@ -22,7 +23,7 @@ export async function favouritePage(request: Request, slug: string | undefined) 
   };
 }
 
-/** The listing of a post: one that went away since the page was shown is a message for the form, not an error page. */
+/** The listing of the page or a post: one that went away since it was shown is 404 with the spec's message (the form's alert, or the status page's detail). */
 async function listingToSave(request: Request, slug: string | undefined, user: SessionUser) {
   try {
     return await listingForRequest(sql(), request, slug, user);

@@ -1,3 +1,4 @@
+import { data } from "@remix-run/node";
 // Directions to a listing for its directions and print pages: the geo engine's directions plus the
 // route line for the map (captured from the routing engine, so the route is computed once).
 import { directions, type DirectionsResponse } from "../../geo/directions";
@@ -41,6 +42,12 @@ function thin(coordinates: [number, number][]): [number, number][] {
   const last = coordinates[coordinates.length - 1];
   if (kept[kept.length - 1] !== last) kept.push(last);
   return kept;
+}
+
+/** The directions pages' loader answer (the page and its printable version): the page's data with its status. */
+export async function directionsResponse(request: Request, slug: string | undefined) {
+  const { status, page } = await loadDirections(request, slug);
+  return data(page, { status });
 }
 
 export async function loadDirections(request: Request, slug: string | undefined) {

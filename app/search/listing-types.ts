@@ -1,3 +1,5 @@
+import { walkTypeOfPath, type WalkTypePath } from "../listings/walk-types";
+
 /** How the search pages name each listing type (spec §1 codes). */
 export const LISTING_TYPES = [
   { id: 1, one: "Walk", many: "Walks", theme: "walk" },
@@ -9,6 +11,15 @@ export const LISTING_TYPES = [
 
 export function listingType(id: number): { id: number; one: string; many: string; theme: string } {
   return LISTING_TYPES.find((type) => type.id === id) ?? { id, one: "Place", many: "Places", theme: "other" };
+}
+
+/** Member businesses that are accommodation or dog services are named by what they are (decision 0136). */
+const BUSINESS_KINDS: Partial<Record<WalkTypePath, string>> = { "dog-friendly-accommodation": "Accommodation", "dog-services": "Dog services" };
+
+/** What one listing is, for its chip on a card or in a list: its type, or for a member business its kind (from its URL's walk type). */
+export function listingKindName(typeId: number, url: string): string {
+  const walkType = walkTypeOfPath(url);
+  return (walkType ? BUSINESS_KINDS[walkType] : undefined) ?? listingType(typeId).one;
 }
 
 /** What a search looks for, in words: "Walks with a pub", "Pubs and cafés and vets", "Dog-friendly places". */

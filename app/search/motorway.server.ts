@@ -6,17 +6,10 @@ import { sql } from "../db.server";
 import { SELECT_A_ROAD_MESSAGE } from "./constants";
 import { facilities, roadOptions } from "./reference.server";
 import type { RoadOption } from "./reference.types";
-import { emptyState, searchHref, truthy } from "./url";
+import { emptyState, searchHref, truthy, type TypeFilterState } from "./url";
 
-export interface MotorwayFilters {
-  types: number[];
-  facilities: number[];
-  allWalks: boolean;
-  pubWalks: boolean;
-  beachWalks: boolean;
-  accommodation: boolean;
-  dogServices: boolean;
-}
+/** The pickers' filters: the search pages' type filters. */
+export type MotorwayFilters = TypeFilterState;
 
 export interface MotorwayPageData {
   country: "united-kingdom" | "france";

@@ -38,15 +38,8 @@ export interface SearchPath {
   segment: SegmentName | null;
 }
 
-/** Everything a search page's form and URL hold. */
-export interface SearchState {
-  searchType: PageSearchType;
-  /** Browse by road when set (browse only). */
-  road: RoadRef | null;
-  /** One junction of the road ("40", "23a"); "" for the whole road. */
-  junction: string;
-  /** Country slug for browsing without a road; "" for both countries. */
-  country: string;
+/** The place fields of a search form (usePlaceFields), their chosen suggestions and the current location. */
+export interface PlaceState {
   from: string;
   to: string;
   location: string;
@@ -56,6 +49,10 @@ export interface SearchState {
   fromId: string;
   toId: string;
   locationId: string;
+}
+
+/** What to look for: listing types, walk and business filters, facilities (the filter panels and the motorway pickers). */
+export interface TypeFilterState {
   types: number[];
   facilities: number[];
   allWalks: boolean;
@@ -64,6 +61,23 @@ export interface SearchState {
   /** Member businesses that are accommodation or dog services only. */
   accommodation: boolean;
   dogServices: boolean;
+}
+
+/** The type filters of a state, parsed filters or a form's values, and nothing else. */
+export function typeFiltersOf(source: TypeFilterState): TypeFilterState {
+  const { types, facilities, allWalks, pubWalks, beachWalks, accommodation, dogServices } = source;
+  return { types, facilities, allWalks, pubWalks, beachWalks, accommodation, dogServices };
+}
+
+/** Everything a search page's form and URL hold. */
+export interface SearchState extends PlaceState, TypeFilterState {
+  searchType: PageSearchType;
+  /** Browse by road when set (browse only). */
+  road: RoadRef | null;
+  /** One junction of the road ("40", "23a"); "" for the whole road. */
+  junction: string;
+  /** Country slug for browsing without a road; "" for both countries. */
+  country: string;
   /** null: the search type's default. */
   sort: Sort | null;
   /** Miles; null: the search type's default. */
@@ -187,13 +201,7 @@ export function stateFromFilters(f: SearchFilters): SearchState {
     fromId: f.fromId ?? "",
     toId: f.toId ?? "",
     locationId: f.locationId ?? "",
-    types: f.types,
-    facilities: f.facilities,
-    allWalks: f.allWalks,
-    pubWalks: f.pubWalks,
-    beachWalks: f.beachWalks,
-    accommodation: f.accommodation,
-    dogServices: f.dogServices,
+    ...typeFiltersOf(f),
     sort: f.sort ?? null,
     distance: f.distance ?? null,
     page: f.page,

@@ -1,5 +1,5 @@
 import { searchFiltersSchema } from "../../geo/search/filters";
-import { effectiveSearchType, type SearchState } from "./url";
+import { effectiveSearchType, typeFiltersOf, type SearchState } from "./url";
 import { fieldErrorsOf } from "../errors";
 
 /** The schema's input for a form state (the engine's names, not the query string's). */
@@ -17,13 +17,7 @@ export function filtersInput(state: SearchState): Record<string, unknown> {
     roadCountry: state.road?.country,
     junction: state.road ? state.junction : undefined,
     country: state.country || undefined,
-    types: state.types,
-    facilities: state.facilities,
-    allWalks: state.allWalks,
-    pubWalks: state.pubWalks,
-    beachWalks: state.beachWalks,
-    accommodation: state.accommodation,
-    dogServices: state.dogServices,
+    ...typeFiltersOf(state),
     sort: state.sort ?? undefined,
     distance: state.distance ?? undefined,
     page: state.page,

@@ -17,6 +17,7 @@ test("the filter panel narrows results to accommodation, then adds dog services"
   expect(accommodation.pagination.total).toBeGreaterThan(0);
   await expect.poll(() => resultIds(page)).toEqual(accommodation.results.map((result) => result.location.id));
   if (!javaScriptEnabled) await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dog-friendly accommodation in the UK and France");
+  await expect.poll(async () => new Set(await page.locator(".result-card .type-chip").allTextContents())).toEqual(new Set(["Accommodation"]));
 
   await businesses.getByLabel("Dog services").check();
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply filters" }).click();
@@ -24,13 +25,18 @@ test("the filter panel narrows results to accommodation, then adds dog services"
   const both = await apiSearch(request, "browse", "accommodation=true&dogServices=true");
   expect(both.pagination.total).toBeGreaterThan(accommodation.pagination.total);
   await expect.poll(() => resultIds(page)).toEqual(both.results.map((result) => result.location.id));
-  await expect(page.locator(".result-card .type-chip").first()).toHaveText("Member business");
+  // Cards name these businesses by what they are, never the generic "Member business".
+  const chips = page.locator(".result-card .type-chip");
+  const kinds = new Set(await chips.allTextContents());
+  expect(kinds.size).toBeGreaterThan(0);
+  expect([...kinds].filter((kind) => kind !== "Accommodation" && kind !== "Dog services")).toEqual([]);
 });
 
 test("the segment URLs read as the filters, and the motorway pickers offer them too", async ({ page }) => {
   await page.goto("/browse/dog-services");
   await expect(page.getByRole("group", { name: "Member businesses" }).getByLabel("Dog services")).toBeChecked();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dog services in the UK and France");
+  expect(new Set(await page.locator(".result-card .type-chip").allTextContents())).toEqual(new Set(["Dog services"]));
   await page.goto("/motorway-search");
   await expect(page.getByRole("group", { name: "Member businesses" }).getByLabel("Dog-friendly accommodation")).toBeVisible();
 });

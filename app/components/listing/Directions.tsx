@@ -1,3 +1,4 @@
+import type { LinksFunction } from "@remix-run/node";
 import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { DirectionsOutcome } from "../../listings/directions.server";
@@ -9,6 +10,21 @@ import { shortPlace } from "../../search/view-model";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";
 import { BusyButton } from "../forms/BusyButton";
+import formStyles from "../../styles/forms.css?url";
+import listingStyles from "../../styles/listing.css?url";
+import searchStyles from "../../styles/search.css?url";
+
+/** The stylesheets of the directions pages (the page and its printable version). */
+export const directionsLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: searchStyles },
+  { rel: "stylesheet", href: listingStyles },
+];
+
+/** The query string of a directions request (from, geo-location, from-id), for the links between its pages. */
+export function directionsSearch(query: { from: string; geoLocation: string; fromId: string }): string {
+  return new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString();
+}
 
 
 /**
@@ -132,7 +148,7 @@ function ModalDirections({ title, listingUrl }: { title: string; listingUrl: str
   const outcome = fetcher.data?.outcome;
   const action = `${listingUrl}/directions`;
   const query = fetcher.data?.query;
-  const search = query ? `?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString()}` : "";
+  const search = query ? `?${directionsSearch(query)}` : "";
   return (
     <>
       <p>To {title}</p>

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { formatMiles } from "../../search/format";
-import { listingType } from "../../search/listing-types";
+import { listingKindName, listingType } from "../../search/listing-types";
 import type { ListingPageData } from "../../listings/page.server";
 import type { ListingExtras } from "../../listings/version-data";
 import { joinPlaceParts } from "../../listings/place-words";
@@ -84,7 +84,7 @@ export function NearbyList({ nearby, typeId }: { nearby: ListingPageData["nearby
         <ul className="nearby__list">
           {places.map((place) => (
             <li key={place.id} className="nearby__item">
-              <span className={`type-chip type-chip--${listingType(place.typeId).theme}`}>{listingType(place.typeId).one}</span>
+              <span className={`type-chip type-chip--${listingType(place.typeId).theme}`}>{listingKindName(place.typeId, place.url)}</span>
               <Link to={place.url}>{place.title}</Link>
               {place.distance !== null ? <span className="nearby__distance">{formatMiles(place.distance)} away</span> : null}
             </li>

@@ -46,6 +46,34 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
   const describedBy = message ? `${id}-error` : undefined;
 
   const list = useRef<HTMLDivElement>(null);
+  const pressing = useRef(false);
+
+  // While the list is open, note whether a pointer is pressed: a press elsewhere blurs the field, and
+  // the list must not close (and the scroll it caused undo) before that press ends, or the button
+  // being pressed moves from under the pointer and its click is lost (the directions modal's race).
+  useEffect(() => {
+    if (!expanded) return;
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+    };
+    document.addEventListener("pointerdown", down, true);
+    document.addEventListener("pointerup", up, true);
+    document.addEventListener("pointercancel", up, true);
+    return () => {
+      document.removeEventListener("pointerdown", down, true);
+      document.removeEventListener("pointerup", up, true);
+      document.removeEventListener("pointercancel", up, true);
+      pressing.current = false;
+    };
+  }, [expanded]);
+
+  function closeList() {
+    setOpen(false);
+    setActive(-1);
+  }
 
   // The list stays in view: scrolled to when it opens below the fold, and the active option within it.
   useEffect(() => {
@@ -60,8 +88,7 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
     setChosen(suggestion.label);
     if (onChoose) onChoose(suggestion.label, suggestion.ref);
     else onChange(suggestion.label);
-    setOpen(false);
-    setActive(-1);
+    closeList();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -77,8 +104,7 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
       choose(active);
     } else if (event.key === "Escape" && expanded) {
       event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+      closeList();
     }
   }
 
@@ -112,8 +138,17 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
           onKeyDown={onKeyDown}
           onFocus={() => setOpen(true)}
           onBlur={() => {
-            setOpen(false);
-            setActive(-1);
+            if (!pressing.current) {
+              closeList();
+              return;
+            }
+            // After the press's click has been delivered (its events share one task; a timer runs after it).
+            const afterPress = () => {
+              pressing.current = false;
+              window.setTimeout(closeList, 0);
+            };
+            document.addEventListener("pointerup", afterPress, { capture: true, once: true });
+            document.addEventListener("pointercancel", afterPress, { capture: true, once: true });
           }}
         />
         {expanded ? (

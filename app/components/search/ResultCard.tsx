@@ -1,6 +1,6 @@
 import { FavouriteToggle } from "../listing/FavouriteToggle";
 import { formatMiles, listingImage } from "../../search/format";
-import { listingType } from "../../search/listing-types";
+import { listingKindName, listingType } from "../../search/listing-types";
 import type { ResultCard as Card } from "../../search/view-model";
 
 /** What a result's distance is measured from, by search type. */
@@ -23,7 +23,7 @@ export function ResultCard({ card, position, searchType, favourite }: { card: Ca
       <img className="result-card__image" src={image.src} width={image.width} height={image.height} alt="" loading={position > 4 ? "lazy" : undefined} />
       <div className="result-card__head">
         <p className="result-card__meta">
-          <span className={`type-chip type-chip--${type.theme}`}>{type.one}</span>
+          <span className={`type-chip type-chip--${type.theme}`}>{listingKindName(card.typeId, card.url)}</span>
           {card.premium ? <span className="premium-chip">Premium</span> : null}
         </p>
         {favourite ? (

@@ -1,15 +1,8 @@
 import { useState } from "react";
 import { LISTING_TYPES } from "../../search/listing-types";
+import type { TypeFilterState } from "../../search/url";
 
-export interface TypeFilterValues {
-  types: number[];
-  allWalks: boolean;
-  pubWalks: boolean;
-  beachWalks: boolean;
-  accommodation: boolean;
-  dogServices: boolean;
-  facilities: number[];
-}
+export type TypeFilterValues = TypeFilterState;
 
 interface TypeFiltersProps {
   idPrefix: string;

@@ -1,17 +1,10 @@
 import { useState } from "react";
 import { CURRENT_LOCATION_LABEL } from "../../search/constants";
+import type { PlaceState } from "../../search/url";
 import { useLocate } from "./hooks";
 import type { CurrentLocationControl } from "./PlaceField";
 
-export interface PlaceValues {
-  from: string;
-  to: string;
-  location: string;
-  geoLocation: string;
-  fromId: string;
-  toId: string;
-  locationId: string;
-}
+export type PlaceValues = PlaceState;
 
 export type PlaceName = "from" | "to" | "location";
 

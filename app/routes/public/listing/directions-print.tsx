@@ -1,28 +1,20 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
-import { DirectionsMap, DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
+import { directionsLinks, DirectionsMap, directionsSearch, DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
 import { PrintButton } from "../../../components/listing/ShareButton";
-import { loadDirections } from "../../../listings/directions.server";
-import formStyles from "../../../styles/forms.css?url";
-import listingStyles from "../../../styles/listing.css?url";
-import searchStyles from "../../../styles/search.css?url";
+import { directionsResponse } from "../../../listings/directions.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: formStyles },
-  { rel: "stylesheet", href: searchStyles },
-  { rel: "stylesheet", href: listingStyles },
-];
+export const links = directionsLinks;
 
 /** /{type}/{slug}/directions/print?from=…: the directions laid out for paper, with a print button. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { status, page } = await loadDirections(request, params.slug);
-  return data(page, { status });
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return directionsResponse(request, params.slug);
 }
 
 export default function DirectionsPrint() {
   const { listing, query, outcome } = useLoaderData<typeof loader>();
-  const back = `${listing.url}/directions?${new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString()}`;
+  const back = `${listing.url}/directions?${directionsSearch(query)}`;
   return (
     <div className="container listing-subpage directions-print">
       <p className="directions__actions">

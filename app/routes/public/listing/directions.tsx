@@ -1,35 +1,23 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
-import { DirectionsForm, DirectionsMap, DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
+import { DirectionsForm, directionsLinks, DirectionsMap, directionsSearch, DirectionsSteps, DirectionsTotals } from "../../../components/listing/Directions";
+import { ListingSubpage } from "../../../components/listing/ListingSubpage";
 import { PrintButton } from "../../../components/listing/ShareButton";
-import { loadDirections } from "../../../listings/directions.server";
-import formStyles from "../../../styles/forms.css?url";
-import listingStyles from "../../../styles/listing.css?url";
-import searchStyles from "../../../styles/search.css?url";
+import { directionsResponse } from "../../../listings/directions.server";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: formStyles },
-  { rel: "stylesheet", href: searchStyles },
-  { rel: "stylesheet", href: listingStyles },
-];
+export const links = directionsLinks;
 
 /** /{type}/{slug}/directions?from=…: directions from a typed place or the current location (a GET form). */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { status, page } = await loadDirections(request, params.slug);
-  return data(page, { status });
+export function loader({ request, params }: LoaderFunctionArgs) {
+  return directionsResponse(request, params.slug);
 }
 
 export default function Directions() {
   const { listing, query, outcome } = useLoaderData<typeof loader>();
   const action = `${listing.url}/directions`;
-  const printQuery = new URLSearchParams({ from: query.from, ...(query.geoLocation ? { "geo-location": query.geoLocation } : {}), ...(query.fromId ? { "from-id": query.fromId } : {}) }).toString();
   return (
-    <div className="container listing-subpage">
-      <p className="eyebrow">
-        <Link to={listing.url}>Back to {listing.title}</Link>
-      </p>
-      <h1>Directions to {listing.fullTitle}</h1>
+    <ListingSubpage listing={listing} heading={`Directions to ${listing.fullTitle}`}>
       <DirectionsForm action={action} from={query.from} geoLocation={query.geoLocation} fromId={query.fromId} error={outcome.kind === "error" ? outcome.message : null} />
       {outcome.kind === "route" ? (
         <section aria-labelledby="route-title">
@@ -38,14 +26,14 @@ export default function Directions() {
           <DirectionsMap line={outcome.line} points={outcome.directions.points} label={`Map of the route to ${listing.title}`} />
           <DirectionsSteps directions={outcome.directions} />
           <p className="directions__actions">
-            <Link to={`${listing.url}/directions/print?${printQuery}`} className="button button--quiet">
+            <Link to={`${listing.url}/directions/print?${directionsSearch(query)}`} className="button button--quiet">
               Printable directions
             </Link>
             <PrintButton label="Print this page" />
           </p>
         </section>
       ) : null}
-    </div>
+    </ListingSubpage>
   );
 }
 

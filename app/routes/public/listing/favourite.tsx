@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
 import { FormAlert, formErrorOf } from "../../../components/forms/FormParts";
 import { FavouriteLists } from "../../../components/listing/FavouriteLists";
+import { ListingSubpage } from "../../../components/listing/ListingSubpage";
 import { favouriteAction, favouritePage } from "../../../favourites/page.server";
 import formStyles from "../../../styles/forms.css?url";
 import listingStyles from "../../../styles/listing.css?url";
@@ -25,14 +26,10 @@ export default function Favourite() {
   const data = useLoaderData<typeof loader>();
   const result: unknown = useActionData();
   return (
-    <div className="container listing-subpage">
-      <p className="eyebrow">
-        <Link to={data.listing.url}>Back to {data.listing.title}</Link>
-      </p>
-      <h1>Save {data.listing.title} to your lists</h1>
+    <ListingSubpage listing={data.listing} heading={`Save ${data.listing.title} to your lists`}>
       <FormAlert message={formErrorOf(result)} />
       <FavouriteLists data={data} />
-    </div>
+    </ListingSubpage>
   );
 }
 

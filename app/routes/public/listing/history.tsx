@@ -1,8 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "../../../auth/guards.server";
 import { StatusPage } from "../../../components/StatusPage";
 import { HistoryList } from "../../../components/listing/History";
+import { ListingSubpage } from "../../../components/listing/ListingSubpage";
 import { sql } from "../../../db.server";
 import { listingHistory } from "../../../listings/history.server";
 import { canManage, listingForRequest } from "../../../listings/listing.server";
@@ -20,13 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function ListingHistory() {
   const data = useLoaderData<typeof loader>();
   return (
-    <div className="container listing-subpage">
-      <p className="eyebrow">
-        <Link to={data.listing.url}>Back to {data.listing.title}</Link>
-      </p>
-      <h1>History of {data.listing.title}</h1>
+    <ListingSubpage listing={data.listing} heading={`History of ${data.listing.title}`}>
       <HistoryList data={data} />
-    </div>
+    </ListingSubpage>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
 import { VerificationBanner } from "../../../components/forms/VerificationBanner";
+import { ListingSubpage } from "../../../components/listing/ListingSubpage";
 import { ReviewForm } from "../../../components/listing/ReviewForm";
 import formStyles from "../../../styles/forms.css?url";
 import listingFormStyles from "../../../styles/listing-form.css?url";
@@ -26,16 +27,12 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 export default function WriteReview() {
   const data = useLoaderData<typeof loader>();
   return (
-    <div className="container listing-subpage">
-      <p className="eyebrow">
-        <Link to={data.listing.url}>Back to {data.listing.title}</Link>
-      </p>
-      <h1>Review {data.listing.fullTitle}</h1>
+    <ListingSubpage listing={data.listing} heading={`Review ${data.listing.fullTitle}`}>
       {data.unverifiedEmail ? <VerificationBanner email={data.unverifiedEmail} /> : null}
       <div className="form-panel">
         <ReviewForm data={data} />
       </div>
-    </div>
+    </ListingSubpage>
   );
 }
 
