@@ -176,6 +176,10 @@ export default {
       route("api/users/me/subscriptions/current/renew", "routes/api/payments/renew.ts", { id: "api/payments/renew" });
       route("api/webhooks/stripe", "routes/api/webhooks-stripe.ts", { id: "api/webhooks/stripe" });
       route("local/stripe-api/*", "routes/api/local-stripe.ts", { id: "local/stripe-api" });
+      // PayPal (issue 15): the vault setup token, PayPal's webhook, the local PayPal JS SDK stand-in's API.
+      route("api/users/me/payment/paypal/setup", "routes/api/payments/paypal-setup.ts", { id: "api/payments/paypal-setup" });
+      route("api/webhooks/paypal", "routes/api/webhooks-paypal.ts", { id: "api/webhooks/paypal" });
+      route("local/paypal-api/*", "routes/api/local-paypal.ts", { id: "local/paypal-api" });
 
       // Operations: readiness, metrics (issue 12).
 

@@ -14,6 +14,7 @@ import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
 import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
 import { startLocalStripe, type LocalStripe } from "./app/payments/local/stripe-api.server";
+import { startLocalPayPal, type LocalPayPal } from "./app/payments/local/paypal-api.server";
 import { observeJobs } from "./app/ops/metrics.server";
 import { finalErrorHandler, installOperations, loadContext, remixRoute, startDraining } from "./app/ops/http.server";
 import { routeMatcher } from "./app/ops/route-id.server";
@@ -67,6 +68,19 @@ if (!env.STRIPE_SECRET_KEY && !process.env.STRIPE_API_URL) {
   process.env.STRIPE_API_URL = localStripe.url;
 }
 if (!env.STRIPE_SECRET_KEY) console.log("Payments: STRIPE_SECRET_KEY is not set, so card payments use the local stand-ins (test card 4242 4242 4242 4242; nothing is charged).");
+
+// PayPal: without PAYPAL_CLIENT_SECRET (and no PAYPAL_API_URL), a local stand-in of PayPal's REST API
+// (cluster.ts starts one in the primary for all workers; docs/decisions/0123-paypal-vault-and-stand-in.md).
+let localPayPal: LocalPayPal | undefined;
+if (!env.PAYPAL_CLIENT_SECRET && !process.env.PAYPAL_API_URL) {
+  try {
+    localPayPal = await startLocalPayPal(env.PAYPAL_LOCAL_PORT);
+  } catch (error) {
+    stop(`The local PayPal stand-in could not start on port ${env.PAYPAL_LOCAL_PORT}: ${error instanceof Error ? error.message : String(error)}. Set PAYPAL_LOCAL_PORT=0.`);
+  }
+  process.env.PAYPAL_API_URL = localPayPal.url;
+}
+if (!env.PAYPAL_CLIENT_SECRET && env.PAYPAL_ENABLED) console.log("Payments: PAYPAL_CLIENT_SECRET is not set, so PayPal uses the local stand-ins (any email approves; nothing is charged).");
 
 let worker: Awaited<ReturnType<typeof startJobWorker>>;
 try {
@@ -149,7 +163,7 @@ async function shutdown(signal: string) {
   const drained = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
-  await Promise.allSettled([drained, worker.stop(), catcher?.close(), localStripe?.close(), vite?.close()]);
+  await Promise.allSettled([drained, worker.stop(), catcher?.close(), localStripe?.close(), localPayPal?.close(), vite?.close()]);
   clearTimeout(deadline);
   closeMailTransport();
   await closeDatabase();

@@ -86,12 +86,32 @@ const schema = z
     STRIPE_JS_URL: z.string().min(1).optional(),
     /** Port of the local Stripe stand-in when no key is set; 0 picks a free port. */
     STRIPE_LOCAL_PORT: z.coerce.number().int("STRIPE_LOCAL_PORT must be a whole number").min(0).max(65535).default(0),
+    /**
+     * PayPal (docs/decisions/0123-paypal-vault-and-stand-in.md). Without PAYPAL_CLIENT_SECRET the app runs a
+     * local stand-in of PayPal's REST API and of the PayPal JS SDK, so nothing leaves the machine.
+     */
+    PAYPAL_CLIENT_ID: z.string().regex(/^[\w-]{8,200}$/, "PAYPAL_CLIENT_ID must be a PayPal REST app's client id").optional(),
+    PAYPAL_CLIENT_SECRET: z.string().regex(/^[\w-]{8,200}$/, "PAYPAL_CLIENT_SECRET must be a PayPal REST app's secret").optional(),
+    /** Where the REST calls go; unset: https://api-m.sandbox.paypal.com with keys, else the local stand-in. */
+    PAYPAL_API_URL: z.string().url("PAYPAL_API_URL must be a URL such as https://api-m.sandbox.paypal.com").optional(),
+    /** The id of the webhook endpoint /api/webhooks/paypal in the PayPal app (the signature check needs it). */
+    PAYPAL_WEBHOOK_ID: z.string().regex(/^[\w-]{1,60}$/, "PAYPAL_WEBHOOK_ID must be the webhook's id from the PayPal app").optional(),
+    /** Offer the PayPal button (false: its wrapper is removed and only cards are offered). */
+    PAYPAL_ENABLED: z.enum(["true", "false", "1", "0"], { message: "PAYPAL_ENABLED must be true or false" }).default("true").transform((value) => value === "true" || value === "1"),
+    /** The PayPal JS SDK's address (without query); unset: PayPal's sandbox SDK with keys, else /local/paypal.js. */
+    PAYPAL_SDK_URL: z.string().min(1).optional(),
+    /** Port of the local PayPal stand-in when no secret is set; 0 picks a free port. */
+    PAYPAL_LOCAL_PORT: z.coerce.number().int("PAYPAL_LOCAL_PORT must be a whole number").min(0).max(65535).default(0),
     /** Days before expiry that the renewal job charges a subscription set to renew automatically. */
     RENEWAL_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
   })
   .refine((env) => !env.STRIPE_SECRET_KEY || (env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET), {
     message: "STRIPE_SECRET_KEY needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too (from the Stripe dashboard's developer page)",
     path: ["STRIPE_PUBLISHABLE_KEY"],
+  })
+  .refine((env) => !env.PAYPAL_CLIENT_SECRET || (env.PAYPAL_CLIENT_ID && env.PAYPAL_WEBHOOK_ID), {
+    message: "PAYPAL_CLIENT_SECRET needs PAYPAL_CLIENT_ID and PAYPAL_WEBHOOK_ID too (from the PayPal developer dashboard's app page)",
+    path: ["PAYPAL_CLIENT_ID"],
   })
   .refine((env) => env.ROUTING_ENGINE !== "osrm" || env.OSRM_URL, {
     message: "ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)",

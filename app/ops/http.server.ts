@@ -13,6 +13,7 @@ import { getEnv } from "../env.server";
 import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
 import { logger } from "./logger.server";
 import { collectDatabaseGauges, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
+import { paypalConfig } from "../payments/paypal.server";
 import { stripeConfig } from "../payments/stripe.server";
 
 declare module "@remix-run/node" {
@@ -97,19 +98,22 @@ function securityHeaders() {
   const payments = stripeConfig();
   const stripeJs = /^https?:\/\//.test(payments.jsUrl) ? [new URL(payments.jsUrl).origin] : [];
   const stripeApi = payments.local ? [] : ["https://api.stripe.com"];
+  // The PayPal JS SDK and its windows, from PayPal with keys (the local stand-in is this site's own).
+  const paypal = paypalConfig();
+  const paypalJs = paypal.enabled && /^https?:\/\//.test(paypal.sdkUrl) ? [new URL(paypal.sdkUrl).origin, "https://*.paypal.com"] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", ...stripeJs, (_req, res) => `'nonce-${locals(res as Response).cspNonce}'`],
+        "script-src": ["'self'", ...stripeJs, ...paypalJs, (_req, res) => `'nonce-${locals(res as Response).cspNonce}'`],
         "script-src-attr": ["'none'"],
         // React writes style attributes and ALTCHA its own <style>: styles cannot run code.
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", ...mapOrigin],
+        "img-src": ["'self'", "data:", "blob:", ...mapOrigin, ...(paypalJs.length ? ["https://*.paypal.com", "https://*.paypalobjects.com"] : [])],
         "font-src": ["'self'", "data:", ...mapOrigin],
-        "connect-src": ["'self'", ...mapOrigin, ...stripeApi],
-        "frame-src": ["'self'", ...stripeJs],
+        "connect-src": ["'self'", ...mapOrigin, ...stripeApi, ...paypalJs],
+        "frame-src": ["'self'", ...stripeJs, ...paypalJs],
         // MapLibre and ALTCHA run their workers from blob: URLs.
         "worker-src": ["'self'", "blob:"],
         "child-src": ["'self'", "blob:"],

@@ -3,12 +3,19 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { AppError, fieldErrorsOf } from "../errors";
+import { paypalConfig } from "./paypal.server";
 import { stripeConfig } from "./stripe.server";
-import type { CardFormConfig } from "./types";
+import type { CardFormConfig, PayPalButtonConfig } from "./types";
 
 export function cardFormConfig(): CardFormConfig {
   const config = stripeConfig();
   return { publishableKey: config.publishableKey, jsUrl: config.jsUrl, local: config.local };
+}
+
+/** The PayPal button's configuration, or null when PayPal is switched off (the page then removes its wrapper). */
+export function paypalButtonConfig(): PayPalButtonConfig | null {
+  const config = paypalConfig();
+  return config.enabled ? { clientId: config.clientId, sdkUrl: config.sdkUrl, local: config.local } : null;
 }
 
 /** A fresh checkout key per page: a doubled or retried submit of that page carries the same one. */

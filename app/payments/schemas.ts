@@ -16,9 +16,23 @@ export const checkoutSchema = z.object({
   affiliate_link: z.string().regex(/^[\w-]{1,40}$/).optional().or(z.literal("").transform(() => undefined)),
 });
 
+/** A PayPal nonce: the setup token the payer approved (docs/decisions/0123-paypal-vault-and-stand-in.md). */
+const nonce = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "Sorry, there was an error processing your payment. Please try again.");
+
+/** The spec's POST users/me/paymentMethod {nonce, method=1}: PayPal, carrying the checkout it pays for. */
+export const paypalCheckoutSchema = z.object({
+  method: z.coerce.number().pipe(z.literal(1)),
+  nonce,
+  option,
+  key,
+  affiliate_link: checkoutSchema.shape.affiliate_link,
+});
+
 /** POST users/me/subscriptions/current/renew. */
 export const renewSchema = z.object({
   paymentMethod: z.string().regex(/^(pm_\w{1,80}|saved:\d{1,9})$/, "Sorry, we couldn't find that card.").optional(),
+  /** Renewing with a PayPal account just approved (method 1). */
+  nonce: nonce.optional(),
   payment_intent: paymentIntent,
 });
 

@@ -10,11 +10,20 @@ import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
 import type { Transaction } from "../points/ledger.server";
-import { cardErrorMessage, SUBSCRIPTION_MESSAGES } from "./messages";
+import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
+import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
 import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
 import { cardErrorOf, stripe } from "./stripe.server";
 
 type Charge = typeof charges.$inferSelect;
+type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+
+/** How a saved method reads on receipts and pages. */
+function methodLabel(method: Pick<PaymentMethodRow, "method" | "brand" | "last4">): string {
+  if (method.method === PAYMENT_METHOD.paypal) return "PayPal account";
+  if (method.method === PAYMENT_METHOD.card) return `${method.brand} card ending ${method.last4}`;
+  return "Treat";
+}
 type Executor = Transaction | ReturnType<typeof db>;
 
 
@@ -96,7 +105,9 @@ export async function liveAffiliateLink(code: string | undefined) {
 export interface CheckoutInput {
   option: string;
   /** The SetupIntent's payment method (pm_…), or a saved method's id as text (“saved:12”). */
-  paymentMethod: string;
+  paymentMethod?: string;
+  /** PayPal (method 1): the approved setup token, vaulted here (docs/decisions/0123-paypal-vault-and-stand-in.md). */
+  nonce?: string;
   /** Sent back after extra authentication. */
   paymentIntent?: string;
   affiliateLink?: string;
@@ -107,7 +118,7 @@ export interface CheckoutInput {
 /** The spec's card flow: register the payment method, then take the first payment and start the subscription. */
 export async function checkout(user: SessionUser, input: CheckoutInput): Promise<PaymentResult> {
   const plan = planOf(input.option);
-  const methodId = await methodIdFor(user, input.paymentMethod);
+  const methodId = await methodIdFor(user, input);
   const idempotencyKey = `subscribe:${user.id}:${input.key}:${methodId}`;
   const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
   if (!existing) {
@@ -124,7 +135,20 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
   return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
 }
 
-async function methodIdFor(user: SessionUser, paymentMethod: string): Promise<number> {
+/** Saves the PayPal account the payer approved (the nonce becomes a vaulted payment token) and answers its row id. */
+async function registerPayPal(user: SessionUser, nonce: string): Promise<number> {
+  const token = await vaultPayPal(user.id, nonce);
+  const [row] = await db()
+    .insert(paymentMethods)
+    .values({ userId: user.id, method: PAYMENT_METHOD.paypal, providerRef: token.id, brand: "paypal" })
+    .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: { brand: "paypal" } })
+    .returning({ id: paymentMethods.id });
+  return row.id;
+}
+
+async function methodIdFor(user: SessionUser, input: { paymentMethod?: string; nonce?: string }): Promise<number> {
+  if (input.nonce) return registerPayPal(user, input.nonce);
+  const paymentMethod = input.paymentMethod ?? "";
   const saved = /^saved:(\d{1,9})$/.exec(paymentMethod);
   if (!saved) return registerCard(user, paymentMethod);
   const [row] = await db()
@@ -143,6 +167,7 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
   if (charge.amountPence === 0) return applySucceeded(charge.id, null);
   const [method] = await db().select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
   invariant(method, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  if (method.method === PAYMENT_METHOD.paypal) return collectPayPal(charge, method.providerRef, options.onSession);
   const customer = await customerOf(user);
   let intent: Stripe.PaymentIntent;
   try {
@@ -183,6 +208,37 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
     return { status: "requires_action", clientSecret: intent.client_secret, paymentIntent: intent.id };
   }
   throw new AppError(422, cardErrorMessage({}));
+}
+
+/**
+ * The PayPal side of collect: one Orders v2 charge on the vaulted token, its PayPal-Request-Id the
+ * charge's key (a new one only after a failure), then applied like a card payment. A failure leaves the
+ * charge failed and nothing else changed.
+ */
+async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean): Promise<PaymentResult> {
+  let attempt: PayPalCharge;
+  if (charge.providerRef && charge.status !== "failed") {
+    attempt = await orderStatus(charge.providerRef, charge.amountPence);
+  } else {
+    attempt = await chargeVaulted({
+      vaultId,
+      amountPence: charge.amountPence,
+      requestId: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}`,
+      chargeId: charge.id,
+      description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
+      offSession: !onSession,
+    });
+  }
+  if (attempt.outcome === "succeeded") {
+    await db().update(charges).set({ providerRef: attempt.orderId }).where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
+    return applySucceeded(charge.id, attempt.orderId);
+  }
+  const code = attempt.outcome === "failed" ? attempt.code : null;
+  await db()
+    .update(charges)
+    .set({ status: code ? "failed" : "pending", failureCode: code, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
+    .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
+  throw new AppError(code ? 422 : 409, PAYMENT_MESSAGES.paypalFailed, { code: code ?? "paypal_pending" });
 }
 
 async function succeededResult(charge: Charge): Promise<PaymentResult> {
@@ -243,17 +299,17 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     description: `${plan.name} subscription${charge.purpose === "renew" ? " (renewal)" : charge.purpose === "switch" ? " (plan change)" : ""}`,
     amountPence: charge.amountPence,
     discountPence: charge.discountPence,
-    paymentDescription: method ? (method.method === PAYMENT_METHOD.card ? `${method.brand} card ending ${method.last4}` : method.method === PAYMENT_METHOD.paypal ? "PayPal" : "Treat") : "No payment needed",
+    paymentDescription: method ? methodLabel(method) : "No payment needed",
     periodStart,
     periodEnd,
   });
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
-export async function renew(user: SessionUser, input: { paymentMethod?: string; paymentIntent?: string; key?: string }): Promise<PaymentResult> {
+export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key?: string }): Promise<PaymentResult> {
   const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
   const plan = planOf(subscription.plan);
-  const methodId = input.paymentMethod ? await methodIdFor(user, input.paymentMethod) : subscription.paymentMethodId;
+  const methodId = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : subscription.paymentMethodId;
   invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
   const charge = await renewalCharge(subscription, plan, methodId);
   if (methodId !== subscription.paymentMethodId) await db().update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
@@ -382,12 +438,12 @@ export async function subscriptionView(userId: number): Promise<SubscriptionView
     expiresAt: subscription.expiresAt.toISOString(),
     autoRenew: subscription.autoRenew,
     active: subscription.expiresAt > new Date(),
-    card: method ? `${method.brand} card ending ${method.last4}` : null,
+    card: method ? methodLabel(method) : null,
     history: history.map((entry) => ({ kind: entry.kind, at: entry.at.toISOString() })),
   };
 }
 
 export async function savedCards(userId: number): Promise<{ id: number; label: string }[]> {
   const rows = await db().select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt));
-  return rows.map((row) => ({ id: row.id, label: `${row.brand} card ending ${row.last4}` }));
+  return rows.map((row) => ({ id: row.id, label: methodLabel(row) }));
 }

@@ -18,3 +18,10 @@ export interface CardFormConfig {
   jsUrl: string;
   local: boolean;
 }
+
+/** What the PayPal button needs to load the PayPal JS SDK (or its local stand-in); null when PayPal is switched off. */
+export interface PayPalButtonConfig {
+  clientId: string;
+  sdkUrl: string;
+  local: boolean;
+}

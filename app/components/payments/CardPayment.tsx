@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { cardErrorMessage, PAYMENT_MESSAGES } from "../../payments/messages";
 import type { CardFormConfig } from "../../payments/types";
 
-interface Answer {
+export interface Answer {
   status?: "succeeded" | "requires_action";
   id?: number;
   expiryDate?: string;
@@ -18,7 +18,7 @@ interface Answer {
   message?: string;
 }
 
-async function post(url: string, body: Record<string, unknown>): Promise<{ ok: boolean; json: Answer }> {
+export async function post(url: string, body: Record<string, unknown>): Promise<{ ok: boolean; json: Answer }> {
   try {
     const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
     const json = (await response.json().catch(() => ({}))) as Answer;

@@ -5,10 +5,11 @@ import { z } from "zod";
 import { requireMember } from "../../auth/guards.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { CardPayment } from "../../components/payments/CardPayment";
+import { PayPalButton } from "../../components/payments/PayPalButton";
 import { handleErrors } from "../../error-response.server";
 import { friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
-import { cardFormConfig, formAction, newCheckoutKey, readForm, safeNext } from "../../payments/pages.server";
+import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan, formatPence } from "../../payments/plans";
 import { checkoutSchema } from "../../payments/schemas";
 import { checkout, currentSubscription, savedCards } from "../../payments/subscriptions.server";
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       key: newCheckoutKey(),
       cards: await savedCards(user.id),
       config: cardFormConfig(),
+      paypal: paypalButtonConfig(),
       next: safeNext(url.searchParams.get("next")),
       context: url.searchParams.get("context")?.replace(/[^\w-]/g, "").slice(0, 40) || null,
     }, { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} });
@@ -109,6 +111,15 @@ export default function Payment() {
             </Form>
           ))}
         </section>
+      ) : null}
+      {hydrated && page.paypal ? (
+        <PayPalButton
+          config={page.paypal}
+          endpoint="/api/users/me/paymentMethod"
+          extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink }}
+          summary={`Pay ${formatPence(page.amountPence)} with your PayPal account; renewals use it too.`}
+          successHref={(answer) => confirmationHref(answer.id, page.next, page.context)}
+        />
       ) : null}
       <section className="account-card payment__card" id="card-form" aria-labelledby="card-title">
         <h2 id="card-title">Pay by card</h2>

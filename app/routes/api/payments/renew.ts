@@ -8,7 +8,7 @@ import { renew } from "../../../payments/subscriptions.server";
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const input = renewSchema.parse(await readJson(request));
-  const result = await renew(user, { paymentMethod: input.paymentMethod, paymentIntent: input.payment_intent });
+  const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent });
   return Response.json(
     result.status === "succeeded" ? { status: result.status, id: result.subscriptionId, expiryDate: result.expiryDate } : { status: result.status, client_secret: result.clientSecret, payment_intent: result.paymentIntent },
     { headers: { "Cache-Control": "no-store" } },
