@@ -66,3 +66,8 @@ export async function refuseSubmission(request: Request, guard: (request: Reques
   await guard(request);
   throw new Response("This page does not take form submissions.", { status: 405, headers: { Allow: "GET, HEAD" } });
 }
+
+/** The action of a member's page that takes no form (`export const action = refuseMemberSubmission`). */
+export function refuseMemberSubmission({ request }: { request: Request }): Promise<never> {
+  return refuseSubmission(request, requireMember);
+}

@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 
 test.use({ allowNotFoundDocument: true });
 
 // axe runs inside the page, so it needs JavaScript: only the js project runs *.js-only.spec.ts files;
 // the no-js project gets the same server-rendered DOM.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 for (const [name, path] of [
   ["homepage", "/"],

@@ -1,14 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/axe";
 
 for (const path of ["/join", "/account/login/", "/account/login/forgotten"]) {
   test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {

@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
+import { seriousViolations } from "./support/axe";
 
 // Issue 10 (account half): pictures to look at (tests/e2e/screenshots/ is gitignored) and axe checks of
 // the account menu, your listings and your reviews.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 async function memberWithThings() {
   const member = await createMember({ label: "screens", username: "walkies_fan" + Math.floor(Math.random() * 1000) });

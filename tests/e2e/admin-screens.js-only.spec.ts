@@ -1,17 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
+import { seriousViolations } from "./support/axe";
 
 // The back office's main screens: no serious or critical axe violations, and screenshots at 1280 and
 // 390 px (test-results/, to look at) with no sideways scrolling on a phone.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 /** Where each screen is, from the test database (the demo data has submitted listings, reviews and members). */
 async function pathOf(name: string): Promise<string> {

@@ -1,21 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
+import { seriousViolations } from "./support/axe";
 
 // Screenshots at 1280 and 390 px (tests/e2e/screenshots/, looked at by eye) and axe on every listing
 // screen: no serious or critical violations.
 
 const made: number[] = [];
 test.afterAll(async () => removeListings(made));
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 async function memberWithList(page: Page) {
   const member = await createMember();
@@ -49,7 +42,7 @@ for (const width of [1280, 390]) {
       if (name === "directions") await expect(page.locator(".directions__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
       if (name === "listing-form") await expect(page.locator(".listing-form__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
       await page.screenshot({ path: `tests/e2e/screenshots/listing-${name}-${width}.png`, fullPage: true });
-      expect(await seriousViolations(page), `${name} at ${width} px`).toEqual([]);
+      expect(await seriousViolations(page, ".maplibregl-canvas"), `${name} at ${width} px`).toEqual([]);
     }
   });
 }
@@ -64,7 +57,7 @@ test("the review modal, the list editor and the gallery lightbox have no serious
   await page.getByRole("link", { name: "Write a review" }).click();
   await expect(page.getByRole("dialog").getByLabel("Your review")).toBeVisible();
   await page.screenshot({ path: "tests/e2e/screenshots/listing-review-modal-1280.png" });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
 });
 
 test("a premium listing shows the limit-reached modal after three, and closing it writes the seen cookie", async ({ page }) => {
@@ -81,7 +74,7 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   await expect(modal).toBeVisible();
   await expect(modal.getByRole("link", { name: "See the plans" })).toBeVisible();
   await page.screenshot({ path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(modal).toBeHidden();
   const seen = (await page.context().cookies()).find((cookie) => cookie.name === "pawroute_limit_seen");

@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { apiSearch } from "./search-support";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 
 // The map journeys (issue 10): the list and the map side by side with a legend, clusters, zoom
 // buttons and keyboard access; the listing page's small map; the directions map framing the route.
@@ -20,13 +20,6 @@ declare global {
 
 async function mapReady(page: Page, selector = ".search-map__canvas") {
   await expect(page.locator(selector)).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
 
 /** The ids of the listings ringed as "the one you are on" on the map. */
@@ -101,7 +94,7 @@ test("the map has zoom buttons and a legend of the marker colours, and no seriou
     await page.getByRole("button", { name: "Zoom in" }).click();
     await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(before);
     await page.screenshot({ path: `tests/e2e/screenshots/map-route-${width}.png`, fullPage: width === 390 });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 });
 
@@ -145,7 +138,7 @@ test("the listing page shows a small map of its position, loaded from this site 
     expect(centre?.lng).toBeCloseTo(details.lng, 3);
     await expect(page.getByRole("link", { name: "See it on the map with places nearby" })).toBeVisible();
     await page.screenshot({ path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 });
 
@@ -172,7 +165,7 @@ test("the directions map frames the whole route; the modal shows the route; the 
     expect(framed.points).toBeGreaterThan(1);
     expect(framed.outside).toBe(0);
     await page.screenshot({ path: `tests/e2e/screenshots/directions-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 
   // The modal: the route shows in the modal, the page stays the listing's.

@@ -1,17 +1,10 @@
 // The member area's pages, looked at (screenshots at 1280 and 390 px into the gitignored
 // tests/e2e/screenshots/) and checked with axe: no serious or critical violations.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
 import { awardTestPoints, testImage } from "./support/members";
 import { expect, test } from "./support/test";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/axe";
 
 /** A member with a bio, a profile image, two gallery photos and some points. */
 async function livelyMember(page: Page): Promise<TestMember> {

@@ -1,18 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
+import { seriousViolations } from "./support/axe";
 
 // Screenshots (tests/e2e/screenshots/, gitignored) and axe for the pages issue 10's second helper
 // touched: result cards with the favourite toggle, the business filters, an invalid filter's row and
 // a listing page whose nearby places fall back to any type. No serious or critical violations.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 async function lonelyListingUrl(): Promise<string> {
   const [row] = await database()<{ url: string }[]>`
@@ -37,7 +29,7 @@ for (const width of [1280, 390]) {
     await expect(card.locator(".favourite__tooltip")).toBeVisible();
     await card.locator(".favourite__tooltip").hover();
     await page.screenshot({ path: `tests/e2e/screenshots/cards-favourite-${width}.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
     await database()`DELETE FROM favourite_lists WHERE user_id = ${member.id}`;
   });
 
@@ -47,7 +39,7 @@ for (const width of [1280, 390]) {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.locator(".result-card .favourite > summary").first().click();
     await page.screenshot({ path: `tests/e2e/screenshots/cards-visitor-accommodation-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 
   test(`an invalid filter's row at ${width} px`, async ({ page }) => {
@@ -55,7 +47,7 @@ for (const width of [1280, 390]) {
     await page.goto("/location?location=York&distance=500");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.screenshot({ path: `tests/e2e/screenshots/filters-invalid-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 
   test(`a listing page whose nearby places are of any type at ${width} px`, async ({ page }) => {
@@ -65,6 +57,6 @@ for (const width of [1280, 390]) {
     await expect(page.locator(".nearby__note")).toContainText("These are the nearest places of any kind:");
     await page.locator(".nearby").scrollIntoViewIfNeeded();
     await page.screenshot({ path: `tests/e2e/screenshots/listing-nearby-any-type-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { seriousViolations } from "./support/axe";
 
 // Full-page pictures of the search pages for people to look at (tests/e2e/screenshots/ is gitignored),
 // and axe on each: no serious or critical violations. axe needs JavaScript, so the js project alone runs this.
@@ -20,13 +19,6 @@ const PAGES = [
   ["search-map-location", "/map/location?location=York"],
 ] as const;
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).exclude(".maplibregl-canvas").analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
-
 for (const width of [1280, 390]) {
   for (const [name, path] of PAGES) {
     test(`${name} at ${width} px: screenshot and no serious accessibility violations`, async ({ page }) => {
@@ -35,7 +27,7 @@ for (const width of [1280, 390]) {
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       if (name.startsWith("search-map")) await expect(page.locator(".search-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
       await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
     });
   }
 }
@@ -48,6 +40,6 @@ for (const width of [1280, 390]) {
     await page.getByRole("combobox", { name: "Place" }).pressSequentially("M6", { delay: 20 });
     await expect(page.getByRole("listbox")).toBeVisible();
     await page.screenshot({ path: `tests/e2e/screenshots/search-suggestions-${width}.png` });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 }

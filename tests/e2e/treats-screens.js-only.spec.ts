@@ -1,17 +1,9 @@
 // The Treats pages, looked at (screenshots at 1280 and 390 px into the gitignored tests/e2e/screenshots/)
 // and checked with axe: no serious or critical violations on /treats, claim and the Treats list.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { awardTestPoints } from "./support/members";
 import { expect, test } from "./support/test";
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
+import { seriousViolations } from "./support/axe";
 
 test("the Treats pages look right at 1280 and 390 px and have no serious accessibility violations", async ({ page }) => {
   test.setTimeout(120_000);

@@ -2,36 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, db, sql } from "../../app/db.server";
 import { ownListings } from "../../app/account/own.server";
-import { listingFormSchema } from "../../app/listings/form-schema";
 import { releaseHeldListings } from "../../app/listings/held.server";
 import { saveListing } from "../../app/listings/save.server";
+import { testUser, walkForm } from "./listing-helpers";
 
 // An unverified member's listing waits as a draft and is sent on verification (docs/decisions/0045);
 // /account/listings shows only the member's own listings.
 const users: number[] = [];
 const listings: number[] = [];
 
-async function user(verified: boolean): Promise<SessionUser> {
-  const email = `held-${Date.now()}-${Math.random().toString(36).slice(2)}@test.pawroute`;
-  const [row] = await sql()<{ id: number }[]>`INSERT INTO users (email, email_verified) VALUES (${email}, ${verified}) RETURNING id`;
-  users.push(row.id);
-  return { id: row.id, email, username: null, isAdmin: false, emailVerified: verified, hasPassword: true, sessionId: "t" };
+function user(verified: boolean): Promise<SessionUser> {
+  return testUser(users, { label: "held", verified });
 }
 
 function form(title: string) {
-  return listingFormSchema.parse({
-    intent: "submit",
-    walkType: "dog-walk",
-    title,
-    description: "<p>Shady paths by the river.</p>",
-    descriptionFormat: "html",
-    address: "Car park off Mill Lane",
-    town: "Penrith",
-    county: "Cumbria",
-    country: "235",
-    lat: "54.6641",
-    lng: "-2.7526",
-  });
+  return walkForm({ title, description: "<p>Shady paths by the river.</p>" });
 }
 
 beforeAll(() => {

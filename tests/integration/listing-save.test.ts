@@ -2,35 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteUsers } from "../../app/admin/users.server";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { listingFormSchema } from "../../app/listings/form-schema";
 import { listingHistory } from "../../app/listings/history.server";
 import { canManage, listingForRequest } from "../../app/listings/listing.server";
 import { moderateListingVersion, saveListing } from "../../app/listings/save.server";
+import { testUser, walkForm } from "./listing-helpers";
 
 // Saving the listing form: drafts, submissions, an administrator's listing live at once, versions, edits.
 const users: number[] = [];
 const listings: number[] = [];
 
-async function user(admin = false): Promise<SessionUser> {
-  const email = `listing-${Date.now()}-${Math.random().toString(36).slice(2)}@test.pawroute`;
-  const [row] = await sql()<{ id: number }[]>`INSERT INTO users (email, is_admin, email_verified) VALUES (${email}, ${admin}, true) RETURNING id`;
-  users.push(row.id);
-  return { id: row.id, email, username: null, isAdmin: admin, emailVerified: true, hasPassword: true, sessionId: "t" };
+function user(admin = false): Promise<SessionUser> {
+  return testUser(users, { label: "listing", admin });
 }
 
 function form(values: Record<string, unknown>) {
-  return listingFormSchema.parse({
-    intent: "submit",
-    walkType: "dog-walk",
+  return walkForm({
     title: `Test river walk ${Math.random().toString(36).slice(2, 8)}`,
     description: `<p onclick="alert(1)">Shady <strong>paths</strong></p><script>alert("x")</script>`,
-    descriptionFormat: "html",
-    address: "Car park off Mill Lane",
-    town: "Penrith",
-    county: "Cumbria",
-    country: "235",
-    lat: "54.6641",
-    lng: "-2.7526",
     facilities: ["1", "3"],
     has_pub: "on",
     pubName: "The Crown",

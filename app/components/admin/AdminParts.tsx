@@ -1,6 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import type { AuditEntryView } from "../../admin/types";
 import { Modal } from "../forms/Modal";
+import { useHydrated } from "../search/hooks";
+import { AuditList } from "./AuditList";
 import type { AdminPagination } from "../../admin/listings.types";
 
 /** A link to the same page with some query parameters changed (page 1 unless the page is given). */
@@ -56,12 +59,6 @@ export function AdminPages({ pagination, search, noun }: { pagination: AdminPagi
       </ul>
     </nav>
   );
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export interface Confirmation {
@@ -140,4 +137,23 @@ export function SelectAll({ label }: { label: string }) {
 
 export function StatusBadge({ tone, children }: { tone: "waiting" | "live" | "denied" | "plain"; children: ReactNode }) {
   return <span className={`admin-status admin-status--${tone}`}>{children}</span>;
+}
+
+/** A titled card of an admin detail page. */
+export function AdminSection({ id, title, className = "admin-card admin-section", children }: { id: string; title: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <section className={className} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** The card of what administrators did to a member, listing, review or road. */
+export function AdminHistory({ noun, entries, empty }: { noun: string; entries: AuditEntryView[]; empty: string }) {
+  return (
+    <AdminSection id="history" title={`Admin actions on this ${noun}`}>
+      <AuditList entries={entries} empty={empty} />
+    </AdminSection>
+  );
 }

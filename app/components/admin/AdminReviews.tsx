@@ -5,8 +5,8 @@ import type { AuditEntryView } from "../../admin/types";
 import { FormAlert, Notice } from "../forms/FormParts";
 import { Modal } from "../forms/Modal";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
-import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
-import { AuditList } from "./AuditList";
+import { useHydrated } from "../search/hooks";
+import { AdminHistory, AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 
 interface ActionData {
   formError: string | null;
@@ -21,12 +21,6 @@ function tone(status: number): "waiting" | "live" | "denied" {
 
 function stars(rating: number): string {
   return `${rating} of 5 stars`;
-}
-
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
 }
 
 export function ReviewsTable({ page, flash }: { page: AdminReviewsPage; flash: string | null }) {
@@ -206,10 +200,7 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
             </div>
           ) : null}
         </section>
-        <section className="admin-card admin-section" aria-labelledby="history-heading">
-          <h2 id="history-heading">Admin actions on this review</h2>
-          <AuditList entries={history} empty="No administrator has acted on this review yet." />
-        </section>
+        <AdminHistory noun="review" entries={history} empty="No administrator has acted on this review yet." />
       </div>
       {hydrated ? (
         <Modal title="Edit review" open={editing} onClose={() => setEditing(false)}>

@@ -9,8 +9,8 @@ import { FormAlert, Notice, SubmitButton } from "../forms/FormParts";
 import { RoadMap } from "../map/RoadMap";
 import { useHydrated } from "../search/hooks";
 import { AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
-import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
-import { AuditList } from "./AuditList";
+import { TableHead } from "../TableHead";
+import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 
 interface ActionData {
   formError?: string | null;
@@ -37,16 +37,7 @@ export function RoadsTable({ page, flash }: { page: AdminRoadsPage; flash: strin
       <div className="admin-table-wrap">
         <table className="admin-table admin-table--cards admin-table--plain">
           <caption className="visually-hidden">Roads in {page.country.label}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Road</th>
-              <th scope="col">Junctions</th>
-              <th scope="col">Live listings</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={["Road", "Junctions", "Live listings", { hidden: "Actions" }]} />
           <tbody>
             {page.roads.length === 0 ? (
               <tr>
@@ -76,15 +67,6 @@ export function RoadsTable({ page, flash }: { page: AdminRoadsPage; flash: strin
       </div>
       <AdminPages pagination={page.pagination} search={location.search} noun="roads" />
     </div>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="admin-card admin-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{title}</h2>
-      {children}
-    </section>
   );
 }
 
@@ -306,7 +288,7 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
       <Notice message={flash} />
       <FormAlert message={result?.formError} />
       {result?.confirm ? <ConfirmAction confirmation={result.confirm} cancelTo={location.pathname} /> : null}
-      <Section id="junctions" title="Junctions, in order along the road">
+      <AdminSection id="junctions" title="Junctions, in order along the road">
         <RoadMap data={data} onPick={place} label={`Map of ${road.name} and its junctions`} hint={`A click on the map ${pickingLabel}.`} />
         {road.junctions.length === 0 ? (
           <p>This road has no junctions yet: listings attach to a road through its junctions.</p>
@@ -314,16 +296,7 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
           <div className="admin-table-wrap">
             <table className="admin-table admin-table--cards admin-table--plain admin-junctions">
               <caption className="visually-hidden">Junctions of {road.name}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Junction</th>
-                  <th scope="col">Position</th>
-                  <th scope="col">Listings</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Junction", "Position", "Listings", { hidden: "Actions" }]} />
               <tbody>
                 {road.junctions.map((junction) => (
                   <tr key={junction.id} aria-current={junction.id === editing?.id ? "true" : undefined}>
@@ -365,23 +338,21 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
         ) : null}
         <h3>Add a junction</h3>
         <JunctionForm formId="junction-new" junction={null} picking={picking === "junction-new"} onPick={() => setPicking("junction-new")} />
-      </Section>
+      </AdminSection>
       <div className="admin-columns">
-        <Section id="road" title="Name and line">
+        <AdminSection id="road" title="Name and line">
           <RoadFields formId="road" road={road} country={country} drawing={drawing} onDraw={() => setPicking("line")} />
-        </Section>
-        <Section id="history" title="Admin actions on this road">
-          <AuditList entries={history} empty="No administrator has changed this road yet." />
-        </Section>
+        </AdminSection>
+        <AdminHistory noun="road" entries={history} empty="No administrator has changed this road yet." />
       </div>
-      <Section id="delete" title="Delete the road">
+      <AdminSection id="delete" title="Delete the road">
         <p>Its junctions go with it; its listings move to their next nearest junction within 5 miles, or to no road.</p>
         <Form method="post" replace>
           <button type="submit" name="intent" value="delete" className="button button--danger" disabled={busy}>
             Delete {road.name}
           </button>
         </Form>
-      </Section>
+      </AdminSection>
     </div>
   );
 }

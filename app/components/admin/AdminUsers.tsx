@@ -1,5 +1,4 @@
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
 import { adminEmailValidator, adminUsernameValidator, awardPointsValidator } from "../../admin/schemas";
 import type { AuditEntryView } from "../../admin/types";
 import { USER_FILTERS, type AdminUserDetail, type AdminUsersPage, type UserFilter } from "../../admin/users.types";
@@ -7,15 +6,33 @@ import { addressValidator, changePasswordValidator } from "../../auth/validators
 import { FORMER_MEMBER } from "../../members/former-member";
 import { BusyButton } from "../forms/BusyButton";
 import { SelectField, TextField } from "../forms/Field";
-import { FormAlert, formErrorOf, Notice, SubmitButton } from "../forms/FormParts";
+import { FormAlert, formErrorOf, Notice } from "../forms/FormParts";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
-import { AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
-import { AuditList } from "./AuditList";
+import { IntentForm } from "../forms/IntentForm";
+import { TableHead } from "../TableHead";
+import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 
 interface ActionData {
   formError?: string | null;
   confirm?: Confirmation | null;
   formId?: string;
+}
+
+const POINTS_COLUMNS = ["Date", "Reason", "Points"];
+
+/** Links to a member's listings or reviews, each with its status. */
+function LinkList({ items, empty }: { items: { key: number; to: string; label: string; meta: string }[]; empty: string }) {
+  if (items.length === 0) return <p className="admin-muted">{empty}</p>;
+  return (
+    <ul className="admin-list">
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={item.to}>{item.label}</Link>
+          <span className="admin-list__meta">{item.meta}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function date(value: string): string {
@@ -66,15 +83,6 @@ export function UsersTable({ page, flash, self }: { page: AdminUsersPage; flash:
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <section className="admin-card admin-section" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
 export function UserDetailPage({
   user,
   countries,
@@ -118,7 +126,7 @@ export function UserDetailPage({
       {result?.formError && !result.formId && result.formError !== "Couldn't award the points" ? <FormAlert message={result.formError} /> : null}
       <div className="admin-columns">
         {subscription ? (
-          <Section id="subscription" title={`Subscription: ${subscription.planName}`}>
+          <AdminSection id="subscription" title={`Subscription: ${subscription.planName}`}>
             <p>
               Expires on {date(subscription.expiresAt)} · automatic renewal {subscription.autoRenew ? "on" : "off"}
             </p>
@@ -130,30 +138,19 @@ export function UserDetailPage({
                 </button>
               </Form>
             ) : null}
-          </Section>
+          </AdminSection>
         ) : null}
-        <Section id="points" title={`Treat Points: ${user.points.toLocaleString("en-GB")}${user.pending ? ` (+${user.pending} pending)` : ""}`}>
+        <AdminSection id="points" title={`Treat Points: ${user.points.toLocaleString("en-GB")}${user.pending ? ` (+${user.pending} pending)` : ""}`}>
           {user.deleted ? null : (
-            <ValidatedForm validator={awardPointsValidator} method="post" id="award" noValidate className="form-stack">
-              <FormAlert message={alertFor("award")} />
-              <input type="hidden" name="intent" value="award" />
+            <IntentForm validator={awardPointsValidator} id="award" intent="award" alert={alertFor("award")} submit="Award points" pending="Awarding…">
               <input type="hidden" name="key" value={awardKey} />
               <TextField formId="award" name="points" label="Points to award" inputMode="numeric" maxLength={7} />
               <TextField formId="award" name="message" label="Reason" maxLength={500} />
-              <div className="form-actions">
-                <SubmitButton pending="Awarding…">Award points</SubmitButton>
-              </div>
-            </ValidatedForm>
+            </IntentForm>
           )}
           <table className="admin-table">
             <caption className="visually-hidden">Points history</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Points</th>
-              </tr>
-            </thead>
+            <TableHead columns={POINTS_COLUMNS} />
             <tbody>
               {user.history.length === 0 ? (
                 <tr>
@@ -174,9 +171,9 @@ export function UserDetailPage({
               )}
             </tbody>
           </table>
-        </Section>
+        </AdminSection>
         {user.deleted ? null : (
-          <Section id="award-treat" title="Award a Treat">
+          <AdminSection id="award-treat" title="Award a Treat">
             <Form method="post" className="form-stack">
               <FormAlert message={result?.formId === "award-treat" ? result.formError : null} />
               <input type="hidden" name="intent" value="award-treat" />
@@ -199,100 +196,55 @@ export function UserDetailPage({
                 </BusyButton>
               </div>
             </Form>
-          </Section>
+          </AdminSection>
         )}
-        <Section id="history" title="Admin actions on this member">
-          <AuditList entries={history} empty="No administrator has changed this member yet." />
-        </Section>
+        <AdminHistory noun="member" entries={history} empty="No administrator has changed this member yet." />
       </div>
       {user.deleted ? null : (
         <div className="admin-columns">
-          <Section id="username" title="Change username">
-            <ValidatedForm validator={adminUsernameValidator} method="post" id="username" defaultValues={{ username: user.username ?? "" }} noValidate className="form-stack">
-              <FormAlert message={alertFor("username")} />
-              <input type="hidden" name="intent" value="username" />
+          <AdminSection id="username" title="Change username">
+            <IntentForm validator={adminUsernameValidator} id="username" intent="username" defaultValues={{ username: user.username ?? "" }} alert={alertFor("username")} submit="Save username" pending="Saving…">
               <TextField formId="username" name="username" label="Username" maxLength={15} />
-              <div className="form-actions">
-                <SubmitButton pending="Saving…">Save username</SubmitButton>
-              </div>
-            </ValidatedForm>
-          </Section>
-          <Section id="email" title="Change email">
-            <ValidatedForm validator={adminEmailValidator} method="post" id="email" defaultValues={{ email: user.email }} noValidate className="form-stack">
-              <FormAlert message={alertFor("email")} />
-              <input type="hidden" name="intent" value="email" />
+            </IntentForm>
+          </AdminSection>
+          <AdminSection id="email" title="Change email">
+            <IntentForm validator={adminEmailValidator} id="email" intent="email" defaultValues={{ email: user.email }} alert={alertFor("email")} submit="Save email" pending="Saving…">
               <TextField formId="email" name="email" label="Email address" type="email" maxLength={254} />
-              <div className="form-actions">
-                <SubmitButton pending="Saving…">Save email</SubmitButton>
-              </div>
-            </ValidatedForm>
-          </Section>
-          <Section id="password" title="Change password">
-            <ValidatedForm validator={changePasswordValidator} method="post" id="password" noValidate className="form-stack">
-              <FormAlert message={alertFor("password")} />
-              <input type="hidden" name="intent" value="password" />
+            </IntentForm>
+          </AdminSection>
+          <AdminSection id="password" title="Change password">
+            <IntentForm validator={changePasswordValidator} id="password" intent="password" alert={alertFor("password")} submit="Save password" pending="Saving…">
               <TextField formId="password" name="newPassword" label="New password" type="password" autoComplete="new-password" />
               <TextField formId="password" name="newPasswordRepeat" label="Repeat the new password" type="password" autoComplete="new-password" />
-              <div className="form-actions">
-                <SubmitButton pending="Saving…">Save password</SubmitButton>
-              </div>
-            </ValidatedForm>
-          </Section>
-          <Section id="address" title="Change address">
-            <ValidatedForm
+            </IntentForm>
+          </AdminSection>
+          <AdminSection id="address" title="Change address">
+            <IntentForm
               validator={addressValidator}
-              method="post"
               id="address"
+              intent="address"
               defaultValues={{ address1: user.address?.address1 ?? "", address2: user.address?.address2 ?? "", town: user.address?.town ?? "", county: user.address?.county ?? "", postcode: user.address?.postcode ?? "", country: user.address?.countryId ?? 235 }}
-              noValidate
-              className="form-stack"
+              alert={alertFor("address")}
+              submit="Save address"
+              pending="Saving…"
             >
-              <FormAlert message={alertFor("address")} />
-              <input type="hidden" name="intent" value="address" />
               <TextField formId="address" name="address1" label="Address" />
               <TextField formId="address" name="address2" label="Address line 2" optional />
               <TextField formId="address" name="town" label="Town or city" />
               <TextField formId="address" name="county" label="County" optional />
               <TextField formId="address" name="postcode" label="Postcode" />
               <SelectField formId="address" name="country" label="Country" options={countries.map((country) => ({ value: String(country.id), label: country.name }))} />
-              <div className="form-actions">
-                <SubmitButton pending="Saving…">Save address</SubmitButton>
-              </div>
-            </ValidatedForm>
-          </Section>
+            </IntentForm>
+          </AdminSection>
         </div>
       )}
       <div className="admin-columns">
-        <Section id="listings" title={`Listings (${user.listings.length})`}>
-          {user.listings.length === 0 ? (
-            <p className="admin-muted">No listings.</p>
-          ) : (
-            <ul className="admin-list">
-              {user.listings.map((listing) => (
-                <li key={listing.id}>
-                  <Link to={`/account/admin/view-edit?location=${listing.id}`}>{listing.title}</Link>
-                  <span className="admin-list__meta">{listing.status}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
-        <Section id="reviews" title={`Reviews (${user.reviews.length})`}>
-          {user.reviews.length === 0 ? (
-            <p className="admin-muted">No reviews.</p>
-          ) : (
-            <ul className="admin-list">
-              {user.reviews.map((review) => (
-                <li key={review.id}>
-                  <Link to={`/account/admin/reviews/${review.hexId}`}>{review.title}</Link>
-                  <span className="admin-list__meta">
-                    {review.listing} · {review.status}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Section>
+        <AdminSection id="listings" title={`Listings (${user.listings.length})`}>
+          <LinkList items={user.listings.map((listing) => ({ key: listing.id, to: `/account/admin/view-edit?location=${listing.id}`, label: listing.title, meta: listing.status }))} empty="No listings." />
+        </AdminSection>
+        <AdminSection id="reviews" title={`Reviews (${user.reviews.length})`}>
+          <LinkList items={user.reviews.map((review) => ({ key: review.id, to: `/account/admin/reviews/${review.hexId}`, label: review.title, meta: `${review.listing} · ${review.status}` }))} empty="No reviews." />
+        </AdminSection>
       </div>
       {user.deleted || user.id === self ? null : (
         <Form method="post" className="admin-actions" replace>

@@ -9,7 +9,7 @@ export type LoadedData<L> = NonNullable<
   FetcherWithComponents<SerializeFrom<L>>["data"]
 >;
 
-interface Props<L> {
+export interface SettingsModalLinkProps<L> {
   /** The sub-page this opens; without JavaScript the link simply goes there. */
   href: string;
   label: ReactNode;
@@ -36,7 +36,7 @@ export function SettingsModalLink<L>({
   className,
   render,
   hideTrigger = false,
-}: Props<L>) {
+}: SettingsModalLinkProps<L>) {
   const [open, setOpen] = useState(false);
   const loader = useFetcher<L>();
   const submitter = useFetcher();

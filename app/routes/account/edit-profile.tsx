@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../auth/flash.server";
 import { requireMember } from "../../auth/guards.server";
-import { Notice } from "../../components/forms/FormParts";
 import { SettingsModalLink } from "../../components/forms/SettingsModalLink";
 import { GalleryItemForm } from "../../components/members/GalleryItemForm";
 import { GalleryUploadForm, ProfileDetailsForm, ProfileFormAlert, ProfileImageForms } from "../../components/members/ProfileForms";
@@ -10,6 +9,7 @@ import { profileAction } from "../../members/profile-actions.server";
 import { ownProfile } from "../../members/profile.server";
 import membersStyles from "../../styles/members.css?url";
 import type { loader as galleryLoader } from "./edit-gallery";
+import { AccountPage } from "../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
 
@@ -30,12 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function EditProfile() {
   const { username, bio, twitterUsername, profileImage, gallery, flash } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page members-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Edit your profile</h1>
-      <Notice message={flash} />
+    <AccountPage title="Edit your profile" className="members-page" notice={flash}>
       <ProfileFormAlert />
       {username ? (
         <p className="form-lead">
@@ -82,6 +77,6 @@ export default function EditProfile() {
         )}
         <GalleryUploadForm action="/account/edit-profile" />
       </section>
-    </div>
+    </AccountPage>
   );
 }

@@ -7,6 +7,7 @@ import { pointsSummary } from "../../auth/points.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { Notice } from "../../components/forms/FormParts";
 import { Checklist } from "../../components/members/Checklist";
+import { TableHead } from "../../components/TableHead";
 import { checklistFor, setChecklistDismissed } from "../../members/checklist.server";
 import { memberFormAction, textField } from "../../members/forms.server";
 import { AppError } from "../../errors";
@@ -64,13 +65,7 @@ export default function AccountHome() {
           {points.entries.length ? (
             <table className="points-table">
               <caption className="visually-hidden">Your latest Treat Points</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Points</th>
-                </tr>
-              </thead>
+              <TableHead columns={["Date", "Reason", "Points"]} />
               <tbody>
                 {points.entries.map((entry) => (
                   <tr key={entry.id}>

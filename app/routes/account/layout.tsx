@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
-import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
 import { AccountNav } from "../../components/AccountNav";
 import { VerificationBanner } from "../../components/forms/VerificationBanner";
 import formStyles from "../../styles/forms.css?url";
@@ -14,9 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** A POST to /account itself (without ?index) lands here: visitors go to log in, members get 405. */
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function AccountLayout() {
   const { email, emailVerified, isAdmin } = useLoaderData<typeof loader>();

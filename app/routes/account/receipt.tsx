@@ -1,6 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
+import { AccountPage } from "../../components/account/AccountPage";
 import { handleErrors } from "../../error-response.server";
 import { AppError } from "../../errors";
 import { formatLongDate, formatPence } from "../../payments/plans";
@@ -20,18 +21,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
+
+const RECEIPTS = { to: "/account/receipts", label: "Receipts" };
 
 export default function Receipt() {
   const { receipt } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page receipt-print">
-      <p className="eyebrow no-print">
-        <Link to="/account/receipts">Receipts</Link>
-      </p>
-      <h1>Receipt {receipt.number}</h1>
+    <AccountPage title={`Receipt ${receipt.number}`} className="receipt-print" back={RECEIPTS} backClassName="no-print">
       <div className="account-card">
         <p>
           <strong>Pawroute</strong>, the dog-friendly travel directory
@@ -62,6 +59,6 @@ export default function Receipt() {
         </dl>
         <p className="no-print">Use your browser&apos;s Print command to print or save this receipt.</p>
       </div>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
 import { formatLongDate, formatPence } from "../../payments/plans";
 import { receiptsOf } from "../../payments/receipts.server";
 
 import membersStyles from "../../styles/members.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
+import { AccountPage } from "../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: membersStyles },
@@ -20,18 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { receipts: await receiptsOf(user.id) };
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function Receipts() {
   const { receipts } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Receipts</h1>
+    <AccountPage title="Receipts">
       {receipts.length === 0 ? (
         <div className="account-card receipts-empty">
           <p>You have no receipts yet. When you subscribe to a plan, a receipt for each payment appears here.</p>
@@ -78,6 +73,6 @@ export default function Receipts() {
           ))}
         </div>
       )}
-    </div>
+    </AccountPage>
   );
 }

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { validateForm } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { checkCaptcha, createFallbackQuestion } from "../../captcha/captcha.server";
@@ -10,6 +10,7 @@ import { referFriend } from "../../members/referral.server";
 import { referralValidator } from "../../members/schemas";
 
 import membersStyles from "../../styles/members.css?url";
+import { AccountPage } from "../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
 
@@ -35,14 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ReferAFriend() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Refer a friend</h1>
-      <div className="form-panel">
-        <ReferralForm data={loaderData} />
-      </div>
-    </div>
+    <AccountPage title="Refer a friend" panel>
+      <ReferralForm data={loaderData} />
+    </AccountPage>
   );
 }

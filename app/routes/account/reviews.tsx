@@ -1,8 +1,8 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { pageOf } from "../../account/own-status";
 import { ownReviews } from "../../account/own.server";
-import { refuseSubmission, requireMember } from "../../auth/guards.server";
+import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
 import { StatusPage } from "../../components/StatusPage";
 import { OwnDate, OwnPager, StatusTag } from "../../components/account/OwnParts";
 import formStyles from "../../styles/forms.css?url";
@@ -17,9 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return ownReviews(user.id, pageOf(new URL(request.url).searchParams.get("page")));
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function YourReviews() {
   const { items, page, totalPages, total } = useLoaderData<typeof loader>();

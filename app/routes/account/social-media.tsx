@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { flashHeader } from "../../auth/flash.server";
 import { requireMember } from "../../auth/guards.server";
 import { SocialMediaForm } from "../../components/members/SocialMediaForm";
@@ -9,6 +9,7 @@ import { checklistFor, markSocialMediaSubscribed } from "../../members/checklist
 import { memberFormAction, textField } from "../../members/forms.server";
 
 import membersStyles from "../../styles/members.css?url";
+import { AccountPage } from "../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
 
@@ -35,14 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SocialMedia() {
   const loaderData = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Follow Pawroute</h1>
-      <div className="form-panel">
-        <SocialMediaForm data={loaderData} />
-      </div>
-    </div>
+    <AccountPage title="Follow Pawroute" panel>
+      <SocialMediaForm data={loaderData} />
+    </AccountPage>
   );
 }

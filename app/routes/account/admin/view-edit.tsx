@@ -5,8 +5,7 @@ import { decideVersion, listingDiff, listingVersionsOf } from "../../../admin/li
 import { optionalId, requiredId } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
 import { requireAdmin } from "../../../auth/guards.server";
-import { AuditList } from "../../../components/admin/AuditList";
-import { StatusBadge } from "../../../components/admin/AdminParts";
+import { AdminHistory, StatusBadge } from "../../../components/admin/AdminParts";
 import { FormAlert, Notice } from "../../../components/forms/FormParts";
 import { sql } from "../../../db.server";
 import { handleErrors } from "../../../error-response.server";
@@ -228,10 +227,7 @@ export default function ViewEdit() {
             ))}
           </ul>
         </section>
-        <section className="admin-section admin-card" aria-labelledby="history-heading">
-          <h2 id="history-heading">Admin actions on this listing</h2>
-          <AuditList entries={history} empty="No administrator has acted on this listing yet." />
-        </section>
+        <AdminHistory noun="listing" entries={history} empty="No administrator has acted on this listing yet." />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
+import { refuseMemberSubmission } from "../../../auth/guards.server";
 import { FavouriteCards } from "../../../components/listing/FavouriteCards";
 import { allFavourites } from "../../../favourites/account.server";
 import listingStyles from "../../../styles/listing.css?url";
@@ -19,9 +19,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The page takes no form: visitors are sent to log in, members get 405. */
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function AllFavourites() {
   const { cards } = useLoaderData<typeof loader>();

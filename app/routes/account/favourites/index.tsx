@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
 import { TextField } from "../../../components/forms/Field";
-import { Notice, SubmitButton } from "../../../components/forms/FormParts";
+import { IntentForm } from "../../../components/forms/IntentForm";
 import { favouritesIndex, favouritesIndexAction } from "../../../favourites/account.server";
 import { newListValidator } from "../../../favourites/schemas";
 import listingStyles from "../../../styles/listing.css?url";
+import { AccountPage } from "../../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: listingStyles }];
 
@@ -23,12 +23,7 @@ export function action({ request }: ActionFunctionArgs) {
 export default function Favourites() {
   const { lists, notice } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page favourites-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Your favourites</h1>
-      <Notice message={notice} />
+    <AccountPage title="Your favourites" className="favourites-page" notice={notice}>
       <p>
         <Link to="/account/favourites/all">See all your favourites</Link>
       </p>
@@ -47,14 +42,10 @@ export default function Favourites() {
       </ul>
       <section className="form-panel" aria-labelledby="add-list-title">
         <h2 id="add-list-title">Add a list</h2>
-        <ValidatedForm validator={newListValidator} method="post" id="add-list" noValidate className="form-stack" resetAfterSubmit>
-          <input type="hidden" name="intent" value="create" />
+        <IntentForm validator={newListValidator} id="add-list" intent="create" submit="Add list" pending="Adding…" resetAfterSubmit>
           <TextField formId="add-list" name="name" label="Name of the new list" maxLength={80} />
-          <div className="form-actions">
-            <SubmitButton pending="Adding…">Add list</SubmitButton>
-          </div>
-        </ValidatedForm>
+        </IntentForm>
       </section>
-    </div>
+    </AccountPage>
   );
 }

@@ -1,9 +1,10 @@
-import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { pendingEmailChange } from "../../../auth/account-tokens.server";
 import { currentAddress, emailSettings, listCount } from "../../../auth/account.server";
 import { readFlash } from "../../../auth/flash.server";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
+import { refuseMemberSubmission } from "../../../auth/guards.server";
 import { listSessions } from "../../../auth/session.server";
 import { settingsLoader } from "../../../auth/settings.server";
 import { AddressForm } from "../../../components/forms/account/AddressForm";
@@ -11,14 +12,14 @@ import { EmailChangeForm } from "../../../components/forms/account/EmailChangeFo
 import { EmailSettingsForm } from "../../../components/forms/account/EmailSettingsForm";
 import { EndAllSessionsForm } from "../../../components/forms/account/EndAllSessionsForm";
 import { PasswordForm } from "../../../components/forms/account/PasswordForm";
-import { Notice } from "../../../components/forms/FormParts";
 import { SessionList } from "../../../components/forms/account/SessionList";
-import { SettingsModalLink } from "../../../components/forms/SettingsModalLink";
+import { SettingsModalLink, type SettingsModalLinkProps } from "../../../components/forms/SettingsModalLink";
 import type { loader as addressLoader } from "./address";
 import type { loader as emailLoader } from "./email";
 import type { loader as emailSettingsLoader } from "./email-settings";
 import type { loader as endAllLoader } from "./end-all-sessions";
 import type { loader as passwordLoader } from "./password";
+import { AccountPage } from "../../../components/account/AccountPage";
 
 export const meta: MetaFunction = () => [{ title: "Account settings — Pawroute" }];
 
@@ -44,80 +45,70 @@ export const loader = settingsLoader(async (user, request) => {
   );
 });
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
+export const action = refuseMemberSubmission;
+
+/** One setting: its name and value, and the link (a modal with JavaScript) that changes it. */
+function SettingsItem<L>({ heading, children, ...link }: { heading: string; children: ReactNode } & SettingsModalLinkProps<L>) {
+  return (
+    <li className="settings-item">
+      <div>
+        <h2 className="settings-item__title">{heading}</h2>
+        {children}
+      </div>
+      <SettingsModalLink<L> className="button button--quiet" {...link} />
+    </li>
+  );
 }
 
 export default function Settings() {
   const { email, pendingEmail, hasPassword, address, subscribed, sessions, flash } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Account settings</h1>
-      <Notice message={flash} />
+    <AccountPage title="Account settings" notice={flash}>
 
       <ul className="settings-list">
-        <li className="settings-item">
-          <div>
-            <h2 className="settings-item__title">Email address</h2>
-            <p className="settings-item__value">{email}</p>
-            {pendingEmail ? <p className="settings-item__note">Waiting for you to confirm {pendingEmail}</p> : null}
-          </div>
-          <SettingsModalLink<typeof emailLoader>
-            href="/account/settings/email"
-            title="Change email"
-            label="Change email"
-            className="button button--quiet"
-            render={(data, fetcher) => <EmailChangeForm data={data} fetcher={fetcher} />}
-          />
-        </li>
-        <li className="settings-item">
-          <div>
-            <h2 className="settings-item__title">Password</h2>
-            <p className="settings-item__value">{hasPassword ? "••••••••" : "No password yet"}</p>
-          </div>
-          <SettingsModalLink<typeof passwordLoader>
-            href="/account/settings/password"
-            title={hasPassword ? "Change password" : "Set a password"}
-            label={hasPassword ? "Change password" : "Set a password"}
-            className="button button--quiet"
-            render={(data, fetcher) => <PasswordForm data={data} fetcher={fetcher} />}
-          />
-        </li>
-        <li className="settings-item">
-          <div>
-            <h2 className="settings-item__title">Address</h2>
-            {address ? (
-              <address className="settings-item__value">
-                {[address.address1, address.address2, address.town, address.county, address.postcode, address.country.name].filter(Boolean).join(", ")}
-              </address>
-            ) : (
-              <p className="settings-item__value">No address yet</p>
-            )}
-          </div>
-          <SettingsModalLink<typeof addressLoader>
-            href="/account/settings/address"
-            title="Change address"
-            label={address ? "Change address" : "Add address"}
-            className="button button--quiet"
-            render={(data, fetcher) => <AddressForm data={data} fetcher={fetcher} />}
-          />
-        </li>
-        <li className="settings-item">
-          <div>
-            <h2 className="settings-item__title">Email settings</h2>
-            <p className="settings-item__value">You are subscribed to {subscribed}</p>
-          </div>
-          <SettingsModalLink<typeof emailSettingsLoader>
-            href="/account/settings/email-settings"
-            title="Email settings"
-            label="Edit email settings"
-            className="button button--quiet"
-            render={(data, fetcher) => <EmailSettingsForm data={data} fetcher={fetcher} />}
-          />
-        </li>
+        <SettingsItem<typeof emailLoader>
+          heading="Email address"
+          href="/account/settings/email"
+          title="Change email"
+          label="Change email"
+          render={(data, fetcher) => <EmailChangeForm data={data} fetcher={fetcher} />}
+        >
+          <p className="settings-item__value">{email}</p>
+          {pendingEmail ? <p className="settings-item__note">Waiting for you to confirm {pendingEmail}</p> : null}
+        </SettingsItem>
+        <SettingsItem<typeof passwordLoader>
+          heading="Password"
+          href="/account/settings/password"
+          title={hasPassword ? "Change password" : "Set a password"}
+          label={hasPassword ? "Change password" : "Set a password"}
+          render={(data, fetcher) => <PasswordForm data={data} fetcher={fetcher} />}
+        >
+          <p className="settings-item__value">{hasPassword ? "••••••••" : "No password yet"}</p>
+        </SettingsItem>
+        <SettingsItem<typeof addressLoader>
+          heading="Address"
+          href="/account/settings/address"
+          title="Change address"
+          label={address ? "Change address" : "Add address"}
+          render={(data, fetcher) => <AddressForm data={data} fetcher={fetcher} />}
+        >
+          {address ? (
+            <address className="settings-item__value">
+              {[address.address1, address.address2, address.town, address.county, address.postcode, address.country.name].filter(Boolean).join(", ")}
+            </address>
+          ) : (
+            <p className="settings-item__value">No address yet</p>
+          )}
+        </SettingsItem>
+        <SettingsItem<typeof emailSettingsLoader>
+          heading="Email settings"
+          href="/account/settings/email-settings"
+          title="Email settings"
+          label="Edit email settings"
+          render={(data, fetcher) => <EmailSettingsForm data={data} fetcher={fetcher} />}
+        >
+          <p className="settings-item__value">You are subscribed to {subscribed}</p>
+        </SettingsItem>
       </ul>
 
       <section className="sessions" aria-labelledby="sessions-heading">
@@ -133,6 +124,6 @@ export default function Settings() {
         </div>
         <SessionList sessions={sessions} />
       </section>
-    </div>
+    </AccountPage>
   );
 }

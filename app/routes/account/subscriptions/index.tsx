@@ -1,13 +1,13 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
-import { Notice } from "../../../components/forms/FormParts";
+import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { subscriptionView } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
+import { AccountPage } from "../../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
 
@@ -32,19 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ subscription, flash: message }, { headers: flash.headers });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function SubscriptionsPage() {
   const { subscription, flash } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page payments-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Your subscription</h1>
-      <Notice message={flash} />
+    <AccountPage title="Your subscription" className="payments-page" notice={flash}>
       {!subscription ? (
         <div className="account-card">
           <p>You don&apos;t have a subscription yet. Subscribers see every premium listing in full.</p>
@@ -103,6 +96,6 @@ export default function SubscriptionsPage() {
           </section>
         </>
       )}
-    </div>
+    </AccountPage>
   );
 }

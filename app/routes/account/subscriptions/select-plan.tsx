@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { PlanCards } from "../../../components/payments/PlanCards";
 import { PLANS } from "../../../payments/plans";
 import { currentSubscription } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
+import { AccountPage } from "../../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentsStyles }];
 
@@ -17,19 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { plans: PLANS, current: current && current.expiresAt > new Date() ? current.plan : null };
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function SelectPlan() {
   const { plans, current } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page payments-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Choose a plan</h1>
+    <AccountPage title="Choose a plan" className="payments-page">
       <PlanCards plans={plans} current={current ?? undefined} choose={(option) => (current ? `/account/subscriptions/switch?option=${option}` : `/payment?option=${option}`)} />
-    </div>
+    </AccountPage>
   );
 }

@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
+import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { Notice } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { TreatActions } from "../../../components/treats/TreatActions";
@@ -24,9 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function TreatPage() {
   const { treat, flash } = useLoaderData<typeof loader>();

@@ -1,14 +1,14 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
-import { refuseSubmission, requireMember } from "../../../auth/guards.server";
-import { Notice } from "../../../components/forms/FormParts";
+import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { ClaimProgress } from "../../../components/treats/ClaimProgress";
 import { TreatActions } from "../../../components/treats/TreatActions";
 import { TreatCard } from "../../../components/treats/TreatCard";
 import { handleErrors } from "../../../error-response.server";
 import { claimStatus, memberTreats } from "../../../treats/awarded.server";
 import treatsStyles from "../../../styles/treats.css?url";
+import { AccountPage } from "../../../components/account/AccountPage";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
 
@@ -22,19 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export function action({ request }: ActionFunctionArgs) {
-  return refuseSubmission(request, requireMember);
-}
+export const action = refuseMemberSubmission;
 
 export default function YourTreats() {
   const { treats, status, flash } = useLoaderData<typeof loader>();
   return (
-    <div className="container account-page treats-page">
-      <p className="eyebrow">
-        <Link to="/account">Your account</Link>
-      </p>
-      <h1>Your Treats</h1>
-      <Notice message={flash} />
+    <AccountPage title="Your Treats" className="treats-page" notice={flash}>
       <ClaimProgress status={status} link />
       {treats.length === 0 ? (
         <p className="treats-empty">
@@ -49,6 +42,6 @@ export default function YourTreats() {
           ))}
         </ul>
       )}
-    </div>
+    </AccountPage>
   );
 }
