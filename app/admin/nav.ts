@@ -20,7 +20,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/account/admin/users", label: "Members" },
   { to: "/account/admin/manage-roads", label: "Roads" },
   { to: "/account/admin/treats", label: "Treats" },
-  { to: "/account/admin/affiliate-links", label: "Friendly discounts" },
+  { to: "/account/admin/affiliate-links", label: "Discount links" },
 ];
 
 /** What each waiting count means, for the badge's accessible label. */

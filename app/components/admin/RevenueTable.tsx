@@ -7,7 +7,8 @@ export function RevenueTable({ revenue }: { revenue: RevenueSummary }) {
   const total = revenue.months.reduce((sum, month) => sum + month.revenuePence, 0);
   const rows = [...revenue.months].reverse();
   return (
-    <div className="admin-table-wrap">
+    // A region that takes focus, so the keyboard can scroll the table on a narrow screen.
+    <div className="admin-table-wrap" role="region" aria-label="Subscriptions and revenue per month" tabIndex={0}>
       <table className="admin-table revenue-table">
         <caption className="revenue-table__caption">
           {revenue.activeSubscribers.toLocaleString("en-GB")} active subscribers · {formatPence(total)} in {revenue.months.length} months

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { createMember, database, logInAs, type TestMember } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// Managing a subscription with JavaScript on and off: renew with the saved card, cancel and enable
+// automatic renewal, switch plan. Each is a plain form (POST and redirect). The subscription is bought
+// first through the payment calls, as the card form would make them (setup, the local Stripe stand-in's
+// card confirmation, register and pay).
+
+async function subscribeByCalls(request: APIRequestContext, cookie: string, option: string): Promise<void> {
+  const headers = { Cookie: cookie };
+  const setup = await request.post("/api/users/me/payment/stripe/setup", { headers });
+  expect(setup.status()).toBe(200);
+  const { clientSecret } = (await setup.json()) as { clientSecret: string };
+  const confirmed = await request.post(`/local/stripe-api/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
+    form: { client_secret: clientSecret, "payment_method_data[card][number]": "4242424242424242", "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034", "payment_method_data[card][cvc]": "123" },
+  });
+  expect(confirmed.status()).toBe(200);
+  const { payment_method: paymentMethod } = (await confirmed.json()) as { payment_method: string };
+  const paid = await request.post("/api/users/me/paymentMethod", { headers, data: { method: 2, paymentMethod, option, key: randomUUID() } });
+  expect(await paid.json()).toMatchObject({ status: "succeeded" });
+}
+
+async function subscriptionOf(member: TestMember) {
+  return database()<{ plan: string; auto_renew: boolean; ended: boolean }[]>`
+    SELECT plan, auto_renew, ended_at IS NOT NULL AS ended FROM subscriptions WHERE user_id = ${member.id} ORDER BY id`;
+}
+
+async function receiptsOf(member: TestMember): Promise<number> {
+  const [row] = await database()<{ count: number }[]>`SELECT count(*)::int AS count FROM receipts WHERE user_id = ${member.id}`;
+  return row.count;
+}
+
+test("renew, cancel and enable auto-renewal, then switch plan, each by a plain form", async ({ page, request, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  const member = await createMember({ label: "manage" });
+  await logInAs(page.context(), member);
+  const session = (await page.context().cookies()).find((entry) => entry.name === "pawroute_session")?.value;
+  await subscribeByCalls(request, `pawroute_session=${session}`, "monthly");
+  expect(await receiptsOf(member)).toBe(1);
+
+  await page.goto("/account/subscriptions");
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("heading", { name: "Monthly plan, £4.99" })).toBeVisible();
+  await page.getByRole("link", { name: "Renew now" }).click();
+  await page.getByRole("button", { name: "Renew for £4.99 with your visa card ending 4242" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
+  expect(await receiptsOf(member)).toBe(2);
+
+  await page.getByRole("link", { name: "Cancel auto-renewal" }).click();
+  await page.getByRole("button", { name: "Cancel auto-renewal" }).click();
+  await expect(page.getByRole("status")).toContainText("Automatic renewal has been cancelled");
+  expect(await subscriptionOf(member)).toEqual([{ plan: "monthly", auto_renew: false, ended: false }]);
+
+  await page.getByRole("link", { name: "Enable auto-renewal" }).click();
+  await page.getByRole("button", { name: "Enable auto-renewal" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Automatic renewal has been enabled for your subscription\. Your subscription will be automatically renewed on \d\d\/\d\d\/\d\d\.$/);
+  expect((await subscriptionOf(member))[0].auto_renew).toBe(true);
+
+  await page.getByRole("link", { name: "Switch plan" }).click();
+  await page.getByRole("button", { name: "Switch to Annual" }).click();
+  await expect(page).toHaveURL(/\/subscription-update\?from=monthly&to=annual/);
+  await expect(page.getByText("You have switched from Monthly to Annual.")).toBeVisible();
+  expect((await subscriptionOf(member)).map(({ plan, ended }) => ({ plan, ended }))).toEqual([
+    { plan: "monthly", ended: true },
+    { plan: "annual", ended: false },
+  ]);
+  expect(await receiptsOf(member)).toBe(3);
+});
