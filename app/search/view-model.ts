@@ -1,4 +1,4 @@
-import type { MapPoint, SearchResponse, SearchResult } from "../../geo/search/types";
+import type { SearchResponse, SearchResult } from "../../geo/search/types";
 import { CURRENT_LOCATION_LABEL } from "./constants";
 import type { PaginationInput } from "./format";
 import { describeTypes } from "./listing-types";
@@ -44,9 +44,23 @@ export interface ResultsData {
   summary: SearchSummary;
 }
 
+/** One result on the map: the results of the page being shown, as in its list (decision 0137). */
+export interface MapPin {
+  id: number;
+  lat: number;
+  lng: number;
+  url: string;
+  title: string;
+  premium: boolean;
+}
+
+export function mapPins(cards: ResultCard[]): MapPin[] {
+  return cards.map(({ id, lat, lng, url, title, premium }) => ({ id, lat, lng, url, title, premium }));
+}
+
 /** What the map draws besides the tiles. */
 export interface MapData {
-  points: MapPoint[];
+  points: MapPin[];
   route: [number, number][] | null;
   circle: { lat: number; lng: number; radiusMetres: number } | null;
   markers: { lat: number; lng: number; label: string }[];
@@ -123,10 +137,11 @@ export function resultsData(response: SearchResponse): ResultsData {
   return { cards: response.results.map(resultCard), pagination: response.pagination, summary: searchSummary(response) };
 }
 
-export function mapData(response: SearchResponse): MapData {
+/** The search's route, circle and place markers from the API, with the page's results as the pins. */
+export function mapData(response: SearchResponse, points: MapPin[]): MapData {
   const circle = response.area?.centre && response.area.radiusMetres ? { ...response.area.centre, radiusMetres: response.area.radiusMetres } : null;
   return {
-    points: response.mapPoints,
+    points,
     route: response.route?.geometry.coordinates ?? null,
     circle,
     markers: response.normalPoints.map((marker) => ({ ...marker, label: shortPlace(marker.label) })),

@@ -1,16 +1,18 @@
 import { useEffect, useRef } from "react";
 import { CloseIcon } from "../icons";
 import type { SearchState } from "../../search/url";
+import type { MapPin } from "../../search/view-model";
 import { SearchMap } from "./SearchMap";
 
 interface MapModalProps {
   state: SearchState;
   title: string;
+  points: MapPin[];
   onClose: () => void;
 }
 
 /** The 'view map' modal of the results list: a native dialog (focus kept inside, Escape closes) holding the map. */
-export function MapModal({ state, title, onClose }: MapModalProps) {
+export function MapModal({ state, title, points, onClose }: MapModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -30,7 +32,7 @@ export function MapModal({ state, title, onClose }: MapModalProps) {
           <span className="visually-hidden">Close the map</span>
         </button>
       </div>
-      <SearchMap state={state} label={`Map of ${title.charAt(0).toLowerCase()}${title.slice(1)}`} />
+      <SearchMap state={state} points={points} label={`Map of ${title.charAt(0).toLowerCase()}${title.slice(1)}`} />
     </dialog>
   );
 }

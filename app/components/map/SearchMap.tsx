@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../search/hooks";
 import { apiSearchHref, type SearchState } from "../../search/url";
-import { mapData } from "../../search/view-model";
+import { mapData, type MapPin } from "../../search/view-model";
 import { fetchSearch } from "../../search/live";
 import { usePageContext } from "../../ops/page-context";
 import type { HighlightedPoint, SearchMapHandle } from "./map-engine";
@@ -21,6 +21,8 @@ type MapStatus = { kind: "loading" } | { kind: "ready"; pins: number } | { kind:
 interface SearchMapProps {
   state: SearchState;
   label: string;
+  /** The results of the page being shown: the map's pins are exactly the list's (decision 0137). */
+  points: MapPin[];
   /** The result the visitor is on in the list: its pin is ringed and its tooltip opened. */
   highlighted?: HighlightedPoint | null;
   /** A pin's tooltip was opened on the map. */
@@ -55,7 +57,7 @@ function MapLegend({ route }: { route: boolean }) {
   );
 }
 
-export function SearchMap({ state, label, highlighted = null, onSelect }: SearchMapProps) {
+export function SearchMap({ state, label, points, highlighted = null, onSelect }: SearchMapProps) {
   const hydrated = useHydrated();
   const { nonce } = usePageContext();
   const container = useRef<HTMLDivElement>(null);
@@ -64,7 +66,11 @@ export function SearchMap({ state, label, highlighted = null, onSelect }: Search
   selected.current = onSelect;
   const [status, setStatus] = useState<MapStatus>({ kind: "loading" });
   const [hasRoute, setHasRoute] = useState(false);
-  const href = apiSearchHref(state, { includeMapPoints: true });
+  // The route, circle and markers come from the API; the pins are the page's own results.
+  const href = apiSearchHref(state);
+  const pins = useRef(points);
+  pins.current = points;
+  const pinKey = points.map((point) => point.id).join(",");
 
   useEffect(() => {
     const element = container.current;
@@ -78,7 +84,7 @@ export function SearchMap({ state, label, highlighted = null, onSelect }: Search
           setStatus({ kind: "failed", message: answer.error.message });
           return;
         }
-        const data = mapData(answer.response);
+        const data = mapData(answer.response, pins.current);
         setHasRoute(data.route !== null);
         handle.current = engine.mountSearchMap(
           element,
@@ -101,7 +107,7 @@ export function SearchMap({ state, label, highlighted = null, onSelect }: Search
       handle.current = null;
       delete element.dataset.ready;
     };
-  }, [href]);
+  }, [href, pinKey]);
 
   useEffect(() => {
     if (status.kind === "ready") handle.current?.highlight(highlighted);

@@ -1,11 +1,12 @@
 // The map itself: MapLibre GL, loaded only through a dynamic import on map pages and in the map modal,
 // so its megabyte never reaches any other page (STACK-NOTES gotcha 4).
-import { LngLatBounds, Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type ExpressionSpecification, type GeoJSONSource, type GeoJSONSourceSpecification, type MapLayerMouseEvent } from "maplibre-gl";
+import { LngLatBounds, Map as MapLibreMap, NavigationControl, Popup, setWorkerUrl, type ExpressionSpecification, type GeoJSONSource, type MapOptions, type GeoJSONSourceSpecification, type MapLayerMouseEvent } from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
 import "maplibre-gl/dist/maplibre-gl.css";
 import { DEFAULT_MAP_CENTRE, DEFAULT_MAP_ZOOM } from "../../search/constants";
 import { listingImage } from "../../search/format";
 import type { MapData } from "../../search/view-model";
+import { keyboardPlaces } from "./map-keyboard";
 import { baseStyle, boundsOf, circleRing, FONT_STACK, paletteFromTokens } from "./map-style";
 import { PIN_TOKENS, pinTheme, ROUTE_TOKEN } from "./pin-types";
 
@@ -136,21 +137,34 @@ function tokenColour(style: CSSStyleDeclaration, token: string): string {
   return style.getPropertyValue(token).trim();
 }
 
-/** Draws a search's results on a new map in `container`. */
-export function mountSearchMap(container: HTMLElement, data: MapData, onReady: () => void, options: SearchMapOptions = {}): SearchMapHandle {
+/** A new map on the site's own tiles and style, the page's map for the tests; its palette and tokens for the layers. */
+function createMap(container: HTMLElement, options: Omit<MapOptions, "container" | "style">) {
   const palette = paletteFromTokens(document.documentElement);
   const tokens = getComputedStyle(document.documentElement);
   const map = new MapLibreMap({
     container,
     style: baseStyle(window.location.origin, palette),
+    attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
+    ...options,
+  });
+  window.__pawrouteMap = map;
+  map.on("error", (event) => console.warn("Map:", event.error?.message));
+  const remove = () => {
+    if (window.__pawrouteMap === map) window.__pawrouteMap = undefined;
+    map.remove();
+  };
+  return { map, palette, tokens, remove };
+}
+
+/** Draws a search's results on a new map in `container`. */
+export function mountSearchMap(container: HTMLElement, data: MapData, onReady: () => void, options: SearchMapOptions = {}): SearchMapHandle {
+  const { map, palette, tokens, remove } = createMap(container, {
     center: [DEFAULT_MAP_CENTRE.lng, DEFAULT_MAP_CENTRE.lat],
     zoom: DEFAULT_MAP_ZOOM,
-    attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
     cooperativeGestures: false,
     ...(options.printable ? { canvasContextAttributes: { preserveDrawingBuffer: true } } : {}),
   });
   map.addControl(new NavigationControl({ showCompass: false }), "top-right");
-  window.__pawrouteMap = map;
 
   const circle = data.circle ? circleRing(data.circle, data.circle.radiusMetres) : null;
   const everything: [number, number][] = [...(data.route ?? []), ...(circle ?? []), ...data.points.map((p): [number, number] => [p.lng, p.lat]), ...data.markers.map((m): [number, number] => [m.lng, m.lat])];
@@ -180,7 +194,7 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
         features: data.points.map((point) => ({
           type: "Feature",
           id: point.id,
-          properties: { id: point.id, url: point.url, premium: !point.isFree, theme: pinTheme(point.url) },
+          properties: { id: point.id, url: point.url, title: point.title, premium: point.premium, theme: pinTheme(point.url) },
           geometry: { type: "Point", coordinates: [point.lng, point.lat] },
         })),
       }),
@@ -243,12 +257,16 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
   });
 
   let popup: Popup | null = null;
-  function openTooltip(id: number, lng: number, lat: number, url: string) {
+  /** Opens a pin's tooltip; resolves to its link once the details are in (null if another opened since). */
+  function openTooltip(id: number, lng: number, lat: number, url: string): Promise<HTMLElement | null> {
     popup?.remove();
     const opened = new Popup({ offset: 12, maxWidth: "260px", focusAfterOpen: false, closeOnClick: true }).setLngLat([lng, lat]).setText("Loading…").addTo(map);
     popup = opened;
-    void tooltipDetails(id).then((info) => {
-      if (popup === opened) opened.setDOMContent(tooltipContent(info, url));
+    return tooltipDetails(id).then((info) => {
+      if (popup !== opened) return null;
+      const content = tooltipContent(info, url);
+      opened.setDOMContent(content);
+      return content.querySelector("a");
     });
   }
 
@@ -258,7 +276,7 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     const url = String(feature?.properties.url ?? "");
     if (!feature || !Number.isInteger(id) || feature.geometry.type !== "Point") return;
     const [lng, lat] = feature.geometry.coordinates;
-    openTooltip(id, lng, lat, url);
+    void openTooltip(id, lng, lat, url);
     options.onSelect?.(id);
   });
   map.on("click", CLUSTER_LAYER, (event: MapLayerMouseEvent) => {
@@ -277,7 +295,7 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
       map.getCanvas().style.cursor = "";
     });
   }
-  map.on("error", (event) => console.warn("Map:", event.error?.message));
+  const places = data.points.length > 0 ? keyboardPlaces(map, { source: "results", layers: { clusters: CLUSTER_LAYER, pins: RESULT_PINS_LAYER }, openTooltip, onSelect: options.onSelect, reducedMotion }) : null;
 
   function highlight(point: HighlightedPoint | null) {
     const source = map.getSource<GeoJSONSource>("highlight");
@@ -290,15 +308,15 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     }
     // A result outside the view is brought into it; one already shown leaves the view still.
     if (!map.getBounds().contains([point.lng, point.lat])) map.easeTo({ center: [point.lng, point.lat], duration: reducedMotion() ? 0 : 300 });
-    openTooltip(point.id, point.lng, point.lat, point.url);
+    void openTooltip(point.id, point.lng, point.lat, point.url);
   }
 
   return {
     highlight,
     remove: () => {
       popup?.remove();
-      if (window.__pawrouteMap === map) window.__pawrouteMap = undefined;
-      map.remove();
+      places?.remove();
+      remove();
     },
   };
 }
@@ -308,17 +326,7 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
  * colour, at a town's zoom, not interactive (the links beside it open the full map and directions).
  */
 export function mountMiniMap(container: HTMLElement, point: { lat: number; lng: number; url: string }, onReady: () => void): () => void {
-  const palette = paletteFromTokens(document.documentElement);
-  const tokens = getComputedStyle(document.documentElement);
-  const map = new MapLibreMap({
-    container,
-    style: baseStyle(window.location.origin, palette),
-    center: [point.lng, point.lat],
-    zoom: MINI_MAP_ZOOM,
-    interactive: false,
-    attributionControl: { compact: true, customAttribution: "Natural Earth, GeoNames, Pawroute" },
-  });
-  window.__pawrouteMap = map;
+  const { map, tokens, remove } = createMap(container, { center: [point.lng, point.lat], zoom: MINI_MAP_ZOOM, interactive: false });
   map.on("load", () => {
     map.addSource("listing", geojson({ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: [point.lng, point.lat] } }));
     map.addLayer({
@@ -333,9 +341,5 @@ export function mountMiniMap(container: HTMLElement, point: { lat: number; lng: 
     credits?.removeAttribute("open");
     map.once("idle", onReady);
   });
-  map.on("error", (event) => console.warn("Map:", event.error?.message));
-  return () => {
-    if (window.__pawrouteMap === map) window.__pawrouteMap = undefined;
-    map.remove();
-  };
+  return remove;
 }

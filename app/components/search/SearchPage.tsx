@@ -1,5 +1,5 @@
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import type { MouseEvent } from "react";
 import { useMapSync } from "../map/useMapSync";
 import { RoadBadge } from "../RoadBadge";
@@ -10,6 +10,7 @@ import { formatDuration, formatMiles } from "../../search/format";
 import type { ResultsPageData, SearchOutcome } from "../../search/results.types";
 import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";
+import { mapPins } from "../../search/view-model";
 import { FilterPanel, type ChangeKind } from "./FilterPanel";
 import { JunctionPicker } from "./JunctionPicker";
 import { liveUpdatesWanted, useHydrated } from "./hooks";
@@ -60,7 +61,9 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   const heading = outcome.kind === "results" ? outcome.results.summary.heading : "Search results";
   const fieldErrors = { ...(outcome.kind === "error" ? outcome.error.fieldErrors : {}), ...errors };
   const hydrated = useHydrated();
-  const sync = useMapSync(outcome.kind === "results" ? outcome.results.cards : [], results);
+  const cards = useMemo(() => (outcome.kind === "results" ? outcome.results.cards : []), [outcome]);
+  const pins = useMemo(() => mapPins(cards), [cards]);
+  const sync = useMapSync(cards, results);
 
   function go(next: SearchState, replace = false) {
     navigate(searchHref(next, view), { replace, preventScrollReset: true });
@@ -139,14 +142,15 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
         </p>
       </header>
       {view === "map" ? (
-        // Side by side from 960 px: the list (with the filters folded above it) and the map, kept in view.
+        // The map first at every width (decision 0138), so the Tab order is the order on screen: above the
+        // list on phones, on its left (kept in view) from 960 px, with the filters folded above the list.
         <div className="map-layout">
+          <div className="map-layout__map">
+            <SearchMap state={state} points={pins} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} highlighted={sync.highlighted} onSelect={sync.onPinSelected} />
+          </div>
           <div className="map-layout__list">
             {filters}
             {resultsSection}
-          </div>
-          <div className="map-layout__map">
-            <SearchMap state={state} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} highlighted={sync.highlighted} onSelect={sync.onPinSelected} />
           </div>
         </div>
       ) : (
@@ -155,7 +159,7 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           {resultsSection}
         </div>
       )}
-      {mapOpen ? <MapModal state={state} title={heading} onClose={() => setMapOpen(false)} /> : null}
+      {mapOpen ? <MapModal state={state} title={heading} points={pins} onClose={() => setMapOpen(false)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,102 @@
+import type { Page } from "@playwright/test";
+import type { Map as MapLibreMap } from "maplibre-gl";
+import { resultIds } from "./search-support";
+import { expect, test } from "./fixtures";
+
+// The map shows the results of the page being shown, as the list does (decision 0137), on location,
+// road and route searches; and every pin, clustered or not, can be reached on the map by keyboard.
+
+test.describe.configure({ timeout: 90_000 });
+
+declare global {
+  interface Window {
+    __pawrouteMap?: MapLibreMap;
+  }
+}
+
+async function mapReady(page: Page) {
+  await expect(page.locator(".search-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+}
+
+/** The listing ids the map was given to draw. */
+function mapIds(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const source = window.__pawrouteMap?.getStyle().sources.results;
+    if (!source || source.type !== "geojson" || typeof source.data !== "object" || !("features" in source.data)) return [];
+    return source.data.features.map((feature) => Number(feature.properties?.id));
+  });
+}
+
+/** Pins drawn on their own plus the places counted in clusters. */
+function drawnCount(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    if (!map) return 0;
+    const pins = new Set(map.queryRenderedFeatures({ layers: ["result-pins"] }).map((feature) => Number(feature.properties.id)));
+    const clusters = new Map<number, number>();
+    for (const feature of map.queryRenderedFeatures({ layers: ["result-clusters"] })) clusters.set(Number(feature.properties.cluster_id), Number(feature.properties.point_count));
+    return pins.size + [...clusters.values()].reduce((sum, size) => sum + size, 0);
+  });
+}
+
+const SEARCHES = [
+  { kind: "location", path: "/map/location?location=London" },
+  { kind: "location, page 2", path: "/map/location?location=London&page=2" },
+  { kind: "road", path: "/map/browse/road/united-kingdom/m6" },
+  { kind: "route", path: "/map/route?from=London&to=Leeds" },
+];
+
+for (const search of SEARCHES) {
+  test(`the ${search.kind} map shows exactly the results listed on the page`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(search.path);
+    await mapReady(page);
+    const listed = await resultIds(page);
+    expect(listed.length).toBeGreaterThan(0);
+    expect((await mapIds(page)).sort((a, b) => a - b)).toEqual([...listed].sort((a, b) => a - b));
+    await expect(page.getByText(`${listed.length} ${listed.length === 1 ? "place" : "places"} on the map`)).toBeVisible();
+    await expect.poll(() => drawnCount(page)).toBe(listed.length);
+  });
+}
+
+test("keyboard only: Tab onto the map, arrow to a cluster, Enter zooms in with focus on what it held, down to a pin and its tooltip", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/map/browse");
+  await mapReady(page);
+  const places = page.locator(".map-places__place");
+  await expect(places.first()).toBeAttached();
+  expect(await page.locator(".map-places__place--cluster").count(), "the page's results gather into clusters at this zoom").toBeGreaterThan(0);
+
+  const focusedPlace = () => page.evaluate(() => (document.activeElement?.matches(".map-places__place") ? (document.activeElement as HTMLElement).dataset.key ?? null : null));
+  let key: string | null = null;
+  for (let presses = 0; presses < 40 && key === null; presses++) {
+    await page.keyboard.press("Tab");
+    key = await focusedPlace();
+  }
+  expect(key, "Tab reaches the places on the map").not.toBeNull();
+  // One Tab stop for all of them: the arrows move between them.
+  await expect(page.locator(".map-places__place[tabindex='0']")).toHaveCount(1);
+  for (let presses = 0; presses < 30 && !(key ?? "").startsWith("c"); presses++) {
+    await page.keyboard.press("ArrowRight");
+    key = await focusedPlace();
+  }
+  expect(key?.startsWith("c"), "a cluster is reached with the arrows").toBe(true);
+
+  for (let level = 0; level < 8 && (key ?? "").startsWith("c"); level++) {
+    const zoom = await page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(zoom);
+    // Focus follows into the cluster: it lands on one of the places that came out of it.
+    const before = key;
+    await expect.poll(async () => ((key = await focusedPlace()) !== null && key !== before), { timeout: 15_000 }).toBe(true);
+  }
+  expect(key?.startsWith("p"), "a pin that sat in a cluster is focused").toBe(true);
+  const id = Number(key?.slice(1));
+  const title = (await page.locator(`[data-result-id="${id}"] .result-card__title a`).textContent()) ?? "";
+  await expect(page.locator(".map-places__place:focus")).toHaveAttribute("aria-label", `${title}: show its details`);
+  await page.keyboard.press("Enter");
+  const link = page.locator(".maplibregl-popup").getByRole("link", { name: `See details of ${title}` });
+  await expect(link).toBeFocused();
+  await expect(page.locator(`[data-result-id="${id}"]`)).toHaveClass(/result-card--on-map/);
+  await page.screenshot({ path: "tests/e2e/screenshots/map-keyboard-cluster-1280.png" });
+});
