@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { test as plain, type Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
 
@@ -108,4 +108,40 @@ test("the payment page with the PayPal button: no serious accessibility violatio
     await page.screenshot({ path: `test-results/screens/payment-paypal-window-${width}.png` });
     await page.keyboard.press("Escape");
   }
+});
+
+test("renew with PayPal from the subscription's renew page; the saved PayPal account then renews it in one click", async ({ page }) => {
+  const member = await createMember();
+  await logInAs(page.context(), member);
+  await openPayment(page, "monthly");
+  await page.getByRole("button", { name: "PayPal", exact: true }).click();
+  await paypalWindow(page).getByRole("button", { name: "Agree and continue" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for subscribing" })).toBeVisible({ timeout: 20_000 });
+  await page.goto("/account/subscriptions/renew");
+  await expect(page.getByRole("heading", { name: "Pay with PayPal" })).toBeVisible();
+  await page.getByRole("button", { name: "PayPal", exact: true }).click();
+  await paypalWindow(page).getByRole("button", { name: "Agree and continue" }).click();
+  await expect(page).toHaveURL(/\/account\/subscriptions(\?renewed=1)?$/, { timeout: 20_000 });
+  await expect(page.getByRole("status")).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
+  await page.goto("/account/subscriptions/renew");
+  await page.getByRole("button", { name: /Renew for £4.99 with your PayPal account/ }).click();
+  await expect(page).toHaveURL(/\/account\/subscriptions(\?renewed=1)?$/, { timeout: 20_000 });
+  await expect(page.getByRole("status")).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
+  expect(await money(member.id)).toEqual({ receipts: 3, subscriptions: 1, charges: 3 });
+});
+
+// The project fixture fails any console error; this one checks that a PayPal SDK that cannot load IS
+// logged, and that the page stays silent about it (no PayPal section, no message, the card form works).
+plain("a PayPal SDK that cannot load is logged and the PayPal section silently disappears", async ({ page, baseURL }) => {
+  const member = await createMember();
+  await logInAs(page.context(), member);
+  await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL ?? "" }]);
+  const logged: string[] = [];
+  page.on("console", (message) => logged.push(`${message.type()}: ${message.text()}`));
+  await page.route("**/local/paypal.js**", (route) => route.fulfill({ status: 503, body: "" }));
+  await page.goto("/payment?option=monthly");
+  await expect(page.getByLabel("Card number")).toBeVisible();
+  await expect.poll(() => logged.some((line) => line.includes("PayPal could not be initialised"))).toBe(true);
+  await expect(page.locator(".payment__paypal")).toHaveCount(0);
+  await expect(page.getByRole("alert")).toHaveCount(0);
 });

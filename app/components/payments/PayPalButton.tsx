@@ -8,18 +8,12 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PAYMENT_MESSAGES } from "../../payments/messages";
 import type { PayPalButtonConfig } from "../../payments/types";
-import { post } from "./CardPayment";
+import { post, type CardPaymentProps } from "./CardPayment";
 
-export interface PayPalButtonProps {
+/** The card form's payment call, its extra fields and where success goes; plus what the payer pays for. */
+export interface PayPalButtonProps extends Pick<CardPaymentProps, "endpoint" | "extra" | "successHref"> {
   config: PayPalButtonConfig;
-  /** The payment call: users/me/paymentMethod (a new subscription) or users/me/subscriptions/current/renew. */
-  endpoint: string;
-  /** Sent with the call (plan option, checkout key, friendly discount). */
-  extra: Record<string, string>;
-  /** What the payer is paying for, above the button. */
   summary: string;
-  /** Where to go once paid, from the answer. */
-  successHref: (answer: { id: number; expiryDate: string }) => string;
 }
 
 export function PayPalButton(props: PayPalButtonProps) {

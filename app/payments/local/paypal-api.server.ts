@@ -5,8 +5,8 @@
 // the machine. The payer's approval (PayPal's own window) is POST /v3/vault/setup-tokens/{id}/approve,
 // which the PayPal JS SDK stand-in (public/local/paypal.js) calls through the app. State is in memory.
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { listenLocally, readBody, type LocalServer } from "./http.server";
 import { LOCAL_PAYPAL, penceToValue, valueToPence } from "../paypal.server";
 
 /**
@@ -193,31 +193,14 @@ function route(state: State, method: string, path: string, body: Json, authorise
   throw notFound(`${method} ${path}`);
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 300_000) request.destroy();
-      else chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json", "Paypal-Debug-Id": id(13).toLowerCase() });
   response.end(JSON.stringify(body));
 }
 
-export interface LocalPayPal {
-  url: string;
-  port: number;
+export interface LocalPayPal extends LocalServer {
   /** Orders (charges) this stand-in has taken, for the money-safety tests. */
   orders(): number;
-  close(): Promise<void>;
 }
 
 /** Starts the stand-in on 127.0.0.1:port (0: a free port). */
@@ -226,7 +209,7 @@ export async function startLocalPayPal(port = 0): Promise<LocalPayPal> {
   const basic = `Basic ${Buffer.from(`${LOCAL_PAYPAL.clientId}:${LOCAL_PAYPAL.secret}`).toString("base64")}`;
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const text = await readBody(request);
+      const text = await readBody(request, 300_000);
       const url = new URL(request.url ?? "/", "http://localhost");
       const auth = request.headers.authorization ?? "";
       if (request.method === "POST" && url.pathname === "/v1/oauth2/token") {
@@ -265,15 +248,6 @@ export async function startLocalPayPal(port = 0): Promise<LocalPayPal> {
       send(response, answer.status, answer.body);
     })().catch((error: unknown) => send(response, 500, { name: "INTERNAL_SERVER_ERROR", message: error instanceof Error ? error.message : "error" }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    port: actual,
-    orders: () => state.orders.size,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  const local = await listenLocally(server, port);
+  return { ...local, orders: () => state.orders.size };
 }

@@ -4,8 +4,8 @@
 // request leaves the machine. State is in memory: one instance per deployment (cluster.ts starts it
 // in the primary process).
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { listenLocally, readBody, type LocalServer } from "./http.server";
 
 /** Test cards and what they do here (README, "Paying in development"). */
 export const LOCAL_TEST_CARDS: Record<string, { brand: string; setupError?: StripeErrorBody; paymentError?: StripeErrorBody; authRounds?: number }> = {
@@ -213,37 +213,19 @@ function route(state: State, method: string, path: string, params: Params): unkn
   throw new StripeFailure(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > 100_000) request.destroy();
-      else chunks.push(chunk);
-    });
-    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    request.on("error", reject);
-  });
-}
-
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
   response.end(JSON.stringify(body));
 }
 
-export interface LocalStripe {
-  url: string;
-  port: number;
-  close(): Promise<void>;
-}
+export type LocalStripe = LocalServer;
 
 /** Starts the stand-in on 127.0.0.1:port (0: a free port). */
 export async function startLocalStripe(port = 0): Promise<LocalStripe> {
   const state: State = { customers: new Map(), setupIntents: new Map(), paymentMethods: new Map(), paymentIntents: new Map(), idempotent: new Map() };
   const server: Server = createServer((request, response) => {
     void (async () => {
-      const body = await readBody(request);
+      const body = await readBody(request, 100_000);
       const url = new URL(request.url ?? "/", "http://localhost");
       const params = new URLSearchParams(request.method === "GET" ? url.search : body);
       const auth = request.headers.authorization ?? "";
@@ -277,14 +259,5 @@ export async function startLocalStripe(port = 0): Promise<LocalStripe> {
       send(response, status, result);
     })().catch((error: unknown) => send(response, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : "error" } }));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${actual}`,
-    port: actual,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+  return listenLocally(server, port);
 }

@@ -6,9 +6,10 @@ import { flashHeader } from "../../../auth/flash.server";
 import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
 import { CardPayment } from "../../../components/payments/CardPayment";
+import { PayPalButton } from "../../../components/payments/PayPalButton";
 import { handleErrors } from "../../../error-response.server";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
-import { cardFormConfig, formAction } from "../../../payments/pages.server";
+import { cardFormConfig, formAction, paypalButtonConfig } from "../../../payments/pages.server";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { cancelAutoRenew, enableAutoRenew, renew, subscriptionView } from "../../../payments/subscriptions.server";
 
@@ -29,7 +30,7 @@ export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(locatio
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
   return handleErrors(async () => {
-    return { kind: kindOf(request), subscription: await subscriptionView(user.id), config: cardFormConfig() };
+    return { kind: kindOf(request), subscription: await subscriptionView(user.id), config: cardFormConfig(), paypal: paypalButtonConfig() };
   });
 }
 
@@ -52,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageSubscription() {
-  const { kind, subscription, config } = useLoaderData<typeof loader>();
+  const { kind, subscription, config, paypal } = useLoaderData<typeof loader>();
   const failed = useActionData<{ error?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -127,6 +128,15 @@ export default function ManageSubscription() {
             <p className="payment__no-js">Card payment needs JavaScript: please switch JavaScript on to pay with a new card.</p>
           )}
         </section>
+      ) : null}
+      {kind !== "cancel" && hydrated && paypal ? (
+        <PayPalButton
+          config={paypal}
+          endpoint="/api/users/me/subscriptions/current/renew"
+          extra={{}}
+          summary={`Renew for ${formatPence(subscription.plan.pricePence)} with your PayPal account; automatic renewal uses it too.`}
+          successHref={() => "/account/subscriptions?renewed=1"}
+        />
       ) : null}
     </div>
   );
