@@ -141,3 +141,18 @@ export function SelectAll({ label }: { label: string }) {
 export function StatusBadge({ tone, children }: { tone: "waiting" | "live" | "denied" | "plain"; children: ReactNode }) {
   return <span className={`admin-status admin-status--${tone}`}>{children}</span>;
 }
+
+/** The header row of a back-office table: one column header per name. */
+export function AdminTableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
