@@ -139,7 +139,7 @@ export default {
           route("contact-messages", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages" });
           route("contact-messages/:id", "routes/account/admin/blog/contact-messages.tsx", { id: "account/admin/contact-messages/message" });
 
-          // Back office: Treats (issue 14). /treats/{slug}: "chances" is the chance percentages page.
+          // Back office: Treats (issue 14). /treats/{slug}: the chance percentages, opened on the Treat with that slug ("chances": on none; decision 0112).
           route("treats", "routes/account/admin/treats/list.tsx", { id: "account/admin/treats" });
           route("treats/add", "routes/account/admin/treats/edit.tsx", { id: "account/admin/treats/add" });
           route("treats/edit/:id", "routes/account/admin/treats/edit.tsx", { id: "account/admin/treats/edit" });

@@ -1,6 +1,6 @@
 // The account checklist (docs/decisions/0100-account-checklist.md): each item is done when its real event
-// has happened (a verified email, an accepted review, a referral sent, the social prompt done), read in one
-// query. The member may dismiss the list and bring it back.
+// has happened (a verified email, an accepted review, a referral sent, the social prompt done, an active
+// subscription), read in one query. The member may dismiss the list and bring it back.
 import { sql as rawSql } from "drizzle-orm";
 import { memberChecklists } from "../../db/schema";
 import { db } from "../db.server";
@@ -14,6 +14,7 @@ const ITEMS: readonly Omit<ChecklistItem, "done">[] = [
   { id: "listing", label: "Add a listing", href: "/add-listing", action: "Add a listing" },
   { id: "social-media", label: "Follow Pawroute on social media", href: "/account/social-media", action: "Follow us" },
   { id: "refer-a-friend", label: "Refer a friend", href: "/account/refer-a-friend", action: "Refer a friend" },
+  { id: "subscribe", label: "Choose a subscription plan", href: "/account/select-plan", action: "Choose a plan" },
 ];
 
 type Flags = Record<ChecklistItemId, boolean> & { dismissed: boolean };
@@ -28,6 +29,7 @@ export async function checklistFor(userId: number): Promise<Checklist> {
       EXISTS (SELECT 1 FROM listings l WHERE l.user_id = u.id AND l.status <> 4) AS "listing",
       coalesce(c.social_media_subscribed_at IS NOT NULL, false) AS "social-media",
       EXISTS (SELECT 1 FROM referrals f WHERE f.referrer_id = u.id) AS "refer-a-friend",
+      EXISTS (SELECT 1 FROM subscriptions s WHERE s.user_id = u.id AND s.ended_at IS NULL AND s.expires_at > now()) AS "subscribe",
       coalesce(c.dismissed_at IS NOT NULL, false) AS "dismissed"
     FROM users u LEFT JOIN member_checklists c ON c.user_id = u.id
     WHERE u.id = ${userId}`);

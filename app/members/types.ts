@@ -1,6 +1,6 @@
 // Shapes the member pages receive (no server imports: route components may use them).
 
-export type ChecklistItemId = "verify-email" | "username" | "profile" | "review" | "listing" | "social-media" | "refer-a-friend";
+export type ChecklistItemId = "verify-email" | "username" | "profile" | "review" | "listing" | "social-media" | "refer-a-friend" | "subscribe";
 
 export interface ChecklistItem {
   id: ChecklistItemId;

@@ -8,10 +8,9 @@ import type { SessionUser } from "../auth/session.server";
 import { db } from "../db.server";
 import { AppError } from "../errors";
 import { queueMail } from "../mail/send.server";
-import { imageUrl } from "../uploads/images";
 import { drawWeighted } from "./draw.server";
 import { giftReceivedMail, postedGiftMail, treatAwardedMail, voucherMail } from "./mail.server";
-import { POINTS_PER_CLAIM, TREAT_MESSAGES, type AwardedTreatView, type ClaimStatus, type TreatStatus } from "./types";
+import { POINTS_PER_CLAIM, TREAT_MESSAGES, treatImage, type AwardedTreatView, type ClaimStatus, type TreatImageView, type TreatStatus } from "./types";
 import type { TreatOptionData, TreatRedeemData } from "../../db/schema";
 
 type Executor = Pick<Transaction, "execute">;
@@ -68,11 +67,12 @@ type DrawnOption = {
   id: number;
   weight: number;
   name: string;
+  image_id: string | null;
   expiry_days: number | null;
 };
 
 async function drawOption(tx: Executor): Promise<DrawnOption> {
-  const options = await tx.execute<DrawnOption>(rawSql`SELECT id, weight, name, expiry_days FROM treat_options WHERE deleted_at IS NULL AND weight > 0 ORDER BY id`);
+  const options = await tx.execute<DrawnOption>(rawSql`SELECT id, weight, name, image_id, expiry_days FROM treat_options WHERE deleted_at IS NULL AND weight > 0 ORDER BY id`);
   const drawn = drawWeighted([...options]);
   if (!drawn) throw new AppError(409, TREAT_MESSAGES.nothingToDraw);
   return drawn;
@@ -95,7 +95,7 @@ function expiryFrom(days: number | null): SQL {
  * claim is owed, draws an option by weight and records both. Parallel claims queue on the lock, so a
  * member never gets more Treats than they are owed.
  */
-export async function claimTreat(userId: number): Promise<{ id: number; hexId: string; optionName: string }> {
+export async function claimTreat(userId: number): Promise<{ id: number; hexId: string; optionName: string; image: TreatImageView | null }> {
   return db().transaction(async (tx) => {
     const locked = await tx.execute<{ points: number }>(rawSql`SELECT points FROM users WHERE id = ${userId} AND deactivated_at IS NULL FOR UPDATE`);
     if (!locked[0]) throw new AppError(404, "Sorry, we couldn't find that member.");
@@ -106,7 +106,7 @@ export async function claimTreat(userId: number): Promise<{ id: number; hexId: s
     const option = await drawOption(tx);
     const id = await insertAwarded(tx, { userId, optionId: option.id, source: "claim", expiresAt: expiryFrom(option.expiry_days) });
     await tx.execute(rawSql`UPDATE treat_claims SET claims_made = claims_made + 1 WHERE user_id = ${userId}`);
-    return { id, hexId: hexTreatId(id), optionName: option.name };
+    return { id, hexId: hexTreatId(id), optionName: option.name, image: treatImage(option.image_id) };
   });
 }
 
@@ -148,7 +148,7 @@ function viewOf(row: AwardedRow): AwardedTreatView {
       name: row.name,
       slug: row.slug,
       type: { id: row.type },
-      image: row.image_id ? { thumb: imageUrl(row.image_id, 6), large: imageUrl(row.image_id, 5) } : null,
+      image: treatImage(row.image_id),
       descriptionHtml: row.description_html,
       termsHtml: row.terms_html,
     },

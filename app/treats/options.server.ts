@@ -6,11 +6,9 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 import { plainTextToHtml, sanitiseDescription } from "../listings/sanitise.server";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
-import type { GalleryImage } from "../uploads/images";
-import { imageUrl } from "../uploads/images";
 import type { TreatOptionData } from "../../db/schema";
 import type { TreatForm } from "./schemas";
-import { chancePercent, TREAT_MESSAGES, type TreatImageView } from "./types";
+import { CHANCES_SLUG, chancePercent, RESERVED_TREAT_SLUGS, TREAT_MESSAGES, treatImage, type EditableTreat, type TreatImageView } from "./types";
 
 export interface TreatOptionSummary {
   id: number;
@@ -37,10 +35,6 @@ type OptionRow = {
   won: number;
 };
 
-function imageOf(id: string | null): TreatImageView | null {
-  return id ? { thumb: imageUrl(id, 6), large: imageUrl(id, 5) } : null;
-}
-
 /** Every option not deleted, with its displayed chance (weight / total × 100 at two decimals). */
 export async function listTreatOptions(): Promise<TreatOptionSummary[]> {
   const rows = await db().execute<OptionRow>(rawSql`
@@ -56,26 +50,10 @@ export async function listTreatOptions(): Promise<TreatOptionSummary[]> {
     weight: row.weight,
     chance: chancePercent(row.weight, total),
     featured: row.featured,
-    image: imageOf(row.image_id),
+    image: treatImage(row.image_id),
     descriptionHtml: row.description_html,
     won: Number(row.won),
   }));
-}
-
-export interface EditableTreat {
-  id: number | null;
-  name: string;
-  slug: string;
-  descriptionHtml: string;
-  termsHtml: string;
-  type: number;
-  weight: number;
-  subscriptionFilter: "none" | "type" | "option";
-  subscriptionFilterValue: string;
-  data: TreatOptionData;
-  expiryDays: number | null;
-  featured: boolean;
-  image: GalleryImage[];
 }
 
 export const BLANK_TREAT: EditableTreat = {
@@ -149,7 +127,8 @@ export async function saveTreatOption(admin: SessionUser, id: number | null, for
   const uploader = { user: admin, visitorKey: null };
   const images = await usableImageIds(uploader, [...form.image, ...uploadedImageIds].slice(-1), existing?.image.map((image) => image.id) ?? []);
   const imageId = images[0] ?? null;
-  const slug = form.slug || slugify(form.name);
+  const made = slugify(form.name);
+  const slug = form.slug || (RESERVED_TREAT_SLUGS.includes(made) ? `${made}-treat` : made);
   const data: TreatOptionData = {
     discount: form.discount,
     interval: form.interval,
@@ -205,6 +184,20 @@ export async function deleteTreatOption(admin: SessionUser, id: number): Promise
     if (!rows[0]) throw new AppError(404, TREAT_MESSAGES.notFound);
     await audit({ actorId: admin.id, action: "treat.delete", recordType: "treat", recordId: id, before: { name: rows[0].name }, after: { deleted: true } }, tx);
   });
+}
+
+const SLUG_PATTERN = /^[a-z0-9-]{1,80}$/;
+
+/**
+ * The Treat /account/admin/treats/{slug} opens the chance page on (docs/decisions/0112): null for
+ * "chances" (none); 404 for a slug no Treat has.
+ */
+export async function chancePageFocus(slug: string | undefined): Promise<{ id: number; name: string } | null> {
+  if (slug === CHANCES_SLUG) return null;
+  if (slug === undefined || !SLUG_PATTERN.test(slug)) throw new AppError(404, TREAT_MESSAGES.notFound);
+  const rows = await db().execute<{ id: number; name: string }>(rawSql`SELECT id, name FROM treat_options WHERE slug = ${slug} AND deleted_at IS NULL`);
+  if (!rows[0]) throw new AppError(404, TREAT_MESSAGES.notFound);
+  return { id: rows[0].id, name: rows[0].name };
 }
 
 /** The chance page's rule (spec §5): percentages at two decimals must total exactly 100.00. */

@@ -2,6 +2,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { SUBSCRIPTION_PLAN_OPTIONS, SUBSCRIPTION_PLAN_TYPES } from "./plans";
+import { RESERVED_TREAT_SLUGS } from "./types";
 
 const asText = (value: unknown) => (value === undefined || value === null ? "" : value);
 const first = (value: unknown) => (Array.isArray(value) ? value[0] : value);
@@ -17,6 +18,7 @@ const optionalInt = (min: number, max: number, message: string) =>
 export const TREAT_FORM_MESSAGES = {
   name: "Please enter a name for this Treat",
   slug: "A slug is lowercase letters, digits or hyphens",
+  reservedSlug: "This slug is used by the back office's own pages. Please choose another",
   type: "Please choose the kind of Treat",
   weight: "Please enter the weight as a whole number from 0 to 1,000,000",
   subscriptionType: "Please choose a subscription type",
@@ -35,7 +37,7 @@ const planOptionIds: readonly string[] = SUBSCRIPTION_PLAN_OPTIONS.map((plan) =>
 export const treatFormSchema = z
   .object({
     name: z.preprocess(asText, z.string().trim().min(1, TREAT_FORM_MESSAGES.name).max(120, TREAT_FORM_MESSAGES.name).refine(noControl, TREAT_FORM_MESSAGES.name)),
-    slug: z.preprocess(asText, z.string().trim().max(80, TREAT_FORM_MESSAGES.slug).regex(/^[a-z0-9-]*$/, TREAT_FORM_MESSAGES.slug)),
+    slug: z.preprocess(asText, z.string().trim().max(80, TREAT_FORM_MESSAGES.slug).regex(/^[a-z0-9-]*$/, TREAT_FORM_MESSAGES.slug).refine((slug) => !RESERVED_TREAT_SLUGS.includes(slug), TREAT_FORM_MESSAGES.reservedSlug)),
     description: text(20_000),
     terms: text(20_000),
     /** Written by the rich-text editors: "html" with JavaScript, "text" from the plain textareas without. */

@@ -1,5 +1,6 @@
 // Treats shared by server and pages: constants, the spec's messages word for word, and the view types.
 // A plain module (no server imports), so route components may use it.
+import { imageUrl, type GalleryImage } from "../uploads/images";
 
 /** One claim is owed for every this many Treat Points a member has earned (docs/decisions/0110). */
 export const POINTS_PER_CLAIM = 100;
@@ -36,6 +37,35 @@ export const TREAT_MESSAGES = {
   giftNobody: "Sorry, we couldn't find a member with that username or email address.",
   nothingToDraw: "There are no Treats to win at the moment. Please try again later.",
 } as const;
+
+/** An option's image as Treat pages show it: the thumbnail (version 6, spec §9) and a larger version. */
+export function treatImage(imageId: string | null): TreatImageView | null {
+  return imageId ? { thumb: imageUrl(imageId, 6), large: imageUrl(imageId, 5) } : null;
+}
+
+/** A Treat option as the back office's form edits it (id null: a new one). */
+export interface EditableTreat {
+  id: number | null;
+  name: string;
+  slug: string;
+  descriptionHtml: string;
+  termsHtml: string;
+  type: number;
+  weight: number;
+  subscriptionFilter: "none" | "type" | "option";
+  subscriptionFilterValue: string;
+  data: { discount?: number | null; interval?: number | null; period?: "month" | "year" | null; url?: string | null; voucher?: string | null };
+  expiryDays: number | null;
+  featured: boolean;
+  image: GalleryImage[];
+}
+
+/**
+ * /account/admin/treats/{slug} (docs/decisions/0112): a Treat's slug opens the chance page on that Treat;
+ * "chances" opens it on none. The back office's own path segments can never be a Treat's slug.
+ */
+export const CHANCES_SLUG = "chances";
+export const RESERVED_TREAT_SLUGS: readonly string[] = [CHANCES_SLUG, "add", "edit"];
 
 export type TreatStatus = "active" | "redeemed" | "gifted" | "expired";
 

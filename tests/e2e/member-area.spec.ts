@@ -14,8 +14,8 @@ test("the checklist completes from real events, and can be dismissed and brought
   await page.goto("/account");
   const checklist = page.locator(".checklist");
   await expect(checklist.getByRole("heading", { name: "Your checklist" })).toBeVisible();
-  // Verified with a username: two of seven.
-  await expect(checklist.getByText("2 of 7 done")).toBeVisible();
+  // Verified with a username: two of eight.
+  await expect(checklist.getByText("2 of 8 done")).toBeVisible();
   await expect(checklist.locator("[data-item='social-media']")).toHaveAttribute("data-done", "false");
 
   // Follow on social media: the page without JavaScript, the modal with it.
@@ -26,7 +26,7 @@ test("the checklist completes from real events, and can be dismissed and brought
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText("Thank you for following Pawroute!")).toBeVisible();
   await expect(checklist.locator("[data-item='social-media']")).toHaveAttribute("data-done", "true");
-  await expect(checklist.getByText("3 of 7 done")).toBeVisible();
+  await expect(checklist.getByText("3 of 8 done")).toBeVisible();
   const [first] = await database()<{ at: Date }[]>`SELECT social_media_subscribed_at AS at FROM member_checklists WHERE user_id = ${member.id}`;
   expect(first.at).toBeTruthy();
   // Marking it done again keeps the first time (recorded once).
@@ -55,7 +55,35 @@ test("the checklist completes from real events, and can be dismissed and brought
   await page.reload();
   await expect(page.locator(".checklist")).toHaveCount(0);
   await page.getByRole("button", { name: "Show your checklist again" }).click();
-  await expect(page.locator(".checklist").getByText("4 of 7 done")).toBeVisible();
+  await expect(page.locator(".checklist").getByText("4 of 8 done")).toBeVisible();
+});
+
+test("the checklist's subscribe item leads to the plans and is done while the member has an active subscription", async ({ page }) => {
+  const member = await createMember({ label: "checklist-subscribe" });
+  await logInAs(page.context(), member);
+  await page.goto("/account");
+  const item = page.locator(".checklist [data-item='subscribe']");
+  await expect(item).toHaveAttribute("data-done", "false");
+  await expect(item).toContainText("Choose a subscription plan");
+  await item.getByRole("link", { name: "Choose a plan" }).click();
+  await expect(page).toHaveURL(/\/account\/select-plan$/);
+  await expect(page.getByRole("heading", { name: "Choose a plan" })).toBeVisible();
+
+  // A current subscription (the payments issue's row) completes it.
+  const [subscription] = await database()<{ id: number }[]>`
+    INSERT INTO subscriptions (user_id, plan, expires_at) VALUES (${member.id}, 'monthly', now() + interval '30 days') RETURNING id`;
+  await page.goto("/account");
+  await expect(item).toHaveAttribute("data-done", "true");
+  await expect(item.getByRole("link", { name: "Choose a plan" })).toHaveCount(0);
+  await expect(page.locator(".checklist").getByText("3 of 8 done")).toBeVisible();
+
+  // Lapsed or replaced, it is open again.
+  await database()`UPDATE subscriptions SET expires_at = now() - interval '1 day' WHERE id = ${subscription.id}`;
+  await page.goto("/account");
+  await expect(item).toHaveAttribute("data-done", "false");
+  await database()`UPDATE subscriptions SET expires_at = now() + interval '30 days', ended_at = now() WHERE id = ${subscription.id}`;
+  await page.goto("/account");
+  await expect(item).toHaveAttribute("data-done", "false");
 });
 
 test("the Treat Points balance and the latest ledger entries show on /account", async ({ page }) => {

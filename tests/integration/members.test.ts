@@ -43,6 +43,18 @@ describe("the member area", () => {
     expect(checklist.items.filter((item) => item.done).map((item) => item.id)).toEqual(["social-media"]);
   });
 
+  it("the subscribe item is done only while the member has a current, unexpired subscription", async () => {
+    const user = await member();
+    const done = async () => (await checklistFor(user.id)).items.find((item) => item.id === "subscribe")?.done;
+    expect(await done()).toBe(false);
+    const [row] = await sql()<{ id: number }[]>`INSERT INTO subscriptions (user_id, plan, expires_at) VALUES (${user.id}, 'monthly', now() + interval '1 month') RETURNING id`;
+    expect(await done()).toBe(true);
+    await sql()`UPDATE subscriptions SET expires_at = now() - interval '1 minute' WHERE id = ${row.id}`;
+    expect(await done()).toBe(false);
+    await sql()`UPDATE subscriptions SET expires_at = now() + interval '1 month', ended_at = now() WHERE id = ${row.id}`;
+    expect(await done()).toBe(false);
+  });
+
   it("the first bio earns BIO_POINTS once, however often the profile is saved", async () => {
     const user = await member();
     await Promise.all([1, 2, 3].map((n) => updateProfile(user, { bio: `Bio ${n}`, twitterUsername: "" })));

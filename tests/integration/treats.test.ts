@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, sql } from "../../app/db.server";
 import { drawWeighted } from "../../app/treats/draw.server";
 import { awardTreat, claimStatus, claimTreat, consumeTreatForSubscription, expireTreats, giftTreat, memberTreat, redeemTreat } from "../../app/treats/awarded.server";
-import { saveChances } from "../../app/treats/options.server";
-import { POINTS_PER_CLAIM } from "../../app/treats/types";
+import { chancePageFocus, saveChances } from "../../app/treats/options.server";
+import { treatFormSchema } from "../../app/treats/schemas";
+import { CHANCES_SLUG, POINTS_PER_CLAIM, RESERVED_TREAT_SLUGS } from "../../app/treats/types";
 
 // Treats: the weighted draw against its configured chances, claims owed and never exceeded under
 // concurrency, one redeem or gift per Treat however many requests race, expiry, and the payments hook.
@@ -198,6 +199,19 @@ describe("expiry, award and the payments hook", () => {
     await expect(db().transaction((tx) => consumeTreatForSubscription(tx, user.id, treatId))).rejects.toMatchObject({ status: 409 });
     const voucher = await awarded(user.id, await option(3, 0, { voucher: "X" }));
     await expect(db().transaction((tx) => consumeTreatForSubscription(tx, user.id, voucher))).rejects.toMatchObject({ status: 409, code: "not-subscription-treat" });
+  });
+
+  it("opens /account/admin/treats/{slug} on the Treat with that slug; 'chances' on none; the form refuses reserved slugs", async () => {
+    const id = await option(5, 0);
+    const [row] = await sql()<{ slug: string; name: string }[]>`SELECT slug, name FROM treat_options WHERE id = ${id}`;
+    expect(await chancePageFocus(row.slug)).toEqual({ id, name: row.name });
+    expect(await chancePageFocus(CHANCES_SLUG)).toBeNull();
+    for (const slug of ["no-such-treat", "x".repeat(81), "a\u0000b", "UPPER", undefined]) await expect(chancePageFocus(slug)).rejects.toMatchObject({ status: 404 });
+    await sql()`UPDATE treat_options SET deleted_at = now() WHERE id = ${id}`;
+    await expect(chancePageFocus(row.slug)).rejects.toMatchObject({ status: 404 });
+    const form = { name: "A Treat", weight: "1", type: "5" };
+    expect(treatFormSchema.safeParse({ ...form, slug: "a-treat" }).success).toBe(true);
+    for (const slug of RESERVED_TREAT_SLUGS) expect(treatFormSchema.safeParse({ ...form, slug }).success).toBe(false);
   });
 
   it("saves chances only when they total exactly 100.00%", async () => {

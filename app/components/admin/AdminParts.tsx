@@ -157,3 +157,18 @@ export function AdminHistory({ noun, entries, empty }: { noun: string; entries: 
     </AdminSection>
   );
 }
+
+/** The header row of a back-office table: one column header per name. */
+export function AdminTableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -38,3 +38,14 @@ export function BusyButton({ children, pending, fetcherState, action, whileNavig
     </button>
   );
 }
+
+/** A form's row of actions holding its one main submit button. */
+export function SubmitRow({ children, pending }: { children: ReactNode; pending: ReactNode }) {
+  return (
+    <div className="form-actions">
+      <BusyButton pending={pending} className="button button--accent">
+        {children}
+      </BusyButton>
+    </div>
+  );
+}

@@ -53,7 +53,7 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
 interface SelectFieldProps {
   name: string;
   label: string;
-  options: { value: string; label: string }[];
+  options: readonly { value: string; label: string }[];
   formId?: string;
   autoComplete?: string;
   /** A first, empty choice ("Choose…"). */

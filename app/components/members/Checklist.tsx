@@ -1,11 +1,42 @@
-import { Link, useFetcher } from "@remix-run/react";
-import type { Checklist as ChecklistData } from "../../members/types";
+import { Link, useFetcher, type FetcherWithComponents } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { Checklist as ChecklistData, ChecklistItem } from "../../members/types";
 import type { loader as referralLoader } from "../../routes/account/refer-a-friend";
 import type { loader as socialLoader } from "../../routes/account/social-media";
 import { formErrorOf } from "../forms/FormParts";
-import { SettingsModalLink } from "../forms/SettingsModalLink";
+import { SettingsModalLink, type LoadedData } from "../forms/SettingsModalLink";
 import { ReferralForm } from "./ReferralForm";
 import { SocialMediaForm } from "./SocialMediaForm";
+
+/**
+ * An item's action that opens its page in a modal. It stays mounted once the item is done: its form marks
+ * the item done, and the modal must keep showing its answer ("We have sent your invitation…") after the
+ * page revalidates.
+ */
+function ModalAction<L>({ item, title, render }: { item: ChecklistItem; title: string; render: (data: LoadedData<L>, fetcher: FetcherWithComponents<unknown>) => ReactNode }) {
+  return <SettingsModalLink<L> href={item.href} title={title} label={item.action} hideTrigger={item.done} className="button button--quiet button--small" render={render} />;
+}
+
+function ItemAction({ item }: { item: ChecklistItem }) {
+  if (item.id === "social-media") return <ModalAction<typeof socialLoader> item={item} title="Follow Pawroute" render={(data, fetcher) => <SocialMediaForm data={data} fetcher={fetcher} />} />;
+  if (item.id === "refer-a-friend") return <ModalAction<typeof referralLoader> item={item} title="Refer a friend" render={(data, fetcher) => <ReferralForm data={data} fetcher={fetcher} />} />;
+  return item.done ? null : (
+    <Link to={item.href} className="button button--quiet button--small">
+      {item.action}
+    </Link>
+  );
+}
+
+/** Dismisses the checklist or brings it back (the spec's POST users/me/checklist/dismiss and its undo). */
+function ChecklistToggle({ fetcher, intent, className, buttonClass, children }: { fetcher: FetcherWithComponents<unknown>; intent: "dismiss" | "restore"; className: string; buttonClass: string; children: ReactNode }) {
+  return (
+    <fetcher.Form method="post" className={className}>
+      <button type="submit" name="intent" value={intent} className={buttonClass}>
+        {children}
+      </button>
+    </fetcher.Form>
+  );
+}
 
 /**
  * The account checklist. It opens and closes as a <details> (no JavaScript needed); dismissing hides it at
@@ -25,16 +56,9 @@ export function Checklist({ checklist }: { checklist: ChecklistData }) {
 
   if (dismissed) {
     return (
-      <fetcher.Form method="post" className="checklist-restore">
-        <button
-          type="submit"
-          name="intent"
-          value="restore"
-          className="button button--quiet"
-        >
-          Show your checklist again
-        </button>
-      </fetcher.Form>
+      <ChecklistToggle fetcher={fetcher} intent="restore" className="checklist-restore" buttonClass="button button--quiet">
+        Show your checklist again
+      </ChecklistToggle>
     );
   }
 
@@ -82,51 +106,13 @@ export function Checklist({ checklist }: { checklist: ChecklistData }) {
                   <span className="visually-hidden"> (done)</span>
                 ) : null}
               </span>
-              {/* The modal items stay mounted once done: their form marks the item done, and the modal
-                  must keep showing its answer ("We have sent your invitation…") after the page revalidates. */}
-              {item.id === "social-media" ? (
-                <SettingsModalLink<typeof socialLoader>
-                  href={item.href}
-                  title="Follow Pawroute"
-                  label={item.action}
-                  hideTrigger={item.done}
-                  className="button button--quiet button--small"
-                  render={(data, fetcher) => (
-                    <SocialMediaForm data={data} fetcher={fetcher} />
-                  )}
-                />
-              ) : item.id === "refer-a-friend" ? (
-                <SettingsModalLink<typeof referralLoader>
-                  href={item.href}
-                  title="Refer a friend"
-                  label={item.action}
-                  hideTrigger={item.done}
-                  className="button button--quiet button--small"
-                  render={(data, fetcher) => (
-                    <ReferralForm data={data} fetcher={fetcher} />
-                  )}
-                />
-              ) : item.done ? null : (
-                <Link
-                  to={item.href}
-                  className="button button--quiet button--small"
-                >
-                  {item.action}
-                </Link>
-              )}
+              <ItemAction item={item} />
             </li>
           ))}
         </ul>
-        <fetcher.Form method="post" className="checklist__dismiss">
-          <button
-            type="submit"
-            name="intent"
-            value="dismiss"
-            className="button button--quiet button--small"
-          >
-            Dismiss the checklist
-          </button>
-        </fetcher.Form>
+        <ChecklistToggle fetcher={fetcher} intent="dismiss" className="checklist__dismiss" buttonClass="button button--quiet button--small">
+          Dismiss the checklist
+        </ChecklistToggle>
       </details>
     </section>
   );

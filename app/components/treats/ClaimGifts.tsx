@@ -12,13 +12,18 @@ const GIFTS = [
 ] as const;
 
 interface Won {
-  won: { hexId: string; name: string };
+  hexId: string;
+  name: string;
+  /** The Treat's picture (its larger version), when it has one. */
+  image: string | null;
 }
 
-function wonOf(value: unknown): Won["won"] | null {
+function wonOf(value: unknown): Won | null {
   if (typeof value !== "object" || value === null || !("won" in value)) return null;
   const won = value.won;
-  return typeof won === "object" && won !== null && "hexId" in won && "name" in won && typeof won.hexId === "string" && typeof won.name === "string" ? { hexId: won.hexId, name: won.name } : null;
+  if (typeof won !== "object" || won === null || !("hexId" in won) || !("name" in won) || typeof won.hexId !== "string" || typeof won.name !== "string") return null;
+  const image = "image" in won && typeof won.image === "object" && won.image !== null && "large" in won.image && typeof won.image.large === "string" ? won.image.large : null;
+  return { hexId: won.hexId, name: won.name, image };
 }
 
 function errorOf(value: unknown): string | null {
@@ -114,7 +119,7 @@ export function ClaimGifts({ disabled }: { disabled: boolean }) {
         {won ? (
           <div className="claimed">
             {reduced ? null : <Confetti />}
-            <GiftIcon className="claimed__icon" />
+            {won.image ? <img src={won.image} alt="" className="claimed__image" width={320} height={240} /> : <GiftIcon className="claimed__icon" />}
             <p className="claimed__name">{won.name}</p>
             <p>It is waiting for you in your Treats: redeem it, or gift it to a friend.</p>
             <div className="form-actions">

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { statusLabel, treatDate, type AwardedTreatView } from "../../treats/types";
+import { statusLabel, TREAT_MESSAGES, treatDate, type AwardedTreatView, type TreatImageView } from "../../treats/types";
 import { GiftIcon } from "./GiftIcon";
 
 /** The card's date line for each state (DD/MM/YYYY, spec §9). */
@@ -20,9 +20,14 @@ function DateLine({ treat }: { treat: AwardedTreatView }) {
   return <p className="treat-card__date">Won on {treatDate(Math.floor(new Date(treat.wonAt).getTime() / 1000))}</p>;
 }
 
-export function TreatImage({ image, large }: { image: AwardedTreatView["option"]["image"]; large?: boolean }) {
+/**
+ * A Treat's picture (decorative: the name is next to it), or the gift drawing when it has none. Cards use
+ * the thumbnail (version 6), and the larger version where a phone shows the picture full width.
+ */
+export function TreatImage({ image, large, className = "treat-card__image" }: { image: TreatImageView | null; large?: boolean; className?: string }) {
   if (!image) return <GiftIcon className="treat-card__placeholder" />;
-  return <img src={large ? image.large : image.thumb} alt="" className="treat-card__image" width={large ? 320 : 160} height={large ? 240 : 120} loading="lazy" />;
+  if (large) return <img src={image.large} alt="" className={className} width={320} height={240} loading="lazy" />;
+  return <img src={image.thumb} srcSet={`${image.thumb} 160w, ${image.large} 640w`} sizes="(max-width: 600px) 100vw, 96px" alt="" className={className} width={160} height={120} loading="lazy" />;
 }
 
 /** One awarded Treat: image, name, status label, date and its actions (disabled unless the Treat is active). */
@@ -39,5 +44,14 @@ export function TreatCard({ treat, actions }: { treat: AwardedTreatView; actions
         {actions ? <div className="treat-card__actions">{actions}</div> : null}
       </div>
     </article>
+  );
+}
+
+/** The spec's 'Go back to Treats' link under a single Treat. */
+export function BackToTreats() {
+  return (
+    <p>
+      <Link to="/account/treats">{TREAT_MESSAGES.backToTreats}</Link>
+    </p>
   );
 }

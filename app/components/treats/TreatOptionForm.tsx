@@ -3,38 +3,33 @@ import { useCallback, useState } from "react";
 import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
 import { SUBSCRIPTION_PLAN_OPTIONS, SUBSCRIPTION_PLAN_TYPES } from "../../treats/plans";
 import { treatFormValidator } from "../../treats/schemas";
-import { TREAT_TYPE_IDS, TREAT_TYPES } from "../../treats/types";
-import type { GalleryImage } from "../../uploads/images";
+import { TREAT_TYPE_IDS, TREAT_TYPES, type EditableTreat } from "../../treats/types";
 import { RichTextEditor } from "../editor/RichTextEditor";
-import { TextField } from "../forms/Field";
+import { FieldError, SelectField, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf } from "../forms/FormParts";
 import { ImageUploader } from "../gallery/ImageUploader";
 
-export interface TreatFormValues {
-  id: number | null;
-  name: string;
-  slug: string;
-  descriptionHtml: string;
-  termsHtml: string;
-  type: number;
-  weight: number;
-  subscriptionFilter: "none" | "type" | "option";
-  subscriptionFilterValue: string;
-  data: { discount?: number | null; interval?: number | null; period?: "month" | "year" | null; url?: string | null; voucher?: string | null };
-  expiryDays: number | null;
-  featured: boolean;
-  image: GalleryImage[];
-}
-
 const FORM_ID = "treat";
 
-function FieldError({ name }: { name: string }) {
+const TYPE_CHOICES = TREAT_TYPE_IDS.map((id) => ({ value: String(id), label: TREAT_TYPES[id] }));
+const PERIOD_CHOICES = [
+  { value: "month", label: "Month" },
+  { value: "year", label: "Year" },
+];
+
+/** A rich-text field (description, terms) with the schema's error under it. */
+function RichTextField({ name, label, initialHtml }: { name: string; label: string; initialHtml: string }) {
   const { error } = useField(name, { formId: FORM_ID });
-  return error ? (
-    <p id={`${FORM_ID}-${name}-error`} className="field__error">
-      {error}
-    </p>
-  ) : null;
+  const id = `${FORM_ID}-${name}`;
+  return (
+    <div className="field">
+      <label id={`${id}-label`} htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <RichTextEditor name={name} initialHtml={initialHtml} labelId={`${id}-label`} textareaId={id} invalid={Boolean(error)} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
 }
 
 function Save({ uploading, label }: { uploading: boolean; label: string }) {
@@ -47,7 +42,7 @@ function Save({ uploading, label }: { uploading: boolean; label: string }) {
 }
 
 /** The treat form (spec §4 and §5): text, rich text, image, type, weight, subscription filter, expiry and the type's data. */
-export function TreatOptionForm({ treat }: { treat: TreatFormValues }) {
+export function TreatOptionForm({ treat }: { treat: EditableTreat }) {
   const [uploading, setUploading] = useState(false);
   const onBusyChange = useCallback((busy: boolean) => setUploading(busy), []);
   const [filter, setFilter] = useState(treat.subscriptionFilter);
@@ -63,10 +58,14 @@ export function TreatOptionForm({ treat }: { treat: TreatFormValues }) {
       defaultValues={{
         name: treat.name,
         slug: treat.slug,
+        type: treat.type,
         weight: treat.weight,
+        subscriptionType: treat.subscriptionFilter === "type" ? treat.subscriptionFilterValue : "",
+        subscriptionOption: treat.subscriptionFilter === "option" ? treat.subscriptionFilterValue : "",
         expiryDays: treat.expiryDays,
         discount: treat.data.discount ?? null,
         interval: treat.data.interval ?? null,
+        period: treat.data.period ?? "month",
         url: treat.data.url ?? "",
         voucher: treat.data.voucher ?? "",
       }}
@@ -74,35 +73,11 @@ export function TreatOptionForm({ treat }: { treat: TreatFormValues }) {
       <FormAlert message={formErrorOf(result)} />
       <TextField formId={FORM_ID} name="name" label="Name" maxLength={120} />
       <TextField formId={FORM_ID} name="slug" label="Slug" optional maxLength={80} hint="Lowercase letters, digits and hyphens. Left empty, it is made from the name." />
-      <div className="field">
-        <label id="treat-description-label" htmlFor="treat-description" className="field__label">
-          Description
-        </label>
-        <RichTextEditor name="description" initialHtml={treat.descriptionHtml} labelId="treat-description-label" textareaId="treat-description" invalid={false} />
-        <FieldError name="description" />
-      </div>
-      <div className="field">
-        <label id="treat-terms-label" htmlFor="treat-terms" className="field__label">
-          Terms
-        </label>
-        <RichTextEditor name="terms" initialHtml={treat.termsHtml} labelId="treat-terms-label" textareaId="treat-terms" invalid={false} />
-        <FieldError name="terms" />
-      </div>
+      <RichTextField name="description" label="Description" initialHtml={treat.descriptionHtml} />
+      <RichTextField name="terms" label="Terms" initialHtml={treat.termsHtml} />
       <ImageUploader name="image" label="Image" initial={treat.image} onBusyChange={onBusyChange} max={1} />
       <div className="admin-row">
-        <div className="field">
-          <label htmlFor="treat-type" className="field__label">
-            Kind of Treat
-          </label>
-          <select id="treat-type" name="type" defaultValue={String(treat.type)} className="field__input field__select">
-            {TREAT_TYPE_IDS.map((id) => (
-              <option key={id} value={id}>
-                {TREAT_TYPES[id]}
-              </option>
-            ))}
-          </select>
-          <FieldError name="type" />
-        </div>
+        <SelectField formId={FORM_ID} name="type" label="Kind of Treat" options={TYPE_CHOICES} />
         <TextField formId={FORM_ID} name="weight" label="Weight" inputMode="numeric" maxLength={7} hint="The chance of winning is this weight divided by the total of all weights." />
         <TextField formId={FORM_ID} name="expiryDays" label="Expires after (days)" optional inputMode="numeric" maxLength={4} />
       </div>
@@ -117,34 +92,8 @@ export function TreatOptionForm({ treat }: { treat: TreatFormValues }) {
           ))}
         </div>
         <div className="admin-row">
-          <div className="field">
-            <label htmlFor="treat-subscription-type" className="field__label">
-              Subscription type
-            </label>
-            <select id="treat-subscription-type" name="subscriptionType" defaultValue={treat.subscriptionFilter === "type" ? treat.subscriptionFilterValue : ""} className="field__input field__select">
-              <option value="">Choose a type</option>
-              {SUBSCRIPTION_PLAN_TYPES.map((plan) => (
-                <option key={plan.value} value={plan.value}>
-                  {plan.label}
-                </option>
-              ))}
-            </select>
-            <FieldError name="subscriptionType" />
-          </div>
-          <div className="field">
-            <label htmlFor="treat-subscription-option" className="field__label">
-              Subscription option
-            </label>
-            <select id="treat-subscription-option" name="subscriptionOption" defaultValue={treat.subscriptionFilter === "option" ? treat.subscriptionFilterValue : ""} className="field__input field__select">
-              <option value="">Choose an option</option>
-              {SUBSCRIPTION_PLAN_OPTIONS.map((plan) => (
-                <option key={plan.value} value={plan.value}>
-                  {plan.label}
-                </option>
-              ))}
-            </select>
-            <FieldError name="subscriptionOption" />
-          </div>
+          <SelectField formId={FORM_ID} name="subscriptionType" label="Subscription type" placeholder="Choose a type" options={SUBSCRIPTION_PLAN_TYPES} />
+          <SelectField formId={FORM_ID} name="subscriptionOption" label="Subscription option" placeholder="Choose an option" options={SUBSCRIPTION_PLAN_OPTIONS} />
         </div>
       </fieldset>
       <fieldset className="field">
@@ -152,15 +101,7 @@ export function TreatOptionForm({ treat }: { treat: TreatFormValues }) {
         <div className="admin-row">
           <TextField formId={FORM_ID} name="discount" label="Discount (%)" optional inputMode="numeric" maxLength={3} />
           <TextField formId={FORM_ID} name="interval" label="For how many periods" optional inputMode="numeric" maxLength={2} />
-          <div className="field">
-            <label htmlFor="treat-period" className="field__label">
-              Period
-            </label>
-            <select id="treat-period" name="period" defaultValue={treat.data.period ?? "month"} className="field__input field__select">
-              <option value="month">Month</option>
-              <option value="year">Year</option>
-            </select>
-          </div>
+          <SelectField formId={FORM_ID} name="period" label="Period" options={PERIOD_CHOICES} />
         </div>
       </fieldset>
       <div className="admin-row">

@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const valid = await validateForm(claimValidator, form);
     if (!valid.ok) return valid.response;
     const won = await claimTreat(user.id);
-    if (form.get("js") === "1") return data({ won: { hexId: won.hexId, name: won.optionName } });
+    if (form.get("js") === "1") return data({ won: { hexId: won.hexId, name: won.optionName, image: won.image } });
     return redirect(`/account/treats/${won.hexId}`, { headers: { "Set-Cookie": await flashHeader(`Congratulations! You won ${won.optionName}.`) } });
   });
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { getSessionUser } from "../../auth/guards.server";
 import { GiftIcon } from "../../components/treats/GiftIcon";
+import { TreatImage } from "../../components/treats/TreatCard";
 import { handleErrors } from "../../error-response.server";
 import { leaderboard } from "../../points/leaderboard.server";
 import { claimStatus } from "../../treats/awarded.server";
@@ -69,6 +70,7 @@ export default function Treats() {
       <div className="treats-hero">
         {featured ? (
           <section className="treats-featured" aria-labelledby="featured-treat">
+            {featured.image ? <TreatImage image={featured.image} large className="treats-featured__image" /> : null}
             <p className="eyebrow">Featured Treat</p>
             <h2 id="featured-treat">{featured.name}</h2>
             <div className="treats-featured__text" dangerouslySetInnerHTML={{ __html: featured.descriptionHtml }} />
@@ -107,7 +109,7 @@ export default function Treats() {
         <ul className="treats-all">
           {treats.map((treat) => (
             <li key={treat.id} className="treat-card">
-              {treat.image ? <img src={treat.image.thumb} alt="" width={96} height={72} className="treat-card__image" /> : <GiftIcon className="treat-card__placeholder" />}
+              <TreatImage image={treat.image} />
               <div className="treat-card__body">
                 <h3 className="treat-card__name">{treat.name}</h3>
                 <p className="treat-card__date">Chance of winning: {treat.chance}%</p>

@@ -5,10 +5,9 @@ import { refuseMemberSubmission, requireMember } from "../../../auth/guards.serv
 import { Notice } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { TreatActions } from "../../../components/treats/TreatActions";
-import { TreatCard } from "../../../components/treats/TreatCard";
+import { BackToTreats, TreatCard } from "../../../components/treats/TreatCard";
 import { handleErrors } from "../../../error-response.server";
 import { memberTreat, treatIdFromHex } from "../../../treats/awarded.server";
-import { TREAT_MESSAGES } from "../../../treats/types";
 import treatsStyles from "../../../styles/treats.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
@@ -62,9 +61,7 @@ export default function TreatPage() {
           <div dangerouslySetInnerHTML={{ __html: treat.option.termsHtml }} />
         </section>
       ) : null}
-      <p>
-        <Link to="/account/treats">{TREAT_MESSAGES.backToTreats}</Link>
-      </p>
+      <BackToTreats />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { currentAddress } from "../../../auth/account.server";
 import { flashHeader } from "../../../auth/flash.server";
 import { formAction } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
-import { BusyButton } from "../../../components/forms/BusyButton";
+import { SubmitRow } from "../../../components/forms/BusyButton";
+import { BackToTreats } from "../../../components/treats/TreatCard";
 import { FormAlert, formErrorOf } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { handleErrors } from "../../../error-response.server";
@@ -83,16 +84,10 @@ export default function RedeemTreat() {
           <p className="form-lead">
             Redeem <strong>{treat.option.name}</strong> now?
           </p>
-          <div className="form-actions">
-            <BusyButton pending="Redeeming…" className="button button--accent">
-              Redeem now
-            </BusyButton>
-          </div>
+          <SubmitRow pending="Redeeming…">Redeem now</SubmitRow>
         </Form>
       )}
-      <p>
-        <Link to="/account/treats">{TREAT_MESSAGES.backToTreats}</Link>
-      </p>
+      <BackToTreats />
     </div>
   );
 }

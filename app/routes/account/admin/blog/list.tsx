@@ -6,6 +6,7 @@ import { adminPostList } from "../../../../blog/admin.server";
 import { adminListFilters, tabParam } from "../../../../blog/admin-request.server";
 import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref } from "../../../../blog/admin-types";
 import { blogCategories } from "../../../../blog/posts.server";
+import { AdminTableHead } from "../../../../components/admin/AdminParts";
 import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
@@ -86,15 +87,7 @@ export default function AdminBlogPosts() {
       ) : (
         <table className="admin-table">
           <caption className="visually-hidden">{ADMIN_TAB_LABELS[data.tab]} posts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Status</th>
-              <th scope="col">Published</th>
-              <th scope="col">Author</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <AdminTableHead columns={["Title", "Status", "Published", "Author", "Actions"]} />
           <tbody>
             {data.posts.map((post) => (
               <tr key={post.id}>

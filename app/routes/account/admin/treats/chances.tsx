@@ -5,12 +5,12 @@ import { MAX_BULK } from "../../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../../auth/flash.server";
 import { readForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
-import { BusyButton } from "../../../../components/forms/BusyButton";
+import { SubmitRow } from "../../../../components/forms/BusyButton";
 import { FormAlert, Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import { AppError } from "../../../../errors";
-import { listTreatOptions, saveChances } from "../../../../treats/options.server";
+import { chancePageFocus, listTreatOptions, saveChances } from "../../../../treats/options.server";
 import { TREAT_MESSAGES } from "../../../../treats/types";
 import treatsStyles from "../../../../styles/treats.css?url";
 
@@ -18,16 +18,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyl
 
 export const meta: MetaFunction = () => [{ title: "Chances of winning — Treats — Back office — Pawroute" }];
 
-/** The only {slug} of /account/admin/treats/{slug}: the chance percentages. */
-const CHANCES_SLUG = "chances";
 const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
 
+/**
+ * /account/admin/treats/{slug} (docs/decisions/0112): every Treat's chance (they must total 100% together),
+ * opened on the Treat whose slug it is; /account/admin/treats/chances opens it on none.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return handleErrors(async () => {
-    if (params.slug !== CHANCES_SLUG) throw new AppError(404, TREAT_MESSAGES.notFound);
-    const [treats, flash] = await Promise.all([listTreatOptions(), readFlash(request)]);
-    return data({ treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), flash: flash.message }, { headers: flash.headers });
+    const [focus, treats, flash] = await Promise.all([chancePageFocus(params.slug), listTreatOptions(), readFlash(request)]);
+    return data({ focus, treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), flash: flash.message }, { headers: flash.headers });
   });
 }
 
@@ -35,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
-    if (params.slug !== CHANCES_SLUG) throw new AppError(404, TREAT_MESSAGES.notFound);
+    await chancePageFocus(params.slug);
     const form = await readForm(request);
     const chances = new Map<number, number>();
     const values: Record<string, string> = {};
@@ -55,7 +56,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
       throw error;
     }
-    return redirect(`/account/admin/treats/${CHANCES_SLUG}`, { headers: { "Set-Cookie": await flashHeader(TREAT_MESSAGES.chancesUpdated) } });
+    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await flashHeader(TREAT_MESSAGES.chancesUpdated) } });
   });
 }
 
@@ -65,7 +66,7 @@ function hundredths(value: string): number | null {
 }
 
 export default function TreatChances() {
-  const { treats, flash } = useLoaderData<typeof loader>();
+  const { focus, treats, flash } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitted = result && "values" in result ? result.values : null;
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(treats.map((treat) => [String(treat.id), submitted?.[String(treat.id)] ?? treat.chance])));
@@ -78,6 +79,11 @@ export default function TreatChances() {
         <Link to="/account/admin/treats">Treats</Link>
       </p>
       <h1>Chances of winning</h1>
+      {focus ? (
+        <p className="form-lead">
+          Showing <strong>{focus.name}</strong> among every Treat: the chances of all Treats add up to 100% together. <Link to={`/account/admin/treats/edit/${focus.id}`}>Edit this Treat</Link>
+        </p>
+      ) : null}
       <Notice message={flash} />
       <FormAlert message={result && "formError" in result ? result.formError : null} />
       <Form method="post" className="form-stack">
@@ -90,7 +96,7 @@ export default function TreatChances() {
           </thead>
           <tbody>
             {treats.map((treat) => (
-              <tr key={treat.id}>
+              <tr key={treat.id} className={treat.id === focus?.id ? "chance-row--focus" : undefined} aria-current={treat.id === focus?.id ? "true" : undefined}>
                 <td>
                   <label htmlFor={`chance-${treat.id}`}>{treat.name}</label>
                 </td>
@@ -100,6 +106,7 @@ export default function TreatChances() {
                     name={`chance_values[${treat.id}]`}
                     className="field__input chance-input"
                     inputMode="decimal"
+                    autoFocus={treat.id === focus?.id}
                     maxLength={6}
                     value={values[String(treat.id)] ?? ""}
                     onChange={(event) => setValues((current) => ({ ...current, [String(treat.id)]: event.target.value }))}
@@ -112,11 +119,7 @@ export default function TreatChances() {
         <p className={`chance-total chance-total--${ok ? "ok" : "error"}`} role="status" data-total-ok={ok}>
           {ok ? "Total: 100.00%" : total === null ? "Each chance is a percentage from 0 to 100 with at most two decimals." : TREAT_MESSAGES.chanceTotal((total / 100).toFixed(2))}
         </p>
-        <div className="form-actions">
-          <BusyButton pending="Saving…" className="button button--accent">
-            Save chances
-          </BusyButton>
-        </div>
+        <SubmitRow pending="Saving…">Save chances</SubmitRow>
       </Form>
     </div>
   );

@@ -2,11 +2,12 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../../auth/flash.server";
 import { refuseSubmission, requireAdmin } from "../../../../auth/guards.server";
+import { AdminTableHead } from "../../../../components/admin/AdminParts";
 import { Notice } from "../../../../components/forms/FormParts";
 import { GiftIcon } from "../../../../components/treats/GiftIcon";
 import { handleErrors } from "../../../../error-response.server";
 import { listTreatOptions } from "../../../../treats/options.server";
-import { TREAT_TYPES, type TreatType } from "../../../../treats/types";
+import { CHANCES_SLUG, TREAT_TYPES, type TreatType } from "../../../../treats/types";
 import treatsStyles from "../../../../styles/treats.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
@@ -35,7 +36,7 @@ export default function AdminTreats() {
         <Link to="/account/admin/treats/add" className="button button--accent">
           Add a Treat
         </Link>
-        <Link to="/account/admin/treats/chances" className="button button--quiet">
+        <Link to={`/account/admin/treats/${CHANCES_SLUG}`} className="button button--quiet">
           Chances of winning
         </Link>
       </p>
@@ -44,16 +45,7 @@ export default function AdminTreats() {
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-treats-table">
-            <thead>
-              <tr>
-                <th scope="col">Image</th>
-                <th scope="col">Treat</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Chance</th>
-                <th scope="col">Won</th>
-              </tr>
-            </thead>
+            <AdminTableHead columns={["Image", "Treat", "Kind", "Weight", "Chance", "Won"]} />
             <tbody>
               {treats.map((treat) => (
                 <tr key={treat.id}>
@@ -64,7 +56,11 @@ export default function AdminTreats() {
                   </td>
                   <td>{TREAT_TYPES[treat.type as TreatType] ?? treat.type}</td>
                   <td>{treat.weight.toLocaleString("en-GB")}</td>
-                  <td>{treat.chance}%</td>
+                  <td>
+                    <Link to={`/account/admin/treats/${treat.slug}`}>
+                      {treat.chance}%<span className="visually-hidden"> chance of winning {treat.name}</span>
+                    </Link>
+                  </td>
                   <td>{treat.won}</td>
                 </tr>
               ))}
