@@ -34,6 +34,47 @@ export function builtSections(place: NavigationSection["place"], signedIn = fals
   return SECTIONS.filter((section) => section.built && section.place === place && (!section.audience || section.audience === audience));
 }
 
+/** A link in a header dropdown or a row of links. */
+export interface MenuLink {
+  to: string;
+  label: string;
+}
+
+/** The blog categories the header's 'Bark Out blog' menu lists (the root loader reads them). */
+export interface MenuCategory {
+  slug: string;
+  name: string;
+}
+
+/** The 'Search' dropdown: the homepage search opened at each of its tabs, named as the tabs are (?tab= works without JavaScript). */
+const SEARCH_MENU: readonly MenuLink[] = [
+  { to: "/?tab=road", label: "By road" },
+  { to: "/?tab=location", label: "Near a place" },
+  { to: "/?tab=route", label: "Along a route" },
+];
+
+/**
+ * The dropdown of a main-menu section (docs/decisions/0151), or null for a plain link: 'Search' opens
+ * the homepage search at a tab, 'Bark Out blog' lists the latest posts, each category and the story form.
+ */
+export function sectionMenu(to: string, categories: readonly MenuCategory[]): MenuLink[] | null {
+  if (to === "/") return [...SEARCH_MENU];
+  if (to === "/bark-out/")
+    return [
+      { to: "/bark-out/", label: "Latest posts" },
+      ...categories.map((category) => ({ to: `/bark-out/?category=${encodeURIComponent(category.slug)}`, label: category.name })),
+      { to: "/bark-out/submit", label: "Share your story" },
+    ];
+  return null;
+}
+
+/** Whether `pathname` lies in the section at `to` (its dropdown's summary is then marked current). */
+export function inSection(to: string, pathname: string): boolean {
+  if (to === "/") return pathname === "/";
+  const base = to.replace(/\/$/, "");
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
 /** One entry of the account menu (the account area's side menu and the header's account menu). */
 export interface AccountMenuItem {
   to: string;

@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
+import { blogMenuCategories } from "./blog/posts.server";
 import { compareRoads } from "./components/RoadBadge";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
@@ -24,8 +25,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, roads] = await Promise.all([getSessionUser(request), roadOptions()]);
-  return { user: user && { username: user.username, isAdmin: user.isAdmin }, footerTabs: footerBrowseTabs([...roads].sort(compareRoads)) };
+  const [user, roads, categories] = await Promise.all([getSessionUser(request), roadOptions(), blogMenuCategories()]);
+  return {
+    user: user && { username: user.username, isAdmin: user.isAdmin },
+    footerTabs: footerBrowseTabs([...roads].sort(compareRoads)),
+    blogCategories: categories.map(({ slug, name }) => ({ slug, name })),
+  };
 }
 
 export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy(error).title} — Pawroute` : "Pawroute" }];
@@ -52,7 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader user={data?.user ?? null} />
+        <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>

@@ -71,6 +71,17 @@ export async function blogCategories(): Promise<BlogCategory[]> {
   return sql()<BlogCategory[]>`SELECT id, slug, name FROM blog_categories ORDER BY position`;
 }
 
+let menuCategories: Promise<BlogCategory[]> | null = null;
+
+/** The header's 'Bark Out blog' menu on every page: the categories come with the migrations and no screen edits them, so they are read once. */
+export function blogMenuCategories(): Promise<BlogCategory[]> {
+  menuCategories ??= blogCategories().catch((error: unknown) => {
+    menuCategories = null;
+    throw error;
+  });
+  return menuCategories;
+}
+
 /** The categories of post `p` as a JSON array. */
 const categoriesOfPost = (db: Sql) =>
   db`COALESCE((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) ORDER BY c.position)

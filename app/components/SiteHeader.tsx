@@ -2,10 +2,11 @@ import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
 import { loginPath } from "../auth/redirect";
-import { SUB_NAVIGATION, builtSections } from "../navigation";
+import { SUB_NAVIGATION, builtSections, inSection, sectionMenu, type MenuCategory } from "../navigation";
 import { AccountMenu } from "./AccountMenu";
 import { CloseIcon, MenuIcon, PawIcon } from "./icons";
 import { MoreMenu } from "./MoreMenu";
+import { MenuLinks, NavDropdown } from "./nav/NavDropdown";
 import { useHeaderOffset } from "./nav/useHeaderOffset";
 
 export interface HeaderUser {
@@ -21,20 +22,27 @@ function withReturn(to: string, here: string): string {
   return to;
 }
 
-function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: boolean }) {
+function NavItems({ signedIn, categories, mobile = false }: { signedIn: boolean; categories: readonly MenuCategory[]; mobile?: boolean }) {
   const location = useLocation();
   // A member's account corner is the account menu; a visitor's "Log in" comes back to this page.
   const sections = [...builtSections("main"), ...(signedIn ? [] : builtSections("account", false))];
   const here = location.pathname + location.search;
   return (
     <ul className="nav-list">
-      {sections.map((item) => (
-        <li key={item.to}>
-          <NavLink to={withReturn(item.to, here)} end={item.to === "/"}>
-            {item.label}
-          </NavLink>
-        </li>
-      ))}
+      {sections.map((item) => {
+        const menu = sectionMenu(item.to, categories);
+        return (
+          <li key={item.to}>
+            {menu ? (
+              <NavDropdown label={item.label} links={menu} mobile={mobile} current={inSection(item.to, location.pathname)} />
+            ) : (
+              <NavLink to={withReturn(item.to, here)} end={item.to === "/"}>
+                {item.label}
+              </NavLink>
+            )}
+          </li>
+        );
+      })}
       <li>
         <MoreMenu remember={mobile} />
       </li>
@@ -46,15 +54,7 @@ function NavItems({ signedIn, mobile = false }: { signedIn: boolean; mobile?: bo
 function SubNav() {
   return (
     <nav aria-label="Find stops" className="sub-nav">
-      <ul className="sub-nav__list container">
-        {SUB_NAVIGATION.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to} end>
-              {item.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <MenuLinks links={SUB_NAVIGATION} className="sub-nav__list container" />
     </nav>
   );
 }
@@ -65,7 +65,7 @@ function SubNav() {
  * JavaScript and the browser makes it keyboard accessible; with JavaScript it also closes on
  * navigation and on Escape.
  */
-export function SiteHeader({ user }: { user: HeaderUser | null }) {
+export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | null; blogCategories?: readonly MenuCategory[] }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const location = useLocation();
@@ -94,7 +94,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
           </Link>
 
           <nav aria-label="Main" className="main-nav">
-            <NavItems signedIn={user !== null} />
+            <NavItems signedIn={user !== null} categories={blogCategories} />
           </nav>
           {user ? <AccountMenu user={user} placement="header" /> : null}
 
@@ -109,7 +109,7 @@ export function SiteHeader({ user }: { user: HeaderUser | null }) {
               Menu
             </summary>
             <nav aria-label="Main" className="mobile-menu__panel">
-              <NavItems signedIn={user !== null} mobile />
+              <NavItems signedIn={user !== null} categories={blogCategories} mobile />
               {user ? <AccountMenu user={user} placement="panel" /> : null}
             </nav>
           </details>

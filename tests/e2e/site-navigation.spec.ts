@@ -1,5 +1,6 @@
 // Issue 16's global page behaviour, JavaScript on and off: the footer's browse tabs with 'View all
-// links', the sub-navigation, and the desktop dropdowns from the keyboard (arrow keys with JavaScript).
+// links', the sub-navigation, and the desktop dropdowns (the account menu, 'More', 'Bark Out blog',
+// 'Search') from the keyboard (arrow keys with JavaScript).
 import { FOOTER_LINKS_SHOWN } from "../../app/components/nav/FooterBrowse";
 import { expect, test } from "./fixtures";
 import { createMember, logInAs } from "./support/accounts";
@@ -128,4 +129,62 @@ test("at 1280 px the sticky header keeps an anchor's target clear of it", async 
   const headerBottom = await page.locator(".site-header").evaluate((element) => element.getBoundingClientRect().bottom);
   const top = await target.evaluate((element) => element.getBoundingClientRect().top);
   expect(top).toBeGreaterThanOrEqual(headerBottom);
+});
+
+test("at 1280 and 1000 px 'Bark Out blog' opens from the keyboard with the latest posts, each category and the story form", async ({ page }, info) => {
+  const js = info.project.name === "js";
+  for (const width of [1280, 1000]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/contact");
+    if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const blog = page.locator(".main-nav .nav-dropdown", { has: page.locator("summary", { hasText: "Bark Out blog" }) });
+    const summary = blog.locator("summary");
+    const latest = blog.getByRole("link", { name: "Latest posts" });
+    await expect(latest).toBeHidden();
+    await summary.focus();
+    await page.keyboard.press(js ? "ArrowDown" : "Enter");
+    await expect(blog.getByRole("link")).toHaveText(["Latest posts", "Walks", "Travel tips", "Pubs and cafes", "Beaches", "Dog health", "Books", "Your stories", "Share your story"]);
+    if (js) {
+      await expect(latest).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(blog.getByRole("link", { name: "Share your story" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(latest).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(latest).toBeHidden();
+      await expect(summary).toBeFocused();
+    } else {
+      await page.keyboard.press("Tab");
+      await expect(latest).toBeFocused();
+      await summary.focus();
+      await page.keyboard.press("Enter");
+      await expect(latest).toBeHidden();
+    }
+  }
+  // A category entry is the listing's own filter; on the blog the summary is marked as the current section.
+  const blog = page.locator(".main-nav .nav-dropdown", { has: page.locator("summary", { hasText: "Bark Out blog" }) });
+  await blog.locator("summary").click();
+  await blog.getByRole("link", { name: "Beaches" }).click();
+  await expect(page).toHaveURL(/\/bark-out\/\?category=beaches$/);
+  await expect(page.getByRole("checkbox", { name: "Beaches", exact: true })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "All categories" })).not.toBeChecked();
+  await expect(blog).toHaveAttribute("data-current", "true");
+});
+
+test("'Search' opens the homepage search at the chosen tab, also from the homepage itself", async ({ page }, info) => {
+  const js = info.project.name === "js";
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/?tab=route");
+  if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("tab", { name: "Along a route" })).toHaveAttribute("aria-selected", "true");
+  const search = page.locator(".main-nav .nav-dropdown", { has: page.locator("summary", { hasText: /^Search$/ }) });
+  await search.locator("summary").focus();
+  await page.keyboard.press(js ? "ArrowDown" : "Enter");
+  await expect(search.getByRole("link")).toHaveText(["By road", "Near a place", "Along a route"]);
+  // None of the three claims to be the page: they differ only in the query string.
+  await expect(search.locator("[aria-current]")).toHaveCount(0);
+  await search.getByRole("link", { name: "By road" }).click();
+  await expect(page).toHaveURL(/\/\?tab=road$/);
+  await expect(page.getByRole("tab", { name: "By road" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel", { name: "By road" })).toBeVisible();
 });

@@ -87,7 +87,8 @@ export default function Home() {
             </a>
           </div>
           <HeroSign />
-          <HomeSearch key={preset.path} tab={tab} preset={preset} roads={options} />
+          {/* The tab in the address (the header's Search menu links to each) opens the form at that tab. */}
+          <HomeSearch key={`${preset.path}?tab=${tab}`} tab={tab} preset={preset} roads={options} />
         </div>
       </section>
 

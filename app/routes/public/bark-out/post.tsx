@@ -17,11 +17,13 @@ import { appUrl } from "../../../mail/links.server";
 import formStyles from "../../../styles/forms.css?url";
 import listingStyles from "../../../styles/listing.css?url";
 import blogStyles from "../../../styles/blog.css?url";
+import lightboxStyles from "../../../styles/lightbox.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
   { rel: "stylesheet", href: listingStyles },
   { rel: "stylesheet", href: blogStyles },
+  { rel: "stylesheet", href: lightboxStyles },
 ];
 
 /** /bark-out/{slug}: a published post, its gallery, related posts and the subscribe form. */

@@ -19,6 +19,7 @@ import { listingType } from "../../../search/listing-types";
 import formStyles from "../../../styles/forms.css?url";
 import searchStyles from "../../../styles/search.css?url";
 import listingFormStyles from "../../../styles/listing-form.css?url";
+import lightboxStyles from "../../../styles/lightbox.css?url";
 import listingStyles from "../../../styles/listing.css?url";
 import { junctionHref } from "../../../search/url";
 
@@ -26,6 +27,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
   { rel: "stylesheet", href: searchStyles },
   { rel: "stylesheet", href: listingStyles },
+  { rel: "stylesheet", href: lightboxStyles },
   { rel: "stylesheet", href: listingFormStyles },
 ];
 

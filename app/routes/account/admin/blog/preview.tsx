@@ -8,8 +8,12 @@ import { PostGallery } from "../../../../components/blog/PostGallery";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
+import lightboxStyles from "../../../../styles/lightbox.css?url";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: blogStyles },
+  { rel: "stylesheet", href: lightboxStyles },
+];
 
 /** /account/admin/blog-posts/preview/{id}: any post as readers will see it, drafts included. */
 export function loader({ request, params }: LoaderFunctionArgs) {
