@@ -20,6 +20,7 @@ const HISTORY_LABELS: Record<string, string> = {
   cancelled: "Automatic renewal cancelled",
   switched: "Plan changed",
   "renewal-failed": "Renewal payment failed",
+  "payment-method-changed": "Card for renewals changed",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -83,6 +84,9 @@ export default function SubscriptionsPage() {
                   Enable auto-renewal
                 </Link>
               )}
+              <Link className="button button--quiet" to="/account/payment/change">
+                Change card
+              </Link>
               <Link className="button button--quiet" to="/account/subscriptions/switch">
                 Switch plan
               </Link>
