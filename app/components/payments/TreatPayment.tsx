@@ -19,7 +19,7 @@ export function TreatPayment({ treats, option, planName, next, context, error }:
   return (
     <section className="account-card payment__treat" aria-labelledby="treat-title">
       <h2 id="treat-title">Pay with a Treat</h2>
-      <p>You have won a Treat that pays for the {planName} plan. Nothing is charged to a card, and automatic renewal stays off until you add a card.</p>
+      {treats.length ? <p>You have won a Treat that pays for the {planName} plan. Nothing is charged to a card, and automatic renewal stays off until you add a card.</p> : null}
       {error ? (
         <div className="form-alert" role="alert">
           {error}

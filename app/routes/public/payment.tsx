@@ -85,7 +85,7 @@ export default function Payment() {
           <Link to="/account/select-plan">Choose a different plan</Link>
         </p>
       </section>
-      {page.treats.length ? <TreatPayment treats={page.treats} option={page.plan.option} planName={page.plan.name} next={page.next} context={page.context} error={failed?.form === "treat" ? (failed.error ?? null) : null} /> : null}
+      {page.treats.length || failed?.form === "treat" ? <TreatPayment treats={page.treats} option={page.plan.option} planName={page.plan.name} next={page.next} context={page.context} error={failed?.form === "treat" ? (failed.error ?? null) : null} /> : null}
       {failed?.error && failed.form !== "treat" ? (
         <div className="form-alert" role="alert">
           {failed.error}
