@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
+import { errorResponse } from "../../app/error-response.server";
 import { AppError } from "../../app/errors";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { findPlan } from "../../app/payments/plans";
@@ -128,6 +129,10 @@ describe("subscriptions and payments", () => {
     const error = await failure(checkout(user, { option: "monthly", paymentMethod, key: randomUUID() }));
     expect(error.message).toBe("Sorry, your card has insufficient funds. Please try again with a different card.");
     expect(error.status).toBe(402);
+    // The one error path answers it as a 402 with the message word for word.
+    const response = errorResponse(error);
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ message: "Sorry, your card has insufficient funds. Please try again with a different card.", code: "insufficient_funds" });
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
   });
 
