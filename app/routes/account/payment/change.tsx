@@ -3,6 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { refuseSubmission, requireMember } from "../../../auth/guards.server";
 import { Notice } from "../../../components/forms/FormParts";
 import { CardPayment } from "../../../components/payments/CardPayment";
+import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { useHydrated } from "../../../components/search/hooks";
 import { CHANGE_CARD_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig } from "../../../payments/pages.server";
@@ -54,14 +55,7 @@ export default function ChangePaymentMethod() {
       <h1>Change payment method</h1>
       <Notice message={changed ? CHANGE_CARD_MESSAGES.changed : null} />
       {!subscription ? (
-        <div className="account-card">
-          <p>You don&apos;t have a subscription yet, so there is no card to change.</p>
-          <p>
-            <Link className="button button--accent" to="/account/select-plan">
-              Choose a plan
-            </Link>
-          </p>
-        </div>
+        <NoSubscription message="You don't have a subscription yet, so there is no card to change." />
       ) : (
         <>
           <section className="account-card" aria-labelledby="current-title">

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
 import { refuseSubmission, requireMember } from "../../../auth/guards.server";
 import { Notice } from "../../../components/forms/FormParts";
+import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { subscriptionView } from "../../../payments/subscriptions.server";
@@ -47,14 +48,7 @@ export default function SubscriptionsPage() {
       <h1>Your subscription</h1>
       <Notice message={flash} />
       {!subscription ? (
-        <div className="account-card">
-          <p>You don&apos;t have a subscription yet. Subscribers see every premium listing in full.</p>
-          <p>
-            <Link className="button button--accent" to="/account/select-plan">
-              Choose a plan
-            </Link>
-          </p>
-        </div>
+        <NoSubscription message="You don't have a subscription yet. Subscribers see every premium listing in full." />
       ) : (
         <>
           <section className="account-card" aria-labelledby="plan-title">
