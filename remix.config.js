@@ -115,6 +115,8 @@ export default {
         route("subscriptions/enable-autorenew", "routes/account/subscriptions/manage.tsx", { id: "account/subscriptions/enable-autorenew" });
         route("subscriptions/cancel", "routes/account/subscriptions/manage.tsx", { id: "account/subscriptions/cancel" });
         route("subscriptions/:change", "routes/account/subscriptions/change.tsx", { id: "account/subscriptions/change" });
+        route("payment/change", "routes/account/payment/change.tsx", { id: "account/payment/change" });
+        route("change-payment-method", "routes/account/payment/change.tsx", { id: "account/change-payment-method" });
 
         route("admin", "routes/account/admin/layout.tsx", { id: "account/admin" }, () => {
           // Back office: dashboard, listings, view-edit, reviews, users, roads (issue 11).

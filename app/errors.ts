@@ -6,7 +6,7 @@
  * This file holds no server-only imports, so components may use `isAppErrorData` on what a boundary
  * receives.
  */
-export type AppErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+export type AppErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
 
 export interface AppErrorOptions {
   /** For invalid input: the message of each field, by field name. */

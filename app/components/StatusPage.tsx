@@ -15,6 +15,7 @@ export interface StatusCopy {
 const COPY: Record<number, { title: string; body: string; retry?: boolean }> = {
   400: { title: "Something was not right with that request", body: "We couldn't read part of the address or the form. Please check it and try again." },
   401: { title: "Please log in", body: "You need to log in to see this page." },
+  402: { title: "The payment did not go through", body: "Your card or bank did not accept the payment. Please check your payment details and try again." },
   403: { title: "That page is not for you", body: "You don't have permission to see this page." },
   404: { title: "We can't find that page", body: "We sniffed everywhere, but this page isn't here. It may have moved, or the link may be mistyped." },
   409: { title: "That has changed in the meantime", body: "Someone (perhaps you, in another tab) changed this first. Please reload the page and try again." },

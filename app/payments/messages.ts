@@ -53,3 +53,15 @@ export const SUBSCRIPTION_MESSAGES = {
   notYourCard: "Sorry, we couldn't find that card.",
   authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
 } as const;
+
+/** Paying with a Treat (method 3; the spec is silent on these). */
+export const PRIZE_MESSAGES = {
+  wrongPlan: (plan: string) => `This Treat cannot pay for the ${plan} plan.`,
+  failed: "Sorry, we couldn't use that Treat. Please try again.",
+} as const;
+
+/** Changing the card used for renewals (the spec is silent on these). */
+export const CHANGE_CARD_MESSAGES = {
+  changed: "Your new card has been saved. Your subscription will renew with it.",
+  needsJavaScript: "Changing your card needs JavaScript: your card details go straight to our card provider from your browser. Please switch JavaScript on to change your card.",
+} as const;

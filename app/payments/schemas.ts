@@ -4,12 +4,16 @@ import { PLANS } from "./plans";
 
 const option = z.enum(PLANS.map((plan) => plan.option) as [string, ...string[]], { message: "Please choose a plan." });
 const key = z.string().uuid("Please reload the page and try again.");
+/** A card set up on this page (pm_…) or one of the member's saved cards (“saved:12”). */
+const cardMethod = z.string().regex(/^(pm_\w{1,80}|saved:\d{1,9})$/, "Sorry, we couldn't find that card.");
+/** The spec's method code 2: a card. */
+const cardCode = z.coerce.number().pipe(z.literal(2, { message: "Only card payments are offered here." }));
 const paymentIntent = z.string().regex(/^pi_\w{1,80}$/).optional();
 
 /** The spec's POST users/me/paymentMethod (card, method 2), carrying the checkout it pays for. */
 export const checkoutSchema = z.object({
-  method: z.coerce.number().pipe(z.literal(2, { message: "Only card payments are offered here." })),
-  paymentMethod: z.string().regex(/^(pm_\w{1,80}|saved:\d{1,9})$/, "Sorry, we couldn't find that card."),
+  method: cardCode,
+  paymentMethod: cardMethod,
   option,
   key,
   payment_intent: paymentIntent,
@@ -28,9 +32,22 @@ export const paypalCheckoutSchema = z.object({
   affiliate_link: checkoutSchema.shape.affiliate_link,
 });
 
+/** The spec's POST users/me/paymentMethod {paymentMethod from form data, method=3}: a Treat (its hex id) pays for the plan. */
+export const prizeSchema = z.object({
+  method: z.coerce.number().pipe(z.literal(3)),
+  paymentMethod: z.string().regex(/^[0-9a-f]{1,8}$/i, "Sorry, we couldn't find that Treat."),
+  option,
+});
+
+/** The same call with a card and no plan: the card the current subscription renews with (change payment method). */
+export const changeCardSchema = z.object({
+  method: cardCode,
+  paymentMethod: cardMethod,
+});
+
 /** POST users/me/subscriptions/current/renew. */
 export const renewSchema = z.object({
-  paymentMethod: z.string().regex(/^(pm_\w{1,80}|saved:\d{1,9})$/, "Sorry, we couldn't find that card.").optional(),
+  paymentMethod: cardMethod.optional(),
   /** Renewing with a PayPal account just approved (method 1). */
   nonce: nonce.optional(),
   payment_intent: paymentIntent,

@@ -2,7 +2,7 @@
 // loop, renew, automatic renewal, cancel, switch with proration, receipts. Every charge row has an
 // idempotency key that is also the provider's Idempotency-Key, and one conditional UPDATE decides which
 // request (or webhook) applies a succeeded charge, so doubled requests and replays change nothing.
-import { and, desc, eq, gt, isNull, sql as rawSql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql as rawSql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, subscriptionEvents, subscriptions } from "../../db/schema";
 import { audit } from "../admin/audit.server";
@@ -13,6 +13,7 @@ import type { Transaction } from "../points/ledger.server";
 import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
 import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
+import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
 
 type Charge = typeof charges.$inferSelect;
@@ -22,10 +23,10 @@ type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 function methodLabel(method: Pick<PaymentMethodRow, "method" | "brand" | "last4">): string {
   if (method.method === PAYMENT_METHOD.paypal) return "PayPal account";
   if (method.method === PAYMENT_METHOD.card) return `${method.brand} card ending ${method.last4}`;
-  return "Treat";
+  return `Treat: ${method.brand}`;
 }
-type Executor = Transaction | ReturnType<typeof db>;
 
+type Executor = Transaction | ReturnType<typeof db>;
 
 /** The result a payment call answers: done, or the client must complete extra authentication and retry with payment_intent. */
 export type PaymentResult = { status: "succeeded"; subscriptionId: number; expiryDate: string } | { status: "requires_action"; clientSecret: string; paymentIntent: string };
@@ -84,10 +85,11 @@ async function registerCard(user: SessionUser, paymentMethodId: string): Promise
     throw new AppError(404, SUBSCRIPTION_MESSAGES.notYourCard);
   }
   invariant(card.customer === customer, 404, SUBSCRIPTION_MESSAGES.notYourCard);
+  const details = { brand: card.card?.brand ?? "", last4: card.card?.last4 ?? "", expMonth: card.card?.exp_month ?? null, expYear: card.card?.exp_year ?? null };
   const [row] = await db()
     .insert(paymentMethods)
-    .values({ userId: user.id, method: PAYMENT_METHOD.card, providerRef: card.id, brand: card.card?.brand ?? "", last4: card.card?.last4 ?? "" })
-    .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: { brand: card.card?.brand ?? "" } })
+    .values({ userId: user.id, method: PAYMENT_METHOD.card, providerRef: card.id, ...details })
+    .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: details })
     .returning({ id: paymentMethods.id });
   return row.id;
 }
@@ -154,7 +156,7 @@ async function methodIdFor(user: SessionUser, input: { paymentMethod?: string; n
   const [row] = await db()
     .select({ id: paymentMethods.id })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, Number(saved[1])), eq(paymentMethods.userId, user.id)));
+    .where(and(eq(paymentMethods.id, Number(saved[1])), eq(paymentMethods.userId, user.id), ne(paymentMethods.method, PAYMENT_METHOD.prize)));
   return found(row, SUBSCRIPTION_MESSAGES.notYourCard).id;
 }
 
@@ -199,15 +201,15 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
       .update(charges)
       .set({ status: "failed", failureCode: card.decline_code ?? card.code ?? "card_error", ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
       .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-    throw new AppError(422, cardErrorMessage(card), { code: card.code });
+    throw new AppError(402, cardErrorMessage(card), { code: card.code });
   }
   if (intent.status === "succeeded") return applySucceeded(charge.id, intent.id);
   if (intent.status === "requires_action" && intent.client_secret) {
     await db().update(charges).set({ status: "requires_action", providerRef: intent.id }).where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-    if (!options.onSession) throw new AppError(422, SUBSCRIPTION_MESSAGES.authenticationNeeded, { code: "authentication_required" });
+    if (!options.onSession) throw new AppError(402, SUBSCRIPTION_MESSAGES.authenticationNeeded, { code: "authentication_required" });
     return { status: "requires_action", clientSecret: intent.client_secret, paymentIntent: intent.id };
   }
-  throw new AppError(422, cardErrorMessage({}));
+  throw new AppError(402, cardErrorMessage({}));
 }
 
 /**
@@ -238,7 +240,7 @@ async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean
     .update(charges)
     .set({ status: code ? "failed" : "pending", failureCode: code, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
     .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-  throw new AppError(code ? 422 : 409, PAYMENT_MESSAGES.paypalFailed, { code: code ?? "paypal_pending" });
+  throw new AppError(code ? 402 : 409, PAYMENT_MESSAGES.paypalFailed, { code: code ?? "paypal_pending" });
 }
 
 async function succeededResult(charge: Charge): Promise<PaymentResult> {
@@ -266,6 +268,9 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     .returning();
   if (!charge) return;
   const plan = planOf(charge.plan);
+  const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
+  // A Treat pays once: the subscription it starts has no method to renew with until the member adds a card.
+  const renewable = method?.method !== PAYMENT_METHOD.prize;
   const now = new Date();
   let subscriptionId: number;
   let periodStart: Date;
@@ -277,21 +282,19 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     periodStart = addMonths(periodEnd, -plan.periodMonths);
     await tx.insert(subscriptionEvents).values({ subscriptionId, kind: "renewed", detail: `until ${periodEnd.toISOString()}` });
   } else {
-    if (charge.purpose === "switch") {
-      const ended = await tx.update(subscriptions).set({ endedAt: now, autoRenew: false }).where(and(eq(subscriptions.userId, charge.userId), isNull(subscriptions.endedAt))).returning({ id: subscriptions.id });
-      for (const old of ended) await tx.insert(subscriptionEvents).values({ subscriptionId: old.id, kind: "switched", detail: `to ${plan.option}` });
-    }
+    // A switch replaces the current subscription; a new one replaces an expired one (checkout refuses an active one).
+    const ended = await tx.update(subscriptions).set({ endedAt: now, autoRenew: false }).where(and(eq(subscriptions.userId, charge.userId), isNull(subscriptions.endedAt))).returning({ id: subscriptions.id });
+    if (charge.purpose === "switch") for (const old of ended) await tx.insert(subscriptionEvents).values({ subscriptionId: old.id, kind: "switched", detail: `to ${plan.option}` });
     periodStart = now;
     periodEnd = charge.periodEnd ?? addMonths(now, plan.periodMonths);
     const [created] = await tx
       .insert(subscriptions)
-      .values({ userId: charge.userId, plan: plan.option, startedAt: now, expiresAt: periodEnd, autoRenew: true, paymentMethodId: charge.paymentMethodId, affiliateLinkId: charge.affiliateLinkId })
+      .values({ userId: charge.userId, plan: plan.option, startedAt: now, expiresAt: periodEnd, autoRenew: renewable, paymentMethodId: renewable ? charge.paymentMethodId : null, affiliateLinkId: charge.affiliateLinkId })
       .returning({ id: subscriptions.id });
     subscriptionId = created.id;
     await tx.insert(subscriptionEvents).values({ subscriptionId, kind: "created", detail: plan.option });
     await tx.update(charges).set({ subscriptionId }).where(eq(charges.id, charge.id));
   }
-  const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
   await tx.insert(receipts).values({
     chargeId: charge.id,
     userId: charge.userId,
@@ -339,7 +342,7 @@ export async function renewDue(subscription: typeof subscriptions.$inferSelect, 
   const charge = await renewalCharge(subscription, plan, subscription.paymentMethodId);
   if (charge.status === "succeeded") return "already";
   // A period whose charge failed is not retried by the job: the member was mailed and renews by hand.
-  if (charge.status === "failed") throw new AppError(422, cardErrorMessage({ code: charge.failureCode?.split(":")[0] }), { code: charge.failureCode?.split(":")[0] });
+  if (charge.status === "failed") throw new AppError(402, cardErrorMessage({ code: charge.failureCode?.split(":")[0] }), { code: charge.failureCode?.split(":")[0] });
   await collect({ id: subscription.userId, email }, charge, { onSession: false });
   return "renewed";
 }
@@ -444,6 +447,39 @@ export async function subscriptionView(userId: number): Promise<SubscriptionView
 }
 
 export async function savedCards(userId: number): Promise<{ id: number; label: string }[]> {
-  const rows = await db().select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.createdAt));
+  const rows = await db()
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.method, PAYMENT_METHOD.prize)))
+    .orderBy(desc(paymentMethods.createdAt));
   return rows.map((row) => ({ id: row.id, label: methodLabel(row) }));
+}
+
+/** The spec's POST users/me/paymentMethod {paymentMethod, method: 2} without a plan: the card the current subscription renews with from now on. */
+export async function changeCard(user: SessionUser, paymentMethod: string): Promise<PaymentResult> {
+  const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  const methodId = await methodIdFor(user, { paymentMethod });
+  await db().transaction(async (tx) => {
+    await tx.update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
+    await tx.insert(subscriptionEvents).values({ subscriptionId: subscription.id, kind: "payment-method-changed" });
+  });
+  return { status: "succeeded", subscriptionId: subscription.id, expiryDate: subscription.expiresAt.toISOString() };
+}
+
+/** The card the member's current subscription renews with (brand, last 4, expiry), for the change-payment-method page. */
+export async function renewalCard(userId: number): Promise<{ subscription: { planName: string; expiresAt: string; autoRenew: boolean } | null; card: RenewalCardView | null }> {
+  const subscription = await currentSubscription(userId);
+  if (!subscription) return { subscription: null, card: null };
+  const [method] = subscription.paymentMethodId ? await db().select().from(paymentMethods).where(eq(paymentMethods.id, subscription.paymentMethodId)) : [];
+  return {
+    subscription: { planName: planOf(subscription.plan).name, expiresAt: subscription.expiresAt.toISOString(), autoRenew: subscription.autoRenew },
+    card: method
+      ? {
+          method: method.method,
+          brand: method.brand,
+          last4: method.last4,
+          expiry: method.expMonth && method.expYear ? `${String(method.expMonth).padStart(2, "0")}/${String(method.expYear % 100).padStart(2, "0")}` : null,
+        }
+      : null,
+  };
 }

@@ -25,3 +25,22 @@ export interface PayPalButtonConfig {
   sdkUrl: string;
   local: boolean;
 }
+
+/** The saved method a subscription renews with, as the change-payment-method page shows it. */
+export interface RenewalCardView {
+  /** The spec's method code: 1 PayPal, 2 card. */
+  method: number;
+  brand: string;
+  last4: string;
+  /** MM/YY, or null when unknown. */
+  expiry: string | null;
+}
+
+/** A Treat that can pay for the plan on /payment (method 3). */
+export interface TreatPaymentView {
+  hexId: string;
+  name: string;
+  /** How long the subscription it pays for lasts. */
+  months: number;
+  expiresAt: string | null;
+}

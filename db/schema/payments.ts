@@ -39,6 +39,9 @@ export const paymentMethods = pgTable(
     providerRef: text("provider_ref").notNull(),
     brand: text("brand").notNull().default(""),
     last4: text("last4").notNull().default(""),
+    /** A card's expiry (migration 0024); null for PayPal, Treats and cards saved before it. */
+    expMonth: smallint("exp_month"),
+    expYear: smallint("exp_year"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_methods_user_ref").on(t.userId, t.providerRef)],

@@ -152,6 +152,24 @@ export async function ensureDemoTreats(sql: SqlClient): Promise<number> {
     FROM users u, treat_options o
     WHERE lower(u.email) = 'member@pawroute.test' AND o.slug = 'pet-shop-voucher' AND o.deleted_at IS NULL
       AND NOT EXISTS (SELECT 1 FROM awarded_treats t WHERE t.user_id = u.id)`;
+  await ensureFreeMonthTreat(sql);
   await ensureDemoTreatImages(sql);
   return added;
+}
+
+/**
+ * A Treat that pays for a whole month of Premium (payment method 3 on /payment, issue 15): weight 0, so
+ * only an administrator awards it; the demo member holds one.
+ */
+async function ensureFreeMonthTreat(sql: SqlClient): Promise<void> {
+  await sql`
+    INSERT INTO treat_options (name, slug, description_html, terms_html, type, weight, data, expiry_days, subscription_filter, subscription_filter_value)
+    SELECT 'A free month of Premium', 'premium-free-month', '<p>Use this Treat to pay for a whole month of Premium: nothing to pay by card.</p>',
+           '<p>Monthly Premium plan. Automatic renewal stays off until you add a card.</p>', 1, 0, ${JSON.stringify({ discount: 100, interval: 1, period: "month" })}::text::jsonb, 180, 'option', 'premium-monthly'
+    WHERE NOT EXISTS (SELECT 1 FROM treat_options WHERE slug = 'premium-free-month')`;
+  await sql`
+    INSERT INTO awarded_treats (user_id, option_id, source, expires_at)
+    SELECT u.id, o.id, 'award', now() + interval '180 days'
+    FROM users u JOIN treat_options o ON o.slug = 'premium-free-month' AND o.deleted_at IS NULL
+    WHERE lower(u.email) = 'member@pawroute.test' AND NOT EXISTS (SELECT 1 FROM awarded_treats t WHERE t.user_id = u.id AND t.option_id = o.id)`;
 }

@@ -2,7 +2,8 @@
  * A local stand-in for Stripe.js (docs/decisions/0121-local-payment-stand-ins.md), served when no Stripe key
  * is configured, so the payment page never loads https://js.stripe.com. It offers what the app uses:
  * Stripe(key).elements().create("card"), confirmCardSetup, handleCardAction / confirmCardPayment and
- * paymentRequest, talking to the local Stripe API stand-in through the app (/local/stripe-api).
+ * paymentRequest (a pretend wallet, see LocalPaymentRequest), talking to the local Stripe API stand-in
+ * through the app (/local/stripe-api).
  * The card "element" is three labelled inputs; extra authentication is a dialog of a pretend bank.
  */
 (function () {
@@ -154,6 +155,90 @@
     });
   }
 
+  /*
+   * The wallet (Apple Pay / Google Pay). A browser "has" one only when the page sets
+   * window.LocalStripeWallet = { type: "applePay" | "googlePay", card?: "4242…" } before this script runs
+   * (tests do it with an init script); otherwise canMakePayment answers null, as on a browser without one.
+   * show() opens the pretend wallet sheet; Pay creates a card payment method and emits "paymentmethod".
+   */
+  function LocalPaymentRequest(key, options) {
+    options = options || {};
+    if (options.country !== "GB" && options.country !== "FR") throw new Error("paymentRequest: country must be a two-letter code such as GB.");
+    if (!/^[a-z]{3}$/.test(options.currency || "")) throw new Error("paymentRequest: currency must be a lowercase ISO code such as gbp.");
+    if (!options.total || !Number.isInteger(options.total.amount) || options.total.amount < 0) throw new Error("paymentRequest: total.amount must be an integer in the smallest currency unit.");
+    this.key = key;
+    this.options = options;
+    this.handlers = {};
+  }
+  LocalPaymentRequest.prototype.wallet = function () {
+    var wallet = window.LocalStripeWallet;
+    return wallet && (wallet.type === "applePay" || wallet.type === "googlePay") ? wallet : null;
+  };
+  LocalPaymentRequest.prototype.canMakePayment = function () {
+    var wallet = this.wallet();
+    return Promise.resolve(wallet ? { applePay: wallet.type === "applePay", googlePay: wallet.type === "googlePay", link: false } : null);
+  };
+  LocalPaymentRequest.prototype.on = function (event, handler) {
+    (this.handlers[event] = this.handlers[event] || []).push(handler);
+    return this;
+  };
+  LocalPaymentRequest.prototype.off = function (event, handler) {
+    this.handlers[event] = handler ? (this.handlers[event] || []).filter(function (h) { return h !== handler; }) : [];
+    return this;
+  };
+  LocalPaymentRequest.prototype.emit = function (event, payload) {
+    (this.handlers[event] || []).forEach(function (h) { h(payload); });
+  };
+  LocalPaymentRequest.prototype.update = function (options) { this.options = Object.assign({}, this.options, options); };
+  LocalPaymentRequest.prototype.show = function () {
+    var wallet = this.wallet();
+    if (!wallet) throw new Error("paymentRequest.show: no wallet is available (check canMakePayment first).");
+    var name = wallet.type === "applePay" ? "Apple Pay" : "Google Pay";
+    var total = this.options.total;
+    var amount = (total.amount / 100).toFixed(2);
+    var dialog = document.createElement("dialog");
+    dialog.className = "local-bank";
+    dialog.setAttribute("aria-labelledby", "local-wallet-title");
+    dialog.innerHTML = '<h2 id="local-wallet-title"></h2><p class="local-wallet__total"></p><p class="local-wallet__where"></p>' +
+      '<div class="local-bank__actions"><button type="button" class="button button--accent" value="pay">Pay</button> <button type="button" class="button button--quiet" value="cancel">Cancel</button></div>';
+    dialog.querySelector("h2").textContent = name + " (local test wallet)";
+    dialog.querySelector(".local-wallet__total").textContent = total.label + ": " + (this.options.currency === "gbp" ? "£" : this.options.currency.toUpperCase() + " ") + amount;
+    dialog.querySelector(".local-wallet__where").textContent = "Country " + this.options.country + ", currency " + this.options.currency.toUpperCase() + ", amount " + total.amount + " (smallest unit).";
+    document.body.appendChild(dialog);
+    function close() {
+      dialog.close();
+      dialog.remove();
+    }
+    dialog.querySelectorAll("button").forEach((button) => {
+      button.addEventListener("click", () => {
+        close();
+        if (button.value !== "pay") {
+          this.emit("cancel", {});
+          return;
+        }
+        var number = String(wallet.card || "4242424242424242");
+        post(this.key, "/v1/payment_methods", { type: "card", "card[number]": number, "card[exp_month]": "12", "card[exp_year]": String(new Date().getFullYear() + 3), "card[cvc]": "123" }).then((result) => {
+          if (!result.ok) {
+            this.emit("cancel", {});
+            return;
+          }
+          this.emit("paymentmethod", {
+            paymentMethod: result.json,
+            walletName: wallet.type,
+            methodName: wallet.type,
+            complete: (status) => { this.completed = status; },
+          });
+        });
+      });
+    });
+    dialog.addEventListener("cancel", (event) => {
+      event.preventDefault();
+      close();
+      this.emit("cancel", {});
+    });
+    dialog.showModal();
+  };
+
   function Stripe(key) {
     if (!(this instanceof Stripe)) return new Stripe(key);
     var created = {};
@@ -173,6 +258,12 @@
       };
     };
     this.confirmCardSetup = function (clientSecret, data) {
+      // A wallet's payment method (by id) is attached as it is, as with Stripe.
+      if (data && typeof data.payment_method === "string") {
+        return post(key, "/v1/setup_intents/" + idOf(clientSecret) + "/confirm", { client_secret: clientSecret, payment_method: data.payment_method }).then(function (result) {
+          return result.ok ? { setupIntent: result.json } : { error: result.json.error };
+        });
+      }
       var element = data && data.payment_method && data.payment_method.card;
       var details = element ? element.details() : { error: validation("invalid_number", "Your card number is invalid.", "number") };
       if (details.error) return Promise.resolve({ error: details.error });
@@ -189,10 +280,7 @@
     };
     this.handleCardAction = function (clientSecret) { return authenticate(key, clientSecret); };
     this.confirmCardPayment = function (clientSecret) { return authenticate(key, clientSecret); };
-    // The stand-in has no wallet: canMakePayment answers null, so the page offers no wallet button.
-    this.paymentRequest = function () {
-      return { canMakePayment: function () { return Promise.resolve(null); }, on: function () {}, off: function () {}, show: function () {}, update: function () {} };
-    };
+    this.paymentRequest = function (options) { return new LocalPaymentRequest(key, options); };
     this.createToken = function () { return Promise.resolve({ error: validation("unsupported", "Not offered by the local stand-in.") }); };
     this.createPaymentMethod = this.createToken;
     this.registerAppInfo = function () {};

@@ -112,7 +112,7 @@ describe("PayPal payments", () => {
     const user = await member();
     const key = randomUUID();
     const error = await failure(checkout(user, { option: "monthly", nonce: await approve(user, LOCAL_PAYPAL_PAYERS.declined), key }));
-    expect(error.status).toBe(422);
+    expect(error.status).toBe(402);
     expect(error.message).toBe("Sorry, there was an error processing your payment. Please try again.");
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
     const [charge] = await sql()<{ status: string; failure_code: string }[]>`SELECT status, failure_code FROM charges WHERE user_id = ${user.id}`;

@@ -3,12 +3,15 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
+import { errorResponse } from "../../app/error-response.server";
 import { AppError } from "../../app/errors";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { findPlan } from "../../app/payments/plans";
 import { runRenewals } from "../../app/payments/renewals.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
-import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
+import { registerPaymentMethod } from "../../app/payments/payment-method.server";
+import { payingTreats, payWithTreat } from "../../app/payments/prize.server";
+import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, renewalCard, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { receiveStripeEvent } from "../../app/payments/webhooks.server";
 
 // Money safety against the real database and the local Stripe API stand-in (the stripe SDK speaks to it
@@ -26,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE ${`payments-${tag}-%`}`;
   if (created.length) await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
+  await sql()`DELETE FROM treat_options WHERE slug LIKE ${`pay-${tag}-%`}`;
   await closeDatabase();
   await local.close();
 });
@@ -124,6 +128,11 @@ describe("subscriptions and payments", () => {
     const paymentMethod = await setUpCard(user, "4000000000009995");
     const error = await failure(checkout(user, { option: "monthly", paymentMethod, key: randomUUID() }));
     expect(error.message).toBe("Sorry, your card has insufficient funds. Please try again with a different card.");
+    expect(error.status).toBe(402);
+    // The one error path answers it as a 402 with the message word for word.
+    const response = errorResponse(error);
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ message: "Sorry, your card has insufficient funds. Please try again with a different card.", code: "insufficient_funds" });
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
   });
 
@@ -224,5 +233,97 @@ describe("subscriptions and payments", () => {
     expect(down.expiresAt.getTime()).toBeGreaterThan(addMonths(now, 12).getTime());
     const up = prorate({ pricePence: monthly.pricePence, periodMonths: 1, expiresAt: now }, annual, now);
     expect(up).toEqual({ amountPence: 5999, creditPence: 0, expiresAt: addMonths(now, 12) });
+  });
+});
+
+/** A Treat option that pays (type 1) and one awarded Treat of it for the member. */
+async function awardPayingTreat(userId: number, data: Record<string, unknown> = { discount: 100, interval: 1, period: "month" }, filterValue = "premium-monthly"): Promise<number> {
+  const slug = `pay-${tag}-${Math.random().toString(36).slice(2, 8)}`;
+  const [option] = await sql()<{ id: number }[]>`
+    INSERT INTO treat_options (name, slug, type, weight, data, subscription_filter, subscription_filter_value)
+    VALUES ('A free month', ${slug}, 1, 0, ${JSON.stringify(data)}::text::jsonb, 'option', ${filterValue}) RETURNING id`;
+  const [treat] = await sql()<{ id: number }[]>`INSERT INTO awarded_treats (user_id, option_id, source, expires_at) VALUES (${userId}, ${option.id}, 'award', now() + interval '30 days') RETURNING id`;
+  return treat.id;
+}
+
+async function treatUsed(id: number): Promise<boolean> {
+  const [row] = await sql()<{ used: boolean }[]>`SELECT redeemed_at IS NOT NULL AS used FROM awarded_treats WHERE id = ${id}`;
+  return row.used;
+}
+
+describe("paying with a Treat (method 3), wallets and changing the card", () => {
+  it("a doubled and a retried Treat payment start one subscription and use the Treat once, with a receipt", async () => {
+    const user = await member();
+    const treatId = await awardPayingTreat(user.id);
+    const monthly = findPlan("monthly");
+    if (!monthly) throw new Error("plans");
+    expect((await payingTreats(user.id, monthly)).map((treat) => treat.name)).toEqual(["A free month"]);
+    const [a, b] = await Promise.all([payWithTreat(user, { option: "monthly", treatId }), payWithTreat(user, { option: "monthly", treatId })]);
+    expect(a).toMatchObject({ status: "succeeded" });
+    expect(b).toEqual(a);
+    expect(await payWithTreat(user, { option: "monthly", treatId })).toEqual(a);
+    expect(await money(user.id)).toEqual({ charges: 1, receipts: 1, subscriptions: 1, total: 0 });
+    expect(await treatUsed(treatId)).toBe(true);
+    expect(await payingTreats(user.id, monthly)).toEqual([]);
+    const [subscription] = await sql()<{ plan: string; auto_renew: boolean; payment_method_id: number | null; expires_at: string }[]>`SELECT plan, auto_renew, payment_method_id, expires_at FROM subscriptions WHERE user_id = ${user.id}`;
+    expect(subscription).toMatchObject({ plan: "monthly", auto_renew: false, payment_method_id: null });
+    expect(Math.abs(new Date(subscription.expires_at).getTime() - addMonths(new Date(), 1).getTime())).toBeLessThan(60_000);
+    const [receipt] = await sql()<{ payment_description: string }[]>`SELECT payment_description FROM receipts WHERE user_id = ${user.id}`;
+    expect(receipt.payment_description).toBe("Treat: A free month");
+  });
+
+  it("a Treat for another plan, a part-paying Treat, another member's Treat and a subscriber's Treat are refused and stay unused", async () => {
+    const user = await member();
+    const treatId = await awardPayingTreat(user.id);
+    const wrongPlan = await failure(payWithTreat(user, { option: "annual", treatId }));
+    expect({ status: wrongPlan.status, message: wrongPlan.message }).toEqual({ status: 422, message: "This Treat cannot pay for the Annual plan." });
+    const half = await awardPayingTreat(user.id, { discount: 50, interval: 1, period: "month" });
+    expect((await failure(payWithTreat(user, { option: "monthly", treatId: half }))).status).toBe(422);
+    const other = await member();
+    expect((await failure(payWithTreat(other, { option: "monthly", treatId }))).status).toBe(404);
+    expect(await treatUsed(treatId)).toBe(false);
+    expect(await treatUsed(half)).toBe(false);
+    expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
+    const subscriber = await member();
+    const own = await awardPayingTreat(subscriber.id);
+    await checkout(subscriber, { option: "monthly", paymentMethod: await setUpCard(subscriber, "4242424242424242"), key: randomUUID() });
+    expect((await failure(payWithTreat(subscriber, { option: "monthly", treatId: own }))).status).toBe(409);
+    expect(await treatUsed(own)).toBe(false);
+  });
+
+  it("the spec's POST users/me/paymentMethod: method 3 pays with a Treat, method 2 without a plan changes the renewal card", async () => {
+    const user = await member();
+    const treatId = await awardPayingTreat(user.id);
+    const paid = await registerPaymentMethod(user, { method: 3, paymentMethod: treatId.toString(16), option: "monthly" });
+    expect(paid).toMatchObject({ status: "succeeded" });
+    expect(await renewalCard(user.id)).toMatchObject({ card: null, subscription: { planName: "Monthly", autoRenew: false } });
+    const card = await setUpCard(user, "5555555555554444");
+    expect(await registerPaymentMethod(user, { method: 2, paymentMethod: card })).toEqual(paid);
+    expect((await renewalCard(user.id)).card).toEqual({ method: 2, brand: "mastercard", last4: "4444", expiry: "12/34" });
+    // Another member's card is refused; a bad body is a 400, never a 500.
+    const other = await member();
+    const otherCard = await setUpCard(other, "4242424242424242");
+    expect((await failure(registerPaymentMethod(user, { method: 2, paymentMethod: otherCard }))).status).toBe(404);
+    await expect(registerPaymentMethod(user, { method: 3, paymentMethod: "\u0000", option: "monthly" })).rejects.toMatchObject({ name: "ZodError" });
+    expect((await renewalCard(user.id)).card?.last4).toBe("4444");
+  });
+
+  it("a wallet's payment method (made in the browser, then attached by a SetupIntent) pays through the card path", async () => {
+    const user = await member();
+    const made = await fetch(`${local.url}/v1/payment_methods`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ type: "card", "card[number]": "4242424242424242", "card[exp_month]": "12", "card[exp_year]": "2034" }),
+    });
+    const walletMethod = ((await made.json()) as { id: string }).id;
+    const { clientSecret } = await createSetupIntent(user);
+    const attached = await fetch(`${local.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_secret: clientSecret, payment_method: walletMethod }),
+    });
+    expect(((await attached.json()) as { payment_method: string }).payment_method).toBe(walletMethod);
+    expect(await checkout(user, { option: "monthly", paymentMethod: walletMethod, key: randomUUID() })).toMatchObject({ status: "succeeded" });
+    expect(await money(user.id)).toEqual({ charges: 1, receipts: 1, subscriptions: 1, total: 499 });
   });
 });

@@ -1,32 +1,15 @@
-// The card form (spec §4): Stripe Elements' card element; on submit a SetupIntent from
-// users/me/payment/stripe/setup, confirmCardSetup, then the payment call; while the answer asks for
-// extra authentication, handleCardAction and the same call again with payment_intent. Stripe.js is
-// loaded from configuration (the local stand-in without keys), never from a hard-coded address.
+// The card form (spec §4): Stripe Elements' card element; on submit the card flow of register-payment.ts
+// (SetupIntent, confirmCardSetup, the payment call with the extra-authentication loop), and a wallet
+// button above it when asked for and the browser has one. Stripe.js is loaded from configuration (the
+// local stand-in without keys), never from a hard-coded address.
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { cardErrorMessage, PAYMENT_MESSAGES } from "../../payments/messages";
+import { PAYMENT_MESSAGES } from "../../payments/messages";
 import type { CardFormConfig } from "../../payments/types";
-
-export interface Answer {
-  status?: "succeeded" | "requires_action";
-  id?: number;
-  expiryDate?: string;
-  client_secret?: string;
-  payment_intent?: string;
-  message?: string;
-}
-
-export async function post(url: string, body: Record<string, unknown>): Promise<{ ok: boolean; json: Answer }> {
-  try {
-    const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) });
-    const json = (await response.json().catch(() => ({}))) as Answer;
-    return { ok: response.ok, json };
-  } catch {
-    return { ok: false, json: {} };
-  }
-}
+import { registerPayment, setUpCard } from "./register-payment";
+import { WalletPayment } from "./WalletPayment";
 
 /** Loads the configured Stripe.js once and makes the client; null until then, "failed" if it cannot load. */
 function useStripeJs(config: CardFormConfig): Stripe | null | "failed" {
@@ -59,6 +42,8 @@ export interface CardPaymentProps {
   submitLabel: string;
   /** Where to go once paid, from the answer. */
   successHref: (answer: { id: number; expiryDate: string }) => string;
+  /** Offer a wallet (Apple Pay, Google Pay) for this amount when the browser has one (spec §4). */
+  wallet?: { amountPence: number; label: string };
 }
 
 export function CardPayment(props: CardPaymentProps) {
@@ -79,6 +64,7 @@ export function CardPayment(props: CardPaymentProps) {
   }
   return (
     <Elements stripe={stripe}>
+      {props.wallet ? <WalletPayment {...props} wallet={props.wallet} /> : null}
       <CardForm {...props} />
     </Elements>
   );
@@ -94,29 +80,14 @@ function CardForm({ endpoint, extra, submitLabel, successHref }: CardPaymentProp
 
   async function pay(): Promise<string | null> {
     if (!stripe || !elements) return PAYMENT_MESSAGES.initFailed;
-    const setup = await post("/api/users/me/payment/stripe/setup", {});
-    const clientSecret = (setup.json as { clientSecret?: string }).clientSecret;
-    if (!setup.ok || !clientSecret) return PAYMENT_MESSAGES.initFailed;
     const card = elements.getElement(CardElement);
     if (!card) return PAYMENT_MESSAGES.initFailed;
-    const confirmed = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
-    if (confirmed.error) return cardErrorMessage(confirmed.error);
-    const paymentMethod = confirmed.setupIntent.payment_method;
-    let body: Record<string, unknown> = { ...extra, method: 2, paymentMethod: typeof paymentMethod === "string" ? paymentMethod : paymentMethod?.id };
-    // The spec's loop: registration may ask for extra authentication again after each round.
-    for (let round = 0; round < 10; round++) {
-      const answer = await post(endpoint, body);
-      if (!answer.ok) return answer.json.message ?? cardErrorMessage({});
-      if (answer.json.status === "succeeded" && answer.json.id !== undefined) {
-        navigate(successHref({ id: answer.json.id, expiryDate: answer.json.expiryDate ?? "" }));
-        return null;
-      }
-      if (answer.json.status !== "requires_action" || !answer.json.client_secret) return cardErrorMessage({});
-      const authenticated = await stripe.handleCardAction(answer.json.client_secret);
-      if (authenticated.error) return cardErrorMessage(authenticated.error);
-      body = { ...body, payment_intent: answer.json.payment_intent };
-    }
-    return cardErrorMessage({});
+    const setup = await setUpCard(stripe, card);
+    if ("error" in setup) return setup.error;
+    const registered = await registerPayment(stripe, endpoint, { ...extra, method: 2, paymentMethod: setup.paymentMethod });
+    if (!registered.ok) return registered.message;
+    navigate(successHref(registered));
+    return null;
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {

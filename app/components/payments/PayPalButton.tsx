@@ -8,7 +8,8 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { PAYMENT_MESSAGES } from "../../payments/messages";
 import type { PayPalButtonConfig } from "../../payments/types";
-import { post, type CardPaymentProps } from "./CardPayment";
+import type { CardPaymentProps } from "./CardPayment";
+import { post } from "./register-payment";
 
 /** The card form's payment call, its extra fields and where success goes; plus what the payer pays for. */
 export interface PayPalButtonProps extends Pick<CardPaymentProps, "endpoint" | "extra" | "successHref"> {

@@ -142,6 +142,17 @@ function route(state: State, method: string, path: string, params: Params): unkn
   if (method === "POST" && (match = /^\/v1\/setup_intents\/([\w]+)\/confirm$/.exec(path))) {
     const intent = state.setupIntents.get(match[1]);
     if (!intent || params.get("client_secret") !== intent.client_secret) throw missing("setupintent", match[1]);
+    const existing = params.get("payment_method");
+    if (existing) {
+      // A payment method made earlier (a wallet's): attached to the SetupIntent's customer.
+      const pm = state.paymentMethods.get(existing);
+      if (!pm) throw missing("payment_method", existing);
+      if (pm.customer && pm.customer !== intent.customer) throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_method_unexpected_state", message: "The payment method belongs to another customer." });
+      pm.customer = intent.customer;
+      intent.status = "succeeded";
+      intent.payment_method = pm.id;
+      return { ...intent, object: "setup_intent" };
+    }
     const number = (params.get("payment_method_data[card][number]") ?? "").replace(/\s/g, "");
     if (!luhn(number)) throw new StripeFailure(402, { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect.", param: "number" });
     const behaviour = LOCAL_TEST_CARDS[number] ?? { brand: number.startsWith("4") ? "visa" : number.startsWith("5") ? "mastercard" : "unknown" };
@@ -152,6 +163,15 @@ function route(state: State, method: string, path: string, params: Params): unkn
     intent.status = "succeeded";
     intent.payment_method = pm.id;
     return { ...intent, object: "setup_intent" };
+  }
+  // What a wallet (paymentRequest) makes in the browser: a card payment method of no customer yet.
+  if (method === "POST" && path === "/v1/payment_methods") {
+    const number = (params.get("card[number]") ?? "").replace(/\s/g, "");
+    if (!luhn(number) || number.length < 12) throw new StripeFailure(402, { type: "card_error", code: "incorrect_number", message: "Your card number is incorrect.", param: "number" });
+    const brand = LOCAL_TEST_CARDS[number]?.brand ?? (number.startsWith("4") ? "visa" : "mastercard");
+    const pm = { id: id("pm"), customer: null, card: { number, brand, last4: number.slice(-4), exp_month: Number(params.get("card[exp_month]")), exp_year: Number(params.get("card[exp_year]")) } };
+    state.paymentMethods.set(pm.id, pm);
+    return paymentMethodView(pm);
   }
   if (method === "GET" && (match = /^\/v1\/payment_methods\/([\w]+)$/.exec(path))) {
     const pm = state.paymentMethods.get(match[1]);
@@ -233,8 +253,8 @@ export async function startLocalStripe(port = 0): Promise<LocalStripe> {
         send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
         return;
       }
-      // Browser (publishable key) calls may only confirm and authenticate, as with Stripe.
-      if (auth.startsWith("Bearer pk_") && !/\/(confirm|authenticate)$/.test(url.pathname)) {
+      // Browser (publishable key) calls may only confirm, authenticate and create payment methods, as with Stripe.
+      if (auth.startsWith("Bearer pk_") && !/\/(confirm|authenticate)$/.test(url.pathname) && url.pathname !== "/v1/payment_methods") {
         send(response, 401, { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } });
         return;
       }

@@ -3,13 +3,14 @@ import { found } from "../../errors";
 import { stripeConfig } from "../../payments/stripe.server";
 
 /**
- * /local/stripe-api/*: the local Stripe.js stand-in's calls (confirm a card setup, authenticate a payment),
+ * /local/stripe-api/*: the local Stripe.js stand-in's calls (confirm a card setup, authenticate a payment,
+ * create a wallet's payment method),
  * passed to the local Stripe API stand-in. Absent (404) when real Stripe keys are configured.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const config = stripeConfig();
   const path = params["*"] ?? "";
-  found(config.local && config.apiUrl && /^v1\/(setup_intents|payment_intents)\/\w{1,120}\/(confirm|authenticate)$/.test(path) ? true : null, "Not found.");
+  found(config.local && config.apiUrl && /^v1\/((setup_intents|payment_intents)\/\w{1,120}\/(confirm|authenticate)|payment_methods)$/.test(path) ? true : null, "Not found.");
   const answer = await fetch(`${config.apiUrl}/${path}`, {
     method: "POST",
     headers: { Authorization: `Bearer ${config.publishableKey}`, "Content-Type": "application/x-www-form-urlencoded" },

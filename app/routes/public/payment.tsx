@@ -6,13 +6,16 @@ import { requireMember } from "../../auth/guards.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { CardPayment } from "../../components/payments/CardPayment";
 import { PayPalButton } from "../../components/payments/PayPalButton";
+import { TreatPayment } from "../../components/payments/TreatPayment";
 import { handleErrors } from "../../error-response.server";
 import { friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan, formatPence } from "../../payments/plans";
+import { payingTreats, treatFormAction } from "../../payments/prize.server";
 import { checkoutSchema } from "../../payments/schemas";
 import { checkout, currentSubscription, savedCards } from "../../payments/subscriptions.server";
+import { confirmationHref } from "../../payments/urls";
 
 import formsStyles from "../../styles/forms.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
@@ -23,13 +26,6 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Payment — Pawroute" }];
-
-function confirmationHref(id: number, next: string | null, context: string | null): string {
-  const query = new URLSearchParams({ subscription: String(id) });
-  if (next) query.set("next", next);
-  if (context) query.set("context", context);
-  return `/subscription-confirmation?${query.toString()}`;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
@@ -47,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       affiliateLink: discount?.code ?? "",
       key: newCheckoutKey(),
       cards: await savedCards(user.id),
+      treats: await payingTreats(user.id, plan),
       config: cardFormConfig(),
       paypal: paypalButtonConfig(),
       next: safeNext(url.searchParams.get("next")),
@@ -58,17 +55,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Without JavaScript: pay with a saved card (a plain form). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
+  if ((await request.clone().formData()).get("method") === "3") return treatFormAction(user, request);
   return formAction(async () => {
     const input = await readForm(request, checkoutSchema.extend({ next: z.string().max(300).optional(), context: z.string().max(40).optional() }));
     const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, key: input.key });
-    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
+    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 402 });
     return redirect(confirmationHref(result.subscriptionId, safeNext(input.next ?? null), input.context?.replace(/[^\w-]/g, "") || null));
   });
 }
 
 export default function Payment() {
   const page = useLoaderData<typeof loader>();
-  const failed = useActionData<{ error?: string }>();
+  const failed = useActionData<{ error?: string; form?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -88,7 +86,8 @@ export default function Payment() {
           <Link to="/account/select-plan">Choose a different plan</Link>
         </p>
       </section>
-      {failed?.error ? (
+      {page.treats.length || failed?.form === "treat" ? <TreatPayment treats={page.treats} option={page.plan.option} planName={page.plan.name} next={page.next} context={page.context} error={failed?.form === "treat" ? (failed.error ?? null) : null} /> : null}
+      {failed?.error && failed.form !== "treat" ? (
         <div className="form-alert" role="alert">
           {failed.error}
         </div>
@@ -130,6 +129,7 @@ export default function Payment() {
             extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink }}
             submitLabel={`Pay ${formatPence(page.amountPence)}`}
             successHref={(answer) => confirmationHref(answer.id, page.next, page.context)}
+            wallet={{ amountPence: page.amountPence, label: `Pawroute ${page.plan.name} subscription` }}
           />
         ) : (
           <p className="payment__no-js">

@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
 import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
+import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { subscriptionView } from "../../../payments/subscriptions.server";
@@ -20,6 +21,7 @@ const HISTORY_LABELS: Record<string, string> = {
   cancelled: "Automatic renewal cancelled",
   switched: "Plan changed",
   "renewal-failed": "Renewal payment failed",
+  "payment-method-changed": "Card for renewals changed",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -39,14 +41,7 @@ export default function SubscriptionsPage() {
   return (
     <AccountPage title="Your subscription" className="payments-page" notice={flash}>
       {!subscription ? (
-        <div className="account-card">
-          <p>You don&apos;t have a subscription yet. Subscribers see every premium listing in full.</p>
-          <p>
-            <Link className="button button--accent" to="/account/select-plan">
-              Choose a plan
-            </Link>
-          </p>
-        </div>
+        <NoSubscription message="You don't have a subscription yet. Subscribers see every premium listing in full." />
       ) : (
         <>
           <section className="account-card" aria-labelledby="plan-title">
@@ -76,6 +71,9 @@ export default function SubscriptionsPage() {
                   Enable auto-renewal
                 </Link>
               )}
+              <Link className="button button--quiet" to="/account/payment/change">
+                Change card
+              </Link>
               <Link className="button button--quiet" to="/account/subscriptions/switch">
                 Switch plan
               </Link>

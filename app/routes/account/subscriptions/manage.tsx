@@ -7,6 +7,7 @@ import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
 import { CardPayment } from "../../../components/payments/CardPayment";
 import { PayPalButton } from "../../../components/payments/PayPalButton";
+import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { handleErrors } from "../../../error-response.server";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig, formAction, paypalButtonConfig } from "../../../payments/pages.server";
@@ -61,14 +62,7 @@ export default function ManageSubscription() {
     return (
       <div className="container account-page payments-page">
         <h1>{TITLES[kind]}</h1>
-        <div className="account-card">
-          <p>{SUBSCRIPTION_MESSAGES.noSubscription}</p>
-          <p>
-            <Link className="button button--accent" to="/account/select-plan">
-              Choose a plan
-            </Link>
-          </p>
-        </div>
+        <NoSubscription message={SUBSCRIPTION_MESSAGES.noSubscription} />
       </div>
     );
   }

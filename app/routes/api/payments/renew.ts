@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireMember } from "../../../auth/guards.server";
+import { paymentAnswer } from "../../../payments/payment-method.server";
 import { readJson } from "../../../payments/requests.server";
 import { renewSchema } from "../../../payments/schemas";
 import { renew } from "../../../payments/subscriptions.server";
@@ -9,10 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const input = renewSchema.parse(await readJson(request));
   const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent });
-  return Response.json(
-    result.status === "succeeded" ? { status: result.status, id: result.subscriptionId, expiryDate: result.expiryDate } : { status: result.status, client_secret: result.clientSecret, payment_intent: result.paymentIntent },
-    { headers: { "Cache-Control": "no-store" } },
-  );
+  return paymentAnswer(result);
 }
 
 export function loader() {
