@@ -9,7 +9,7 @@ import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
 import { AppError, found } from "../errors";
 import { pageUrl } from "../mail/links.server";
-import { DISCOUNT_CODE, DISCOUNT_PARAM, type AffiliateLinkFormValues, type AffiliateLinkView } from "./affiliate-links";
+import { DISCOUNT_CODE, DISCOUNT_PARAM, discountPenceOf, type AffiliateLinkFormValues, type AffiliateLinkView } from "./affiliate-links";
 import type { Plan } from "./plans";
 import { liveAffiliateLink } from "./subscriptions.server";
 
@@ -129,7 +129,7 @@ export async function friendlyDiscount(request: Request, plan?: Plan): Promise<F
   const code = DISCOUNT_CODE.test(fromUrl) ? fromUrl : typeof remembered === "string" && DISCOUNT_CODE.test(remembered) ? remembered : null;
   const link = code ? await liveAffiliateLink(code) : null;
   if (!link) return null;
-  const discountPence = plan ? Math.floor((plan.pricePence * link.discountPercent) / 100) : 0;
+  const discountPence = plan ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
   return {
     code: link.code,
     discountPercent: link.discountPercent,

@@ -33,6 +33,11 @@ export interface AffiliateLinkFormValues {
 
 export const BLANK_AFFILIATE_LINK: AffiliateLinkFormValues = { id: null, name: "", code: "", discountPercent: null, expiresOn: "" };
 
+/** What a friendly discount takes off a price: whole pence, rounded down (the member never pays a fraction). */
+export function discountPenceOf(pricePence: number, discountPercent: number): number {
+  return Math.floor((pricePence * discountPercent) / 100);
+}
+
 /** DD/MM/YYYY from YYYY-MM-DD (a calendar day, no time zone arithmetic). */
 export function formatDay(day: string): string {
   const [year, month, date] = day.split("-");

@@ -10,6 +10,7 @@ import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
 import type { Transaction } from "../points/ledger.server";
+import { discountPenceOf } from "./affiliate-links";
 import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
 import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
@@ -128,7 +129,7 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
     if (current && current.expiresAt > new Date()) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadySubscribed);
   }
   const link = await liveAffiliateLink(input.affiliateLink);
-  const discountPence = link ? Math.floor((plan.pricePence * link.discountPercent) / 100) : 0;
+  const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
   await db()
     .insert(charges)
     .values({ userId: user.id, idempotencyKey, purpose: "subscribe", plan: plan.option, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, amountPence: plan.pricePence - discountPence, discountPence })

@@ -83,7 +83,8 @@ test("members who are not administrators can neither see nor change discount lin
   }
   const [link] = await database()<{ id: number }[]>`SELECT id FROM affiliate_links WHERE code = 'WOOF10'`;
   const cookie = (await page.context().cookies()).find((entry) => entry.name === "pawroute_session")?.value;
-  for (const form of [{ intent: "save", name: "Mine", code: "MINE-1", discountPercent: "90" }, { intent: "delete", confirmed: "1" }]) {
+  const forms: Record<string, string>[] = [{ intent: "save", name: "Mine", code: "MINE-1", discountPercent: "90" }, { intent: "delete", confirmed: "1" }];
+  for (const form of forms) {
     const answer = await request.post(`/account/admin/affiliate-links/${link.id}`, { headers: { Cookie: `pawroute_session=${cookie}` }, form, maxRedirects: 0 });
     expect(answer.status()).toBe(403);
   }
