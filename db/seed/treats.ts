@@ -142,7 +142,7 @@ export async function ensureDemoTreats(sql: SqlClient): Promise<number> {
       await sql`
         INSERT INTO treat_options (name, slug, description_html, terms_html, type, weight, data, expiry_days, featured, subscription_filter, subscription_filter_value)
         VALUES (${treat.name}, ${treat.slug}, ${treat.description}, ${treat.terms}, ${treat.type}, ${treat.weight}, ${JSON.stringify(treat.data)}::text::jsonb, ${treat.expiryDays},
-                ${treat.featured}, ${treat.type === 1 ? "option" : "none"}, ${treat.type === 1 ? "premium-monthly" : null})`;
+                ${treat.featured}, ${treat.type === 1 ? "option" : "none"}, ${treat.type === 1 ? "monthly" : null})`;
       added += 1;
     }
   }

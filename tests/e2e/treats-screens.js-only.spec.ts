@@ -28,3 +28,42 @@ test("the Treats pages look right at 1280 and 390 px and have no serious accessi
     }
   }
 });
+
+test("the claimed modal shows the won Treat's picture; the back office's Treat list and chance page look right", async ({ page }) => {
+  test.setTimeout(120_000);
+  const member = await createMember({ label: "treat-claimed-screens" });
+  const admin = await createMember({ label: "treat-admin-screens", admin: true });
+  await awardTestPoints(member.id, 100, `e2e-treat-claimed-${member.id}`);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await logInAs(page.context(), member);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto("/account/claim-treat");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("button", { name: "The gift the terrier is guarding" }).click();
+  const dialog = page.getByRole("dialog", { name: "You've won a Treat!" });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  const [won] = await database()<{ image_id: string | null; name: string }[]>`
+    SELECT o.image_id, o.name FROM awarded_treats t JOIN treat_options o ON o.id = t.option_id WHERE t.user_id = ${member.id}`;
+  await expect(dialog.getByText(won.name)).toBeVisible();
+  if (won.image_id) {
+    const picture = dialog.locator("img.claimed__image");
+    await expect(picture).toHaveAttribute("src", `/uploads/${won.image_id}/5.webp`);
+    await expect.poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await page.screenshot({ path: "tests/e2e/screenshots/treats-claimed-390.png" });
+
+  await logInAs(page.context(), admin);
+  const [first] = await database()<{ slug: string }[]>`SELECT slug FROM treat_options WHERE deleted_at IS NULL AND weight > 0 ORDER BY weight DESC, id LIMIT 1`;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of [
+      ["admin-list", "/account/admin/treats"],
+      ["admin-chance", `/account/admin/treats/${first.slug}`],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.screenshot({ path: `tests/e2e/screenshots/treats-${name}-${width}.png`, fullPage: true });
+      if (width === 1280) expect(await seriousViolations(page), path).toEqual([]);
+    }
+  }
+});

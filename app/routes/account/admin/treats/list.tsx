@@ -57,8 +57,8 @@ export default function AdminTreats() {
                   <td>{TREAT_TYPES[treat.type as TreatType] ?? treat.type}</td>
                   <td>{treat.weight.toLocaleString("en-GB")}</td>
                   <td>
-                    <Link to={`/account/admin/treats/${treat.slug}`}>
-                      {treat.chance}%<span className="visually-hidden"> chance of winning {treat.name}</span>
+                    <Link to={`/account/admin/treats/${treat.slug}`} aria-label={`${treat.chance}% chance of winning ${treat.name}`}>
+                      {treat.chance}%
                     </Link>
                   </td>
                   <td>{treat.won}</td>
