@@ -22,7 +22,7 @@ import { confirmationHref } from "./urls";
 export function treatCoversPlan(filter: TreatSubscriptionData["filter"], plan: Plan): boolean {
   if (filter.kind === "none") return true;
   if (filter.kind === "type") return filter.value === "premium";
-  return filter.value === plan.option || filter.value === `premium-${plan.option}`;
+  return filter.value === plan.option;
 }
 
 /** How long the subscription a Treat pays for lasts: its interval of months or years, 1 to 36 months. */

@@ -165,7 +165,7 @@ async function ensureFreeMonthTreat(sql: SqlClient): Promise<void> {
   await sql`
     INSERT INTO treat_options (name, slug, description_html, terms_html, type, weight, data, expiry_days, subscription_filter, subscription_filter_value)
     SELECT 'A free month of Premium', 'premium-free-month', '<p>Use this Treat to pay for a whole month of Premium: nothing to pay by card.</p>',
-           '<p>Monthly Premium plan. Automatic renewal stays off until you add a card.</p>', 1, 0, ${JSON.stringify({ discount: 100, interval: 1, period: "month" })}::text::jsonb, 180, 'option', 'premium-monthly'
+           '<p>Monthly Premium plan. Automatic renewal stays off until you add a card.</p>', 1, 0, ${JSON.stringify({ discount: 100, interval: 1, period: "month" })}::text::jsonb, 180, 'option', 'monthly'
     WHERE NOT EXISTS (SELECT 1 FROM treat_options WHERE slug = 'premium-free-month')`;
   await sql`
     INSERT INTO awarded_treats (user_id, option_id, source, expires_at)

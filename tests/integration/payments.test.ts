@@ -237,7 +237,7 @@ describe("subscriptions and payments", () => {
 });
 
 /** A Treat option that pays (type 1) and one awarded Treat of it for the member. */
-async function awardPayingTreat(userId: number, data: Record<string, unknown> = { discount: 100, interval: 1, period: "month" }, filterValue = "premium-monthly"): Promise<number> {
+async function awardPayingTreat(userId: number, data: Record<string, unknown> = { discount: 100, interval: 1, period: "month" }, filterValue = "monthly"): Promise<number> {
   const slug = `pay-${tag}-${Math.random().toString(36).slice(2, 8)}`;
   const [option] = await sql()<{ id: number }[]>`
     INSERT INTO treat_options (name, slug, type, weight, data, subscription_filter, subscription_filter_value)
