@@ -25,6 +25,13 @@ function Check({ name, label, value, checked, onChecked }: { name: string; label
   );
 }
 
+/** The sections shown only for some places (all of them without JavaScript, with the hint saying when): fields as [name, label, maxLength]. */
+const OPTIONAL_SECTIONS = [
+  { key: "france", legend: "In France", hint: "Only for places in France", fields: [["department", "Département number", 60], ["autorouteExit", "Nearest autoroute exit (sortie)", 60]] },
+  { key: "pub", legend: "The pub", hint: "For pubs, or walks with a pub", fields: [["pubName", "Name of the pub", 120], ["openingHours", "Opening hours", 300]] },
+  { key: "beach", legend: "The beach", hint: "For beaches, or walks with a beach", fields: [["beachName", "Name of the beach", 120], ["dogRestrictions", "Seasonal dog restrictions", 300]] },
+] as const;
+
 function Section({ legend, hint, children }: { legend: string; hint?: string; children: ReactNode }) {
   return (
     <fieldset className="listing-form__section">
@@ -158,24 +165,15 @@ export function ListingForm({ data, action }: { data: ListingFormPageData; actio
           <SelectField formId={FORM_ID} name="country" label="Country" placeholder="Choose a country" options={data.countries.map((country) => ({ value: String(country.id), label: country.name }))} onValue={(country) => setState((s) => ({ ...s, country }))} />
         </div>
       </Section>
-      {shown.france ? (
-        <Section legend="In France" hint={enhanced ? undefined : "Only for places in France"}>
-          <TextField formId={FORM_ID} name="department" label="Département number" optional maxLength={60} />
-          <TextField formId={FORM_ID} name="autorouteExit" label="Nearest autoroute exit (sortie)" optional maxLength={60} />
-        </Section>
-      ) : null}
-      {shown.pub ? (
-        <Section legend="The pub" hint={enhanced ? undefined : "For pubs, or walks with a pub"}>
-          <TextField formId={FORM_ID} name="pubName" label="Name of the pub" optional maxLength={120} />
-          <TextField formId={FORM_ID} name="openingHours" label="Opening hours" optional maxLength={300} />
-        </Section>
-      ) : null}
-      {shown.beach ? (
-        <Section legend="The beach" hint={enhanced ? undefined : "For beaches, or walks with a beach"}>
-          <TextField formId={FORM_ID} name="beachName" label="Name of the beach" optional maxLength={120} />
-          <TextField formId={FORM_ID} name="dogRestrictions" label="Seasonal dog restrictions" optional maxLength={300} />
-        </Section>
-      ) : null}
+      {OPTIONAL_SECTIONS.map((section) =>
+        shown[section.key] ? (
+          <Section key={section.key} legend={section.legend} hint={enhanced ? undefined : section.hint}>
+            {section.fields.map(([name, label, maxLength]) => (
+              <TextField key={name} formId={FORM_ID} name={name} label={label} optional maxLength={maxLength} />
+            ))}
+          </Section>
+        ) : null,
+      )}
       <Section legend="Facilities">
         <div className="listing-form__checks">
           {data.facilities.map((facility) => (

@@ -1,4 +1,5 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { BIO_MAX, DELETE_IMAGE_QUESTION, profileValidator } from "../../members/schemas";
 import type { GalleryImage } from "../../uploads/images";
@@ -57,22 +58,8 @@ export function ProfileImageForms({ image, action, redirectTo }: { image: Galler
       <Form method="post" action={action} encType="multipart/form-data" className="form-stack" id="profile-image-form">
         <input type="hidden" name="intent" value="profile-image" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <div className={`field${error ? " field--invalid" : ""}`}>
-          <label htmlFor="profile-image-file" className="field__label">
-            {image ? "Change your profile image" : "Add a profile image"}
-          </label>
-          <input id="profile-image-file" type="file" name="image" accept="image/*" className="field__input" aria-describedby={error ? "profile-image-error" : undefined} aria-invalid={error ? true : undefined} />
-          {error ? (
-            <p id="profile-image-error" className="field__error">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
-            {sending ? "Uploading…" : image ? "Change image" : "Upload image"}
-          </button>
-        </div>
+        <ImageFileField inputId="profile-image-file" idBase="profile-image" name="image" label={image ? "Change your profile image" : "Add a profile image"} error={error} />
+        <UploadButton sending={sending}>{image ? "Change image" : "Upload image"}</UploadButton>
       </Form>
       {image && asked ? (
         <div className="form-alert" role="alert">
@@ -103,6 +90,40 @@ export function ProfileImageForms({ image, action, redirectTo }: { image: Galler
   );
 }
 
+/** An image file input with its label, hint and error (`${idBase}-hint`, `${idBase}-error`). */
+function ImageFileField({ inputId, idBase, name, label, hint, multiple, error }: { inputId: string; idBase: string; name: string; label: string; hint?: string; multiple?: boolean; error: string | null }) {
+  const describedBy = [hint ? `${idBase}-hint` : null, error ? `${idBase}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " field--invalid" : ""}`}>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${idBase}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <input id={inputId} type="file" name={name} accept="image/*" multiple={multiple} className="field__input" aria-describedby={describedBy} aria-invalid={error ? true : undefined} />
+      {error ? (
+        <p id={`${idBase}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The upload form's button: "Uploading…" and disabled while the upload runs. */
+function UploadButton({ sending, children }: { sending: boolean; children: ReactNode }) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
+        {sending ? "Uploading…" : children}
+      </button>
+    </div>
+  );
+}
+
 export function GalleryUploadForm({ action, redirectTo }: { action: string; redirectTo?: string }) {
   const actionData: unknown = useActionData();
   const sending = useSending("gallery");
@@ -111,25 +132,16 @@ export function GalleryUploadForm({ action, redirectTo }: { action: string; redi
     <Form method="post" action={action} encType="multipart/form-data" className="form-stack" id="gallery-upload-form">
       <input type="hidden" name="intent" value="gallery" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      <div className={`field${error ? " field--invalid" : ""}`}>
-        <label htmlFor="gallery-photos" className="field__label">
-          Add photos to your gallery
-        </label>
-        <p id="gallery-photos-hint" className="field__hint">
-          Up to 10 at a time: JPEG, PNG, WebP, GIF or HEIC, under 15 MB each.
-        </p>
-        <input id="gallery-photos" type="file" name="photos" accept="image/*" multiple className="field__input" aria-describedby={`gallery-photos-hint${error ? " gallery-photos-error" : ""}`} />
-        {error ? (
-          <p id="gallery-photos-error" className="field__error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
-          {sending ? "Uploading…" : "Upload photos"}
-        </button>
-      </div>
+      <ImageFileField
+        inputId="gallery-photos"
+        idBase="gallery-photos"
+        name="photos"
+        label="Add photos to your gallery"
+        hint="Up to 10 at a time: JPEG, PNG, WebP, GIF or HEIC, under 15 MB each."
+        multiple
+        error={error}
+      />
+      <UploadButton sending={sending}>Upload photos</UploadButton>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
 import { AccountPage } from "../../components/account/AccountPage";
+import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
 import { handleErrors } from "../../error-response.server";
 import { AppError } from "../../errors";
 import { formatLongDate, formatPence } from "../../payments/plans";
@@ -40,16 +41,7 @@ export default function Receipt() {
           <dd>{receipt.email}</dd>
           <dt>Description</dt>
           <dd>{receipt.description}</dd>
-          <dt>Period</dt>
-          <dd>
-            {formatLongDate(receipt.periodStart)} to {formatLongDate(receipt.periodEnd)}
-          </dd>
-          {receipt.discountPence ? (
-            <>
-              <dt>Friendly discount</dt>
-              <dd>−{formatPence(receipt.discountPence)}</dd>
-            </>
-          ) : null}
+          <ReceiptPeriodRows receipt={receipt} discountSign="−" />
           <dt>Amount paid</dt>
           <dd>
             <strong>{formatPence(receipt.amountPence)}</strong>

@@ -7,6 +7,7 @@ import { receiptsOf } from "../../payments/receipts.server";
 import membersStyles from "../../styles/members.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 import { AccountPage } from "../../components/account/AccountPage";
+import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: membersStyles },
@@ -53,16 +54,7 @@ export default function Receipts() {
               <dl className="receipts__detail">
                 <dt>Receipt number</dt>
                 <dd>{receipt.number}</dd>
-                <dt>Period</dt>
-                <dd>
-                  {formatLongDate(receipt.periodStart)} to {formatLongDate(receipt.periodEnd)}
-                </dd>
-                {receipt.discountPence ? (
-                  <>
-                    <dt>Friendly discount</dt>
-                    <dd>{formatPence(receipt.discountPence)}</dd>
-                  </>
-                ) : null}
+                <ReceiptPeriodRows receipt={receipt} />
                 <dt>Paid with</dt>
                 <dd>{receipt.paymentDescription}</dd>
               </dl>

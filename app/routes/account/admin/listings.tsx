@@ -59,6 +59,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
+/** One of the search's filters: "All …" or one of the options. */
+function FilterSelect({ label, name, value, all, options }: { label: string; name: string; value: number | null; all: string; options: { id: number; name: string }[] }) {
+  return (
+    <label>
+      {label}
+      <select name={name} defaultValue={value ?? ""}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 function tone(status: number): "waiting" | "live" | "denied" | "plain" {
   return status === 1 ? "waiting" : status === 2 ? "live" : status === 3 ? "denied" : "plain";
 }
@@ -90,28 +107,8 @@ export default function AdminListings() {
         limit={page.pagination.limit}
         after={page.query.q || page.query.road || page.query.country ? <Link to={location.pathname}>Clear</Link> : null}
       >
-        <label>
-          Country
-          <select name="country" defaultValue={page.query.country ?? ""}>
-            <option value="">All countries</option>
-            {countries.map((country) => (
-              <option key={country.id} value={country.id}>
-                {country.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Road
-          <select name="road" defaultValue={page.query.road ?? ""}>
-            <option value="">All roads</option>
-            {roads.map((road) => (
-              <option key={road.id} value={road.id}>
-                {road.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Country" name="country" value={page.query.country} all="All countries" options={countries} />
+        <FilterSelect label="Road" name="road" value={page.query.road} all="All roads" options={roads} />
       </AdminSearch>
       <AdminBulkTable
         rows={page.listings}
