@@ -1,17 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 
 // Screenshots of the Bark Out, story, contact and FAQ pages for people to look at (tests/e2e/screenshots/
 // is gitignored), and axe on each: no serious or critical violations, /add-listing included.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
-}
 
 const PAGES = [
   ["bark-out", "/bark-out/"],
