@@ -1,16 +1,14 @@
 // The back office's post editor: loader and action work (every call checks the admin role first).
-import { AppError } from "../errors";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { flashHeader } from "../auth/flash.server";
 import { validateForm } from "../auth/forms.server";
 import { requireAdmin } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
-import { createUpload, galleryImages, usableImageIds } from "../uploads/files.server";
-import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
+import { galleryImages, usableImageIds } from "../uploads/files.server";
 import { deletePost, editablePost, publishPost, savePost, unpublishPost, type EditablePost } from "./admin.server";
 import { idParam } from "./admin-request.server";
 import { BLOG_ADMIN_MESSAGES } from "./admin-types";
-import { answerForm } from "./forms.server";
+import { answerForm, readPhotoForm, uploadFormPhotos } from "./forms.server";
 import { blogCategories } from "./posts.server";
 import { adminPostValidator } from "./schemas";
 
@@ -26,13 +24,8 @@ export async function editorPage(request: Request, idText: string | undefined) {
 export async function editorAction(request: Request, idText: string | undefined) {
   const user = await requireAdmin(request);
   const id = idText === undefined ? null : idParam(idText);
-  let form: FormData;
-  try {
-    form = await readUploadForm(request, MAX_FILES_PER_FORM);
-  } catch (error) {
-    if (error instanceof AppError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
-    throw error;
-  }
+  const { form, refused } = await readPhotoForm(request);
+  if (refused) return refused;
   const intent = form.get("intent");
   const back = safeRedirect(form.get("returnTo"), "/account/admin/blog-posts");
   if (id !== null && (intent === "publish" || intent === "unpublish" || intent === "delete")) {
@@ -47,8 +40,7 @@ export async function editorAction(request: Request, idText: string | undefined)
   return answerForm(form, async () => {
     const uploader = { user, visitorKey: null };
     const existing = id === null ? [] : (await editablePost(id)).gallery;
-    const uploaded: string[] = [];
-    for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
+    const uploaded = await uploadFormPhotos(uploader, form);
     const images = await usableImageIds(uploader, [...valid.data.gallery, ...uploaded], existing);
     const saved = await savePost(id, valid.data, images);
     throw redirect(`/account/admin/blog-posts/edit/${saved}`, { headers: { "Set-Cookie": await flashHeader(BLOG_ADMIN_MESSAGES.saved) } });

@@ -2,6 +2,9 @@
 // pages without JavaScript (never the captcha).
 import { data } from "@remix-run/node";
 import { AppError } from "../errors";
+import { createUpload } from "../uploads/files.server";
+import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
+import type { Uploader } from "../uploads/uploader.server";
 
 const SECRET_FIELDS = new Set(["altcha", "captchaAnswer", "captchaToken"]);
 
@@ -26,4 +29,21 @@ export async function answerForm<T>(form: FormData, work: () => Promise<T>) {
     }
     throw error;
   }
+}
+
+/** A form that may carry photos (the post editor, the story form); a body the reader refuses (too large, malformed) answers the form with its status. */
+export async function readPhotoForm(request: Request) {
+  try {
+    return { form: await readUploadForm(request, MAX_FILES_PER_FORM), refused: null };
+  } catch (error) {
+    if (error instanceof AppError) return { form: null, refused: data({ formError: error.message, fieldErrors: {} }, { status: error.status }) };
+    throw error;
+  }
+}
+
+/** Stores the photos sent with the form: without JavaScript they come as files; with it they were uploaded already and only their ids come. */
+export async function uploadFormPhotos(uploader: Uploader, form: FormData): Promise<string[]> {
+  const uploaded: string[] = [];
+  for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
+  return uploaded;
 }

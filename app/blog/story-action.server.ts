@@ -6,10 +6,8 @@ import { checkHoneypot, validateForm } from "../auth/forms.server";
 import { getSessionUser } from "../auth/guards.server";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
 import { getEnv } from "../env.server";
-import { createUpload } from "../uploads/files.server";
-import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
 import { uploaderOf } from "../uploads/uploader.server";
-import { answerForm } from "./forms.server";
+import { answerForm, readPhotoForm, uploadFormPhotos } from "./forms.server";
 import { memberStoryValidator, visitorStoryValidator } from "./schemas";
 import { submitStory } from "./story.server";
 
@@ -21,22 +19,17 @@ export async function storyPage(request: Request) {
 /** Photos come with the form when JavaScript is off; with it they were uploaded already and only their ids come. */
 export async function storyAction(request: Request, context: AppLoadContext | undefined) {
   const user = await getSessionUser(request);
-  let form: FormData;
-  try {
-    form = await readUploadForm(request, MAX_FILES_PER_FORM);
-  } catch (error) {
-    if (error instanceof AppError) return data({ formError: error.message, fieldErrors: {} }, { status: error.status });
-    throw error;
-  }
+  const { form, refused } = await readPhotoForm(request);
+  if (refused) return refused;
   const valid = await validateForm(user ? memberStoryValidator : visitorStoryValidator, form);
   if (!valid.ok) return valid.response;
   return answerForm(form, async () => {
     checkHoneypot(form);
     if (!user) await checkCaptcha(form);
     const { uploader } = await uploaderOf(request, { issue: true });
-    const uploaded: string[] = [];
+    let uploaded: string[];
     try {
-      for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
+      uploaded = await uploadFormPhotos(uploader, form);
     } catch (error) {
       if (error instanceof AppError) return data({ formError: error.message, fieldErrors: { gallery: error.message } }, { status: error.status });
       throw error;

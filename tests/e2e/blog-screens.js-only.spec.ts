@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
 import { seriousViolations } from "./support/axe";
+import { expect, test } from "./support/test";
 
 // Screenshots of the Bark Out, story, contact and FAQ pages for people to look at (tests/e2e/screenshots/
 // is gitignored), and axe on each: no serious or critical violations, /add-listing included.

@@ -5,16 +5,16 @@ import { barkOutHref } from "../../blog/types";
 export function BlogPagination({ page, totalPages, total, selected, q, shown }: { page: number; totalPages: number; total: number; selected: string[]; q: string; shown: number }) {
   const pages = [...new Set([1, ...Array.from({ length: 5 }, (_, index) => page - 2 + index), totalPages])].filter((value) => value >= 1 && value <= totalPages).sort((a, b) => a - b);
   return (
-    <nav className="blog-pagination" aria-label="Pages of articles">
-      <p className="blog-pagination__line" role="status">
+    <nav className="pagination blog-pagination" aria-label="Pages of articles">
+      <p className="pagination__line" role="status">
         {total === 0 ? "No articles" : `Showing ${shown} of ${total} ${total === 1 ? "article" : "articles"}`}
         {totalPages > 1 ? ` · page ${page} of ${totalPages}` : ""}
       </p>
       {totalPages > 1 ? (
-        <ul className="blog-pagination__pages">
+        <ul className="pagination__pages">
           {page > 1 ? (
             <li>
-              <Link to={barkOutHref({ selected, q, page: page - 1 })} rel="prev">
+              <Link className="pagination__step" to={barkOutHref({ selected, q, page: page - 1 })} rel="prev">
                 Previous
               </Link>
             </li>
@@ -22,9 +22,11 @@ export function BlogPagination({ page, totalPages, total, selected, q, shown }: 
           {pages.map((value) => (
             <li key={value}>
               {value === page ? (
-                <span aria-current="page">{value}</span>
+                <span className="pagination__page pagination__page--current" aria-current="page">
+                  {value}
+                </span>
               ) : (
-                <Link to={barkOutHref({ selected, q, page: value })} aria-label={`Page ${value}`}>
+                <Link className="pagination__page" to={barkOutHref({ selected, q, page: value })} aria-label={`Page ${value}`}>
                   {value}
                 </Link>
               )}
@@ -32,7 +34,7 @@ export function BlogPagination({ page, totalPages, total, selected, q, shown }: 
           ))}
           {page < totalPages ? (
             <li>
-              <Link to={barkOutHref({ selected, q, page: page + 1 })} rel="next">
+              <Link className="pagination__step" to={barkOutHref({ selected, q, page: page + 1 })} rel="next">
                 Next
               </Link>
             </li>

@@ -40,6 +40,20 @@ export function PostMeta({ post }: { post: BlogCard }) {
   );
 }
 
+/** A post's categories, each a link to the listing filtered by it. */
+export function PostCategories({ post }: { post: BlogCard }) {
+  if (post.categories.length === 0) return null;
+  return (
+    <ul className="blog-card__categories" aria-label="Categories">
+      {post.categories.map((category) => (
+        <li key={category.id}>
+          <Link to={`/bark-out/?category=${category.slug}`}>{category.name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PostCard({ post, member, returnTo, headingLevel = 2 }: { post: BlogCard; member: boolean; returnTo: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -48,15 +62,7 @@ export function PostCard({ post, member, returnTo, headingLevel = 2 }: { post: B
         <Link to={post.url}>{post.title}</Link>
       </Heading>
       <PostMeta post={post} />
-      {post.categories.length ? (
-        <ul className="blog-card__categories" aria-label="Categories">
-          {post.categories.map((category) => (
-            <li key={category.id}>
-              <Link to={`/bark-out/?category=${category.slug}`}>{category.name}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PostCategories post={post} />
       <p className="blog-card__excerpt">{post.excerpt}</p>
       <FavouritePost post={post} member={member} returnTo={returnTo} />
     </article>

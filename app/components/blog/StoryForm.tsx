@@ -1,37 +1,17 @@
 import { Link, useActionData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useField, useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
+import { useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
 import { memberStoryValidator, STORY_FIELD_MAX, visitorStoryValidator } from "../../blog/schemas";
 import { Captcha, type CaptchaFallbackData } from "../forms/Captcha";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Honeypot } from "../forms/FormParts";
+import { TextAreaField } from "../forms/TextAreaField";
 import { ImageUploader } from "../gallery/ImageUploader";
 
 export interface StoryPageData {
   member: boolean;
   captcha: CaptchaFallbackData;
   points: number;
-}
-
-function Question({ name, label, hint }: { name: string; label: string; hint: string }) {
-  const { error, getInputProps } = useField(name);
-  const id = `story-${name}`;
-  return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="field__hint">
-        {hint}
-      </p>
-      <textarea {...getInputProps({ id })} className="field__input" rows={5} maxLength={STORY_FIELD_MAX} aria-invalid={error ? true : undefined} aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`} />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function SendStory({ uploading }: { uploading: boolean }) {
@@ -102,9 +82,9 @@ export function StoryForm({ data }: { data: StoryPageData }) {
           <TextField formId="story" name="email" label="Your email address" type="email" autoComplete="email" maxLength={254} hint="So we can tell you when your story appears. We never show it." />
         </>
       )}
-      <Question name="likes" label="What does your dog enjoy?" hint="Their favourite things: games, treats, people, places." />
-      <Question name="favourite-walks" label="What kind of walks does your dog enjoy?" hint="Woodland, beaches, hills, rivers, towns…" />
-      <Question name="walk-activities" label="What does your dog get up to on your walks?" hint="Swimming, chasing, sniffing, making friends…" />
+      <TextAreaField formId="story" name="likes" label="What does your dog enjoy?" hint="Their favourite things: games, treats, people, places." max={STORY_FIELD_MAX} optional={false} />
+      <TextAreaField formId="story" name="favourite-walks" label="What kind of walks does your dog enjoy?" hint="Woodland, beaches, hills, rivers, towns…" max={STORY_FIELD_MAX} optional={false} />
+      <TextAreaField formId="story" name="walk-activities" label="What does your dog get up to on your walks?" hint="Swimming, chasing, sniffing, making friends…" max={STORY_FIELD_MAX} optional={false} />
       <ImageUploader name="gallery" label="Photos of your dog (optional)" initial={[]} onBusyChange={onBusyChange} />
       <Honeypot />
       {data.member ? null : <Captcha fallback={data.captcha} formId="story" version={result} />}

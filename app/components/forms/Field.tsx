@@ -21,6 +21,22 @@ export function TextField({ name, label, type = "text", autoComplete, hint, form
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
+      <FieldLabel id={id} label={label} optional={optional} hint={hint} />
+      <input
+        {...getInputProps({ id, type, autoComplete, inputMode, maxLength, autoFocus })}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <FieldError id={id} error={error} />
+    </div>
+  );
+}
+
+/** A field's label (with '(optional)' when it is) and its hint, which the control names with aria-describedby="<id>-hint". */
+export function FieldLabel({ id, label, optional, hint }: { id: string; label: string; optional?: boolean; hint?: ReactNode }) {
+  return (
+    <>
       <label htmlFor={id} className="field__label">
         {label}
         {optional ? <span className="field__optional"> (optional)</span> : null}
@@ -30,14 +46,7 @@ export function TextField({ name, label, type = "text", autoComplete, hint, form
           {hint}
         </p>
       ) : null}
-      <input
-        {...getInputProps({ id, type, autoComplete, inputMode, maxLength, autoFocus })}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <FieldError id={id} error={error} />
-    </div>
+    </>
   );
 }
 

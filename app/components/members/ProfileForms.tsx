@@ -6,7 +6,7 @@ import type { GalleryImage } from "../../uploads/images";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
 import { DeleteImageButton } from "./DeleteImageButton";
-import { TextAreaField } from "./TextAreaField";
+import { TextAreaField } from "../forms/TextAreaField";
 
 function fieldErrorOf(value: unknown, name: string): string | null {
   if (value && typeof value === "object" && "fieldErrors" in value && value.fieldErrors && typeof value.fieldErrors === "object") {

@@ -4,7 +4,7 @@ import { REFERRAL_MESSAGE_MAX, referralValidator } from "../../members/schemas";
 import { Captcha, type CaptchaFallbackData } from "../forms/Captcha";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
-import { TextAreaField } from "./TextAreaField";
+import { TextAreaField } from "../forms/TextAreaField";
 
 export interface ReferralFormData {
   captcha: CaptchaFallbackData;

@@ -6,9 +6,8 @@ import { subscribeAction } from "../../../blog/newsletter-action.server";
 import { memberIsSubscribed } from "../../../blog/newsletter.server";
 import { publishedPost, relatedPosts } from "../../../blog/posts.server";
 import { blogPostingJsonLd } from "../../../blog/structured-data";
-import { formatPostDate } from "../../../blog/types";
 import { createFallbackQuestion } from "../../../captcha/captcha.server";
-import { FavouritePost, PostCard } from "../../../components/blog/PostCard";
+import { FavouritePost, PostCard, PostCategories, PostMeta } from "../../../components/blog/PostCard";
 import { PostGallery } from "../../../components/blog/PostGallery";
 import { SubscribeForm } from "../../../components/blog/SubscribeForm";
 import { StatusPage } from "../../../components/StatusPage";
@@ -54,19 +53,8 @@ export default function BlogPost() {
         <Link to="/bark-out/">Bark Out</Link>
       </p>
       <h1>{post.title}</h1>
-      <p className="blog-card__meta">
-        {post.publishedAt ? <time dateTime={post.publishedAt}>{formatPostDate(post.publishedAt)}</time> : null}
-        {post.authorName ? <span> · by {post.authorName}</span> : null}
-      </p>
-      {post.categories.length ? (
-        <ul className="blog-card__categories" aria-label="Categories">
-          {post.categories.map((category) => (
-            <li key={category.id}>
-              <Link to={`/bark-out/?category=${category.slug}`}>{category.name}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PostMeta post={post} />
+      <PostCategories post={post} />
       <FavouritePost post={post} member={member} returnTo={post.url} />
       <p className="blog-post__excerpt">{post.excerpt}</p>
       {/* Sanitised on save with the rich-text allowlist (app/listings/sanitise.server.ts). */}

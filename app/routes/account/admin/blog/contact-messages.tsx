@@ -5,6 +5,7 @@ import { requireAdmin } from "../../../../auth/guards.server";
 import { safeRedirect } from "../../../../auth/redirect";
 import { idParam } from "../../../../blog/admin-request.server";
 import { contactMessage, contactMessageList, markContactMessage } from "../../../../blog/contact.server";
+import { AdminTabs } from "../../../../components/admin/AdminListParts";
 import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
@@ -47,20 +48,13 @@ export default function ContactMessages() {
     <div className="container admin-blog">
       <BlogAdminNav />
       <h1>Contact messages</h1>
-      <nav aria-label="Messages" className="admin-tabs">
-        <ul>
-          <li>
-            <Link to="/account/admin/contact-messages" aria-current={data.filter === "all" ? "page" : undefined}>
-              All ({data.total})
-            </Link>
-          </li>
-          <li>
-            <Link to="/account/admin/contact-messages?show=unread" aria-current={data.filter === "unread" ? "page" : undefined}>
-              Unread ({data.unread})
-            </Link>
-          </li>
-        </ul>
-      </nav>
+      <AdminTabs
+        label="Messages"
+        tabs={[
+          { to: "/account/admin/contact-messages", label: `All (${data.total})`, current: data.filter === "all" },
+          { to: "/account/admin/contact-messages?show=unread", label: `Unread (${data.unread})`, current: data.filter === "unread" },
+        ]}
+      />
       {data.opened ? (
         <section className="form-panel contact-opened" aria-labelledby="opened-title">
           <h2 id="opened-title">From {data.opened.name}</h2>
@@ -84,7 +78,7 @@ export default function ContactMessages() {
           {data.messages.map((message) => (
             <li key={message.id} className={`contact-list__item${message.read ? "" : " contact-list__item--unread"}`}>
               <Link to={`/account/admin/contact-messages/${message.id}`}>
-                {message.read ? "" : <span className="admin-badge">Unread</span>} {message.name} &lt;{message.email}&gt;
+                {message.read ? "" : <span className="admin-status admin-status--waiting">Unread</span>} {message.name} &lt;{message.email}&gt;
               </Link>
               <p className="contact-list__excerpt">{message.message.slice(0, 160)}</p>
               <Form method="post" action="/account/admin/contact-messages">

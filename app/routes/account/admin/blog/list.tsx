@@ -7,6 +7,7 @@ import { adminListFilters, tabParam } from "../../../../blog/admin-request.serve
 import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref } from "../../../../blog/admin-types";
 import { blogCategories } from "../../../../blog/posts.server";
 import { AdminTableHead } from "../../../../components/admin/AdminParts";
+import { AdminTabs } from "../../../../components/admin/AdminListParts";
 import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
@@ -47,20 +48,10 @@ export default function AdminBlogPosts() {
         </Link>
       </div>
       <Notice message={data.flash} />
-      <nav aria-label="Post lists" className="admin-tabs">
-        <ul>
-          {ADMIN_TABS.map((tab) => (
-            <li key={tab}>
-              <Link to={adminTabHref(tab)} aria-current={tab === data.tab ? "page" : undefined}>
-                {ADMIN_TAB_LABELS[tab]} <span className="admin-tabs__count">({data.counts[tab]})</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <details className="admin-filters" open={filtering || undefined}>
+      <AdminTabs label="Post lists" tabs={ADMIN_TABS.map((tab) => ({ to: adminTabHref(tab), label: `${ADMIN_TAB_LABELS[tab]} (${data.counts[tab]})`, current: tab === data.tab }))} />
+      <details className="admin-filter-panel" open={filtering || undefined}>
         <summary className="button button--quiet">Filter posts</summary>
-        <Form method="get" className="admin-filters__form">
+        <Form method="get" className="admin-filters">
           <label className="field">
             <span className="field__label">Title contains</span>
             <input type="search" name="q" defaultValue={data.filters.q} maxLength={100} className="field__input" />
@@ -85,38 +76,40 @@ export default function AdminBlogPosts() {
       {data.posts.length === 0 ? (
         <p className="empty-state">No posts here.</p>
       ) : (
-        <table className="admin-table">
-          <caption className="visually-hidden">{ADMIN_TAB_LABELS[data.tab]} posts</caption>
-          <AdminTableHead columns={["Title", "Status", "Published", "Author", "Actions"]} />
-          <tbody>
-            {data.posts.map((post) => (
-              <tr key={post.id}>
-                <th scope="row">
-                  <Link to={`/account/admin/blog-posts/edit/${post.id}`}>{post.title}</Link>
-                  {post.isStory ? <span className="admin-badge">Story</span> : null}
-                </th>
-                <td>{post.status}</td>
-                <td>{post.publishedAt ?? "—"}</td>
-                <td>{post.authorName}</td>
-                <td className="admin-table__actions">
-                  <Link to={`/account/admin/blog-posts/preview/${post.id}`}>Preview</Link>
-                  <Form method="post" action={`/account/admin/blog-posts/edit/${post.id}`}>
-                    <input type="hidden" name="returnTo" value={adminTabHref(data.tab)} />
-                    {post.status === "draft" ? (
-                      <button type="submit" name="intent" value="publish" className="button button--quiet">
-                        Publish<span className="visually-hidden"> {post.title}</span>
-                      </button>
-                    ) : (
-                      <button type="submit" name="intent" value="unpublish" className="button button--quiet">
-                        Unpublish<span className="visually-hidden"> {post.title}</span>
-                      </button>
-                    )}
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-table--cards admin-table--plain">
+            <caption className="visually-hidden">{ADMIN_TAB_LABELS[data.tab]} posts</caption>
+            <AdminTableHead columns={["Title", "Status", "Published", "Author", "Actions"]} />
+            <tbody>
+              {data.posts.map((post) => (
+                <tr key={post.id}>
+                  <th scope="row">
+                    <Link to={`/account/admin/blog-posts/edit/${post.id}`}>{post.title}</Link>
+                    {post.isStory ? <span className="admin-status admin-status--waiting">Story</span> : null}
+                  </th>
+                  <td data-label="Status">{post.status}</td>
+                  <td data-label="Published">{post.publishedAt ?? "—"}</td>
+                  <td data-label="Author">{post.authorName}</td>
+                  <td className="admin-table__actions">
+                    <Link to={`/account/admin/blog-posts/preview/${post.id}`}>Preview</Link>
+                    <Form method="post" action={`/account/admin/blog-posts/edit/${post.id}`}>
+                      <input type="hidden" name="returnTo" value={adminTabHref(data.tab)} />
+                      {post.status === "draft" ? (
+                        <button type="submit" name="intent" value="publish" className="button button--quiet">
+                          Publish<span className="visually-hidden"> {post.title}</span>
+                        </button>
+                      ) : (
+                        <button type="submit" name="intent" value="unpublish" className="button button--quiet">
+                          Unpublish<span className="visually-hidden"> {post.title}</span>
+                        </button>
+                      )}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <p className="admin-blog__total">
         {data.total} {data.total === 1 ? "post" : "posts"}

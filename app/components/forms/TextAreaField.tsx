@@ -1,22 +1,27 @@
 import { useState, type ChangeEvent } from "react";
 import { useField } from "remix-validated-form";
+import { FieldError, FieldLabel } from "./Field";
+
+interface TextAreaFieldProps {
+  name: string;
+  label: string;
+  formId: string;
+  max: number;
+  hint?: string;
+  rows?: number;
+  /** Marked '(optional)' after the label (the default). */
+  optional?: boolean;
+}
 
 /** A plain-text area with a live count of the characters left (the count is only a hint: the server checks the limit). */
-export function TextAreaField({ name, label, formId, max, hint, rows = 5 }: { name: string; label: string; formId: string; max: number; hint?: string; rows?: number }) {
+export function TextAreaField({ name, label, formId, max, hint, rows = 5, optional = true }: TextAreaFieldProps) {
   const { error, getInputProps, defaultValue } = useField(name);
   const [length, setLength] = useState(typeof defaultValue === "string" ? defaultValue.length : 0);
   const id = `${formId}-${name}`;
   const left = max - length;
   return (
     <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label} <span className="field__optional">(optional)</span>
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldLabel id={id} label={label} optional={optional} hint={hint} />
       <textarea
         {...getInputProps({ id, rows, onChange: (event: ChangeEvent<HTMLTextAreaElement>) => setLength(event.target.value.length) })}
         className="field__input field__textarea"
@@ -26,11 +31,7 @@ export function TextAreaField({ name, label, formId, max, hint, rows = 5 }: { na
       <p id={`${id}-count`} className={`field__hint${left < 0 ? " field__hint--over" : ""}`} aria-live="polite">
         {left >= 0 ? `${left} characters left` : `${-left} characters too many`}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

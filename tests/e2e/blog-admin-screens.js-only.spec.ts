@@ -1,0 +1,94 @@
+// Screenshots of the back office's blog pages and the newsletter prompt at 1280 and 390 px for people to
+// look at (tests/e2e/screenshots/ is gitignored), axe on each (no serious or critical violations), and
+// the post preview's lightbox drawn with the shared lightbox styles.
+import { readFileSync } from "node:fs";
+import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
+import { expect, test } from "./support/test";
+
+const ADMIN_PAGES = [
+  ["posts", "/account/admin/blog-posts"],
+  ["stories", "/account/admin/blog-posts/stories"],
+  ["new-post", "/account/admin/blog-posts/new"],
+  ["books", "/account/admin/books"],
+  ["contact-messages", "/account/admin/contact-messages"],
+] as const;
+
+for (const width of [1280, 390]) {
+  test(`the admin blog pages at ${width} px: screenshots, and no serious accessibility violations`, async ({ page, context }) => {
+    // Seven pages, each with an axe run.
+    test.setTimeout(120_000);
+    await logInAs(context, await createMember({ admin: true, label: `blog-admin-${width}` }));
+    await page.setViewportSize({ width, height: 900 });
+    const [post] = await database()<{ id: number }[]>`SELECT id FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC LIMIT 1`;
+    for (const [name, path] of [...ADMIN_PAGES, ["edit-post", `/account/admin/blog-posts/edit/${post.id}`], ["preview", `/account/admin/blog-posts/preview/${post.id}`]]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await page.screenshot({ path: `tests/e2e/screenshots/blog-admin-${name}-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+}
+
+test("the post preview's gallery opens the shared lightbox, styled, at 1280 and 390 px", async ({ page, context, request }) => {
+  const admin = await createMember({ admin: true, label: "preview-lightbox" });
+  await logInAs(context, admin);
+  const cookie = `pawroute_session=${(await sessionCookieValue(admin)).value}`;
+  const images: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const uploaded = await request.post("/api/gallery/items", { multipart: { file: { name: `walk-${i}.jpg`, mimeType: "image/jpeg", buffer: readFileSync("tests/fixtures/images/with-gps.jpg") } }, headers: { Cookie: cookie } });
+    expect(uploaded.status()).toBe(201);
+    images.push((await uploaded.json()).id);
+  }
+  const slug = `e2e-preview-${Date.now().toString(36)}`;
+  const gallery = images.map((id) => ({ kind: "image", id, alt: "" }));
+  const [post] = await database()<{ id: number }[]>`
+    INSERT INTO blog_posts (slug, title, excerpt, body_html, body_text, status, author_name, gallery)
+    VALUES (${slug}, 'A draft with photos', 'Two photos to look at.', '<p>Photos below.</p>', 'Photos below.', 'draft', 'Pawroute team', ${database().json(gallery)})
+    RETURNING id`;
+  try {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/account/admin/blog-posts/preview/${post.id}`);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.locator(".blog-gallery__items a").first().click();
+      const lightbox = page.getByRole("dialog", { name: "Photo 1 of 2: A draft with photos" });
+      await expect(lightbox).toBeVisible();
+      // The shared lightbox styles (lightbox.css): the dark panel, the photo kept inside the window.
+      expect(await lightbox.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe("rgb(28, 36, 32)");
+      const photo = await lightbox.locator("img").boundingBox();
+      expect(photo && photo.width <= width && photo.height <= 800).toBe(true);
+      const close = await lightbox.getByRole("button", { name: "Close" }).boundingBox();
+      expect(close && photo && close.y + close.height <= photo.y, "the Close button sits above the photo, not over it").toBe(true);
+      const dialogBox = await lightbox.boundingBox();
+      expect(dialogBox && dialogBox.y >= 0 && dialogBox.y + dialogBox.height <= 800, "the whole lightbox fits in the window").toBe(true);
+      expect(await lightbox.evaluate((element) => element.contains(document.activeElement)), "focus moved into the lightbox").toBe(true);
+      await page.screenshot({ path: `tests/e2e/screenshots/blog-admin-preview-lightbox-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await lightbox.getByRole("button", { name: "Next photo" }).click();
+      await expect(page.getByRole("dialog", { name: "Photo 2 of 2: A draft with photos" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    }
+  } finally {
+    await database()`DELETE FROM blog_posts WHERE id = ${post.id}`;
+  }
+});
+
+test.describe("the newsletter prompt", () => {
+  test.use({ newsletterModal: true });
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px: screenshot, and no serious accessibility violations`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/bark-out/keeping-cool-on-summer-walks");
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.45));
+      const modal = page.getByRole("dialog", { name: "Get Bark Out in your inbox" });
+      await expect(modal).toBeVisible();
+      await page.screenshot({ path: `tests/e2e/screenshots/newsletter-prompt-${width}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});
