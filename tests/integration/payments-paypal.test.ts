@@ -9,13 +9,13 @@ import { createSetupToken, penceToValue, valueToPence } from "../../app/payments
 import { runRenewals } from "../../app/payments/renewals.server";
 import { addMonths, checkout } from "../../app/payments/subscriptions.server";
 import { receivePayPalEvent } from "../../app/payments/webhooks.server";
+import { paymentMembers, QUEUE } from "./payment-members";
 
 // PayPal money safety against the real database and the local PayPal REST stand-in (the app's fetch
 // client speaks to it over HTTP): the vault flow, doubled and retried requests, a failed charge,
 // replayed and forged webhooks, renewals charged off-session.
-const QUEUE = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
-const created: number[] = [];
-const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const members = paymentMembers("paypal");
+const { tag, member } = members;
 let local: LocalPayPal;
 
 beforeAll(async () => {
@@ -24,18 +24,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE ${`paypal-${tag}-%`}`;
-  if (created.length) await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
+  await members.remove();
   await closeDatabase();
   await local.close();
 });
-
-async function member(): Promise<SessionUser> {
-  const email = `paypal-${tag}-${created.length}@test.pawroute`;
-  const [row] = await sql()<{ id: number }[]>`INSERT INTO users (email, email_verified, username) VALUES (${email}, true, ${`q${tag}${created.length}`.slice(0, 15)}) RETURNING id`;
-  created.push(row.id);
-  return { id: row.id, email, username: null, emailVerified: true, isAdmin: false, hasPassword: true, sessionId: "test" };
-}
 
 /** What the PayPal button does: a setup token from the server, approved by the payer in PayPal's window; answers the nonce. */
 async function approve(user: SessionUser, email = "buyer@paypal.test"): Promise<string> {

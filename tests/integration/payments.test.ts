@@ -13,12 +13,12 @@ import { registerPaymentMethod } from "../../app/payments/payment-method.server"
 import { payingTreats, payWithTreat } from "../../app/payments/prize.server";
 import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, renewalCard, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { receiveStripeEvent } from "../../app/payments/webhooks.server";
+import { paymentMembers, QUEUE } from "./payment-members";
 
 // Money safety against the real database and the local Stripe API stand-in (the stripe SDK speaks to it
 // over HTTP): doubled and retried requests, replayed webhooks, extra authentication, declines, renewals.
-const QUEUE = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
-const created: number[] = [];
-const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const members = paymentMembers("payments");
+const { tag, member } = members;
 let local: LocalStripe;
 
 beforeAll(async () => {
@@ -27,19 +27,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE ${`payments-${tag}-%`}`;
-  if (created.length) await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
+  await members.remove();
   await sql()`DELETE FROM treat_options WHERE slug LIKE ${`pay-${tag}-%`}`;
   await closeDatabase();
   await local.close();
 });
-
-async function member(): Promise<SessionUser> {
-  const email = `payments-${tag}-${created.length}@test.pawroute`;
-  const [row] = await sql()<{ id: number }[]>`INSERT INTO users (email, email_verified, username) VALUES (${email}, true, ${`p${tag}${created.length}`.slice(0, 15)}) RETURNING id`;
-  created.push(row.id);
-  return { id: row.id, email, username: null, emailVerified: true, isAdmin: false, hasPassword: true, sessionId: "test" };
-}
 
 /** What Stripe.js does in the browser: confirm the SetupIntent with the card's details. */
 async function setUpCard(user: SessionUser, number: string): Promise<string> {
