@@ -29,7 +29,7 @@ test("from the log-in page: the forgotten-password form keeps what was typed whi
     await page.getByRole("link", { name: "Forgotten your password?" }).click();
     await page.getByRole("heading", { name: "Forgotten your password?" }).waitFor();
     await page.getByLabel("Email address").fill(`early-${attempt}@e2e.pawroute.test`);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
     await page.waitForTimeout(800);
     await expect(page.getByLabel("Email address")).toHaveValue(`early-${attempt}@e2e.pawroute.test`);
   }

@@ -208,6 +208,10 @@ test.describe("verification links", () => {
     expect((await memberByEmail(them.email))?.email_verified).toBe(false);
 
     await page.getByRole("button", { name: "Log out and continue" }).click();
+    // The page was at this address already: wait for what only the logged-out page shows.
+    await expect(
+      page.getByRole("button", { name: "Confirm", exact: true })
+    ).toBeVisible();
     await expect(page).toHaveURL(
       new RegExp(`/account/verify\\?token=${token}$`)
     );

@@ -1,4 +1,5 @@
 import { test as base, expect } from "@playwright/test";
+import { gotoWaitsForHydration } from "./support/hydration";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
@@ -30,7 +31,8 @@ export const test = base.extend<TestOptions>({
   allowNotFoundDocument: [false, { option: true }],
   newsletterModal: [false, { option: true }],
 
-  page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL }, provide) => {
+  page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL, javaScriptEnabled }, provide) => {
+    gotoWaitsForHydration(page, javaScriptEnabled !== false);
     if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
     const problems: string[] = [];
     page.on("console", (message) => {

@@ -69,12 +69,14 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
 /** The road form: a GET form to the motorway search page, which sends a chosen road on to its browse page. */
 function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: RoadOption[] }) {
   const navigate = useNavigate();
-  const [roadId, setRoadId] = useState("");
   const [error, setError] = useState("");
   const countries = preset.country === "france" ? ["france", "united-kingdom"] : ["united-kingdom", "france"];
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form, not from state: a road chosen while the page was still hydrating is in the
+    // select but never reached React.
+    const roadId = new FormData(event.currentTarget).get("road");
     const road = roads.find((option) => String(option.id) === roadId);
     if (!road) {
       setError(SELECT_A_ROAD_MESSAGE);
@@ -94,13 +96,10 @@ function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: RoadOpti
           id="home-road"
           name="road"
           className="field__input"
-          value={roadId}
+          defaultValue=""
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "home-road-error" : undefined}
-          onChange={(event) => {
-            setRoadId(event.target.value);
-            setError("");
-          }}
+          onChange={() => setError("")}
         >
           <option value="">Choose a motorway or road</option>
           {countries.map((country) => (

@@ -70,7 +70,9 @@ export function MotorwaySearch({ page }: { page: MotorwayPageData }) {
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const road = page.roads.find((option) => String(option.id) === roadId);
+    // The checked radio as the form has it: a road picked while the page was hydrating never reached state.
+    const chosen = new FormData(event.currentTarget).get("road") ?? roadId;
+    const road = page.roads.find((option) => String(option.id) === chosen);
     if (!road) {
       setError(SELECT_A_ROAD_MESSAGE);
       picker.current?.querySelector<HTMLInputElement>("input[type=radio]")?.focus();

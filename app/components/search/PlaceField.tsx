@@ -102,8 +102,9 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
     } else if (event.key === "Enter" && expanded && active >= 0) {
       event.preventDefault();
       choose(active);
-    } else if (event.key === "Escape" && expanded) {
-      event.preventDefault();
+    } else if (event.key === "Escape" && open) {
+      // Also before the suggestions have arrived: they must not open once the visitor has dismissed them.
+      if (expanded) event.preventDefault();
       closeList();
     }
   }
