@@ -24,6 +24,8 @@ test("the forgotten-password form keeps what was typed before hydration", async 
 });
 
 test("from the log-in page: the forgotten-password form keeps what was typed while it loads", async ({ page }) => {
+  // Five page loads, each waiting for hydration: more than the default 30 s on a loaded machine.
+  test.setTimeout(90_000);
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.goto("/account/login/", { waitUntil: "commit" });
     await page.getByRole("link", { name: "Forgotten your password?" }).click();

@@ -1,5 +1,4 @@
 import { test as base, expect } from "@playwright/test";
-import { gotoWaitsForHydration } from "./support/hydration";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
@@ -31,8 +30,7 @@ export const test = base.extend<TestOptions>({
   allowNotFoundDocument: [false, { option: true }],
   newsletterModal: [false, { option: true }],
 
-  page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL, javaScriptEnabled }, provide) => {
-    gotoWaitsForHydration(page, javaScriptEnabled !== false);
+  page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL }, provide) => {
     if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
     const problems: string[] = [];
     page.on("console", (message) => {

@@ -66,8 +66,9 @@ test("a preset homepage searches its own type: /vets-in-france sends a location 
   expect(new Set(types)).toEqual(new Set(["Vet"]));
 });
 
-test("the road tab goes to the chosen road's browse page", async ({ page }) => {
+test("the road tab goes to the chosen road's browse page", async ({ page, javaScriptEnabled }) => {
   await page.goto("/?tab=road");
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Road", { exact: true }).selectOption({ label: "M6 — Rugby - Carlisle" });
   await page.getByRole("button", { name: "Show stops on this road" }).click();
   await expect(page).toHaveURL(/\/browse\/road\/united-kingdom\/m6$/);

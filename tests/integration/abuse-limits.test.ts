@@ -36,6 +36,11 @@ function member(id: number): Uploader {
 }
 
 describe("rate limits", () => {
+  it("keeps its windows in an unlogged table: a counted request waits for no WAL flush (decision 0171)", async () => {
+    const [table] = await sql()<{ persistence: string }[]>`SELECT relpersistence AS persistence FROM pg_class WHERE relname = 'rate_limit_buckets'`;
+    expect(table.persistence).toBe("u");
+  });
+
   it("lets exactly the limit through when many requests arrive at once", async () => {
     // join:account allows 3 an hour: 40 simultaneous attempts on 4 connections, 3 allowed.
     const waits = await Promise.all(Array.from({ length: 40 }, () => hit("join:account", `race-${run}@test`)));

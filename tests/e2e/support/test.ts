@@ -5,7 +5,6 @@
 // - `allowClientErrors`: forms answer bad input with a 4xx status (422, 400, 410, 429…), which Chromium
 //   logs as a console error; tests that submit bad input on purpose let exactly those lines through.
 import { test as base, expect } from "@playwright/test";
-import { gotoWaitsForHydration } from "./hydration";
 import { uniqueIp } from "./accounts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -28,8 +27,7 @@ export const test = base.extend<AccountOptions>({
   clientIp: async ({ browserName: _browserName }, provide) => {
     await provide(uniqueIp());
   },
-  page: async ({ page, allowClientErrors, clientIp, newsletterModal, baseURL, javaScriptEnabled }, provide) => {
-    gotoWaitsForHydration(page, javaScriptEnabled !== false);
+  page: async ({ page, allowClientErrors, clientIp, newsletterModal, baseURL }, provide) => {
     if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
     const problems: string[] = [];
     page.on("console", (message) => {
