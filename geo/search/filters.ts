@@ -23,6 +23,11 @@ export const NEARBY_LIMIT = 3;
 export const NEARBY_FALLBACK_MILES = 5;
 /** Counting stops here: the spec shows totals above 1000 as "over N,000". */
 export const COUNT_CAP = 10_000;
+/**
+ * A location search counts up to this many: in a city a 5-mile circle holds thousands of listings, and
+ * counting them all was most of the search's time. Past it the total is "over 1,000" (decision 0172).
+ */
+export const LOCATION_COUNT_CAP = 1_000;
 export const MAP_POINTS_CAP = 5_000;
 /** Route searches can start at most this many hours into the drive. */
 export const MAX_START_HOURS = 48;

@@ -3,7 +3,7 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
 import type { RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
-import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, type SearchFilters, isBusinessOnly, searchFiltersSchema } from "./filters";
+import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, LOCATION_COUNT_CAP, type SearchFilters, isBusinessOnly, searchFiltersSchema } from "./filters";
 import { findRoad, loadJunctions, loadListings, loadRoads } from "./hydrate";
 import { type AssembledPage, assemble, listingFilterSql } from "./query";
 import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route";
@@ -117,7 +117,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });
     const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
     const metres = milesToMetres(distance);
-    page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, materialized: false });
+    page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, materialized: false, countCap: LOCATION_COUNT_CAP });
     base.point = point;
     base.area = circleArea(point.lat, point.lng, metres);
     base.normalPoints = [point];

@@ -92,16 +92,17 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
 }
 
 /**
- * Pages, counts (up to COUNT_CAP) and map points over a candidate set in one statement.
+ * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set in one statement.
  * `materialized` when the candidates are expensive (a route corridor) so they are computed once;
  * otherwise the planner may push each LIMIT into index scans (browse by popularity).
  */
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean; countCap?: number },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
+  const countCap = options.countCap ?? COUNT_CAP;
   const offset = (options.page - 1) * options.limit;
   const mode = options.materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   const mapPoints = options.includeMapPoints
@@ -114,8 +115,8 @@ export async function assemble(
     WITH candidates AS ${mode} (${candidates})
     SELECT
       (SELECT json_agg(p) FROM (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset}) p) AS page,
-      (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${COUNT_CAP + 1}) n) AS total,
+      (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points`;
-  const total = Math.min(result.total, COUNT_CAP);
-  return { rows: result.page ?? [], total, totalIsCapped: result.total > COUNT_CAP, mapPoints: result.map_points };
+  const total = Math.min(result.total, countCap);
+  return { rows: result.page ?? [], total, totalIsCapped: result.total > countCap, mapPoints: result.map_points };
 }

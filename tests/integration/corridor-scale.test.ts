@@ -1,7 +1,8 @@
 import type postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Route } from "../../geo/routing/port";
-import { parseFilters } from "../../geo/search";
+import type { Route, RoutingEngine } from "../../geo/routing/port";
+import { parseFilters, search } from "../../geo/search";
+import { LOCATION_COUNT_CAP } from "../../geo/search/filters";
 import { listingFilterSql } from "../../geo/search/query";
 import { EXACT_COUNT_BUDGET, corridorPage, planFromRoute, simplifiedIndices, type RoutePlan } from "../../geo/search/route";
 import { connectTestDatabase } from "../support/database";
@@ -210,5 +211,35 @@ describe("route corridor at scale", () => {
     // Both ends of the drive are on the map, not only its start.
     expect(page.mapPoints.some((m) => m.lat > 62.15)).toBe(true);
     expect(page.mapPoints.some((m) => m.lng > 25.9)).toBe(true);
+  });
+});
+
+// The same data set for a location search: more listings inside the circle than a location search counts.
+describe("location search at scale", () => {
+  const centre = { lat: 62.03, lng: 25.5 };
+  const notRouting: RoutingEngine = {
+    route: () => {
+      throw new Error("a location search never asks for a route");
+    },
+  } as unknown as RoutingEngine;
+  const inCircle = (miles: number) => tx<{ id: number; metres: number }[]>`
+    SELECT id, ST_Distance(location, ST_SetSRID(ST_MakePoint(${centre.lng}, ${centre.lat}), 4326)::geography, false) AS metres
+    FROM listings WHERE status = 2 AND ST_Distance(location, ST_SetSRID(ST_MakePoint(${centre.lng}, ${centre.lat}), 4326)::geography, false) <= ${miles * 1609.344}
+    ORDER BY metres, id`;
+
+  it("past LOCATION_COUNT_CAP the total is an honest 'over' and the first page is still the nearest listings", async () => {
+    const expected = await inCircle(10);
+    expect(expected.length).toBeGreaterThan(LOCATION_COUNT_CAP);
+    const response = await search(tx, notRouting, parseFilters({ searchType: "location", location: `${centre.lat},${centre.lng}`, distance: 10, limit: 50 }));
+    expect(response.pagination).toMatchObject({ total: LOCATION_COUNT_CAP, totalIsCapped: true });
+    expect(response.results.map((r) => r.location.id)).toEqual(expected.slice(0, 50).map((e) => e.id));
+  });
+
+  it("below the cap the total is exact", async () => {
+    const expected = await inCircle(1);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(LOCATION_COUNT_CAP);
+    const response = await search(tx, notRouting, parseFilters({ searchType: "location", location: `${centre.lat},${centre.lng}`, distance: 1, limit: 20 }));
+    expect(response.pagination).toMatchObject({ total: expected.length, totalIsCapped: false });
   });
 });
