@@ -22,8 +22,12 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,
-  // One retry on CI: a 2-core machine under load can miss a 5-second wait; a real failure fails twice.
+  // One retry on CI: a 2-core machine under load can miss a wait; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
+  // The longest journeys (write a post, preview, publish, delete; a draft edited and submitted) took over
+  // 30 s on a loaded 2-core machine, and single steps over 5 s: give them room; a hang still fails.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: "list",
   use: {
     baseURL,

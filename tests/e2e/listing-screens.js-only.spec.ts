@@ -21,7 +21,8 @@ async function memberWithList(page: Page) {
 
 for (const width of [1280, 390]) {
   test(`listing screens at ${width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // Ten pages, each hydrated, screenshotted in full and checked by axe: over two minutes on a loaded 2-core machine.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     const { member, listing, list } = await memberWithList(page);
     const screens: [string, string][] = [
