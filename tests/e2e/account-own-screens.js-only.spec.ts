@@ -61,7 +61,7 @@ test("your listings, your reviews and the open account menu have no serious or c
 
 for (const width of [1280, 390]) {
   test(`screenshots of the favourite tooltip, the list editor, the listing form and a verification link of another account at ${width} px`, async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const member = await createMember({ label: "screens-fav" });
     await logInAs(page.context(), member);
     await page.setViewportSize({ width, height: 900 });

@@ -17,7 +17,7 @@ const ADMIN_PAGES = [
 for (const width of [1280, 390]) {
   test(`the admin blog pages at ${width} px: screenshots, and no serious accessibility violations`, async ({ page, context }) => {
     // Seven pages, each with an axe run.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await logInAs(context, await createMember({ admin: true, label: `blog-admin-${width}` }));
     await page.setViewportSize({ width, height: 900 });
     const [post] = await database()<{ id: number }[]>`SELECT id FROM blog_posts WHERE status = 'published' ORDER BY published_at DESC LIMIT 1`;

@@ -23,7 +23,7 @@ async function livelyMember(page: Page): Promise<TestMember> {
 }
 
 test("the member pages look right at 1280 and 390 px and have no serious accessibility violations", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const member = await livelyMember(page);
   const pages = [
     ["account", "/account"],

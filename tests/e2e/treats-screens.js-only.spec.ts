@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 import { seriousViolations } from "./support/axe";
 
 test("the Treats pages look right at 1280 and 390 px and have no serious accessibility violations", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const member = await createMember({ label: "treat-screens" });
   await awardTestPoints(member.id, 130, `e2e-treat-screens-${member.id}`);
   await database()`
@@ -30,7 +30,7 @@ test("the Treats pages look right at 1280 and 390 px and have no serious accessi
 });
 
 test("the claimed modal shows the won Treat's picture; the back office's Treat list and chance page look right", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const member = await createMember({ label: "treat-claimed-screens" });
   const admin = await createMember({ label: "treat-admin-screens", admin: true });
   await awardTestPoints(member.id, 100, `e2e-treat-claimed-${member.id}`);
