@@ -51,3 +51,22 @@ test("on a slow phone, a link clicked while the page hydrates is followed, with 
   }
   // The fixture fails the test on any page error (React's #345 among them).
 });
+
+test("a route typed on the homepage before its JavaScript has loaded is searched once it has", async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/?tab=route", { waitUntil: "domcontentloaded" });
+  await page.locator("#home-from").fill("London");
+  await page.locator("#home-to").fill("Leeds");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The enhanced form checks what is in the fields, not an empty state that never saw the typing.
+  await page.getByRole("button", { name: "Find stops on my route" }).click();
+  await expect(page).toHaveURL(/\/route\?from=London&to=Leeds$/);
+});

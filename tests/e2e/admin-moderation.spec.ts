@@ -23,7 +23,7 @@ async function switchTo(page: Page, member: TestMember) {
 }
 
 test("an administrator publishes a member's listing and accepts their review; points rise once and the mails arrive", async ({ page, request, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const member = await createMember({ label: "author" });
   const admin = await createMember({ admin: true, label: "moderator" });
   const token = Math.random().toString(36).slice(2, 8);

@@ -1,12 +1,7 @@
 import { test as base, expect } from "@playwright/test";
+import { watchOffMachineRequests } from "./support/off-machine";
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
 const NOT_FOUND_LINE = "the server responded with a status of 404 (Not Found)";
-
-function staysOnMachine(url: URL) {
-  return LOCAL_PROTOCOLS.has(url.protocol) || LOCAL_HOSTS.has(url.hostname);
-}
 
 interface TestOptions {
   /**
@@ -40,13 +35,7 @@ export const test = base.extend<TestOptions>({
       problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await page.context().route(
-      (url) => !staysOnMachine(url),
-      async (route) => {
-        problems.push(`request left the machine: ${route.request().method()} ${route.request().url()}`);
-        await route.abort("blockedbyclient");
-      },
-    );
+    watchOffMachineRequests(page.context(), problems);
 
     await provide(page);
 

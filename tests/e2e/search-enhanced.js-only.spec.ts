@@ -1,5 +1,6 @@
 import { apiSearch, resultIds } from "./search-support";
 import { expect, test } from "./fixtures";
+import { AUTOCOMPLETE_DELAY_MS } from "../../app/search/constants";
 
 // What JavaScript adds to the search forms: autocomplete, the current-location option, live results
 // on wide screens. Only the js project runs this file.
@@ -55,14 +56,18 @@ test("place suggestions come from the geocoder and are chosen with the keyboard"
   page.on("request", (request) => {
     if (request.url().includes("/api/geocode")) asked.push(new URL(request.url()).searchParams.get("location") ?? "");
   });
+  // The page's clock stands still while the visitor types, however slowly this machine delivers the
+  // keys; then the debounce delay passes: one request, for the whole word.
+  await page.clock.install();
   await page.goto("/?tab=location");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const field = page.getByRole("combobox", { name: "Place" });
-  await field.pressSequentially("Harrog", { delay: 20 });
+  await field.pressSequentially("Harrog");
+  expect(asked).toEqual([]);
+  await page.clock.runFor(AUTOCOMPLETE_DELAY_MS);
   const options = page.getByRole("listbox").getByRole("option");
   await expect(options.first()).toContainText("Harrogate");
-  expect(asked.at(-1)).toBe("Harrog");
-  expect(asked.length).toBeLessThanOrEqual(2);
+  expect(asked).toEqual(["Harrog"]);
   await field.press("ArrowDown");
   await expect(options.first()).toHaveAttribute("aria-selected", "true");
   await field.press("Enter");

@@ -46,7 +46,17 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
   const describedBy = message ? `${id}-error` : undefined;
 
   const list = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const pressing = useRef(false);
+
+  // Text typed while the page was still hydrating is in the input but never reached React (hydration
+  // keeps the DOM's value): take it over once, or the form would submit (and check) an empty field.
+  useEffect(() => {
+    const typedEarly = input.current?.value ?? "";
+    if (typedEarly !== value) onChange(typedEarly);
+    // Once, on hydration: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // While the list is open, note whether a pointer is pressed: a press elsewhere blurs the field, and
   // the list must not close (and the scroll it caused undo) before that press ends, or the button
@@ -116,6 +126,7 @@ export function PlaceField({ id, name, label, value, onChange, error, country = 
       </label>
       <div className="place-field__box">
         <input
+          ref={input}
           id={id}
           name={name}
           type="text"

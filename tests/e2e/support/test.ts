@@ -6,9 +6,8 @@
 //   logs as a console error; tests that submit bad input on purpose let exactly those lines through.
 import { test as base, expect } from "@playwright/test";
 import { uniqueIp } from "./accounts";
+import { watchOffMachineRequests } from "./off-machine";
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-const LOCAL_PROTOCOLS = new Set(["data:", "blob:", "about:"]);
 const CLIENT_ERROR_LINE = /the server responded with a status of 4\d\d /;
 
 interface AccountOptions {
@@ -38,13 +37,7 @@ export const test = base.extend<AccountOptions>({
       problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    await page.context().route(
-      (url) => !(LOCAL_PROTOCOLS.has(url.protocol) || LOCAL_HOSTS.has(url.hostname)),
-      async (route) => {
-        problems.push(`request left the machine: ${route.request().method()} ${route.request().url()}`);
-        await route.abort("blockedbyclient");
-      },
-    );
+    watchOffMachineRequests(page.context(), problems);
     await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
     await provide(page);
     expect(problems, "console errors, page errors or requests to other hosts").toEqual([]);
