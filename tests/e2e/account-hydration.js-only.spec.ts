@@ -1,17 +1,23 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 
 // Text typed before the page's JavaScript has loaded is never cleared when it does (issue 10).
 
-test("the forgotten-password form keeps what was typed before hydration", async ({ page }) => {
+/** Holds back the page's scripts until the returned release is called (the visitor types first). */
+async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // Hold back the page's scripts until the visitor has typed.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test("the forgotten-password form keeps what was typed before hydration", async ({ page }) => {
+  const release = await holdScripts(page);
   await page.goto("/account/login/forgotten", { waitUntil: "domcontentloaded" });
   await page.getByLabel("Email address").fill("early-bird@e2e.pawroute.test");
   // The captcha's question (shown until the widget loads) answered early too.
@@ -53,14 +59,7 @@ test("on a slow phone, a link clicked while the page hydrates is followed, with 
 });
 
 test("a route typed on the homepage before its JavaScript has loaded is searched once it has", async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/?tab=route", { waitUntil: "domcontentloaded" });
   await page.locator("#home-from").fill("London");
   await page.locator("#home-to").fill("Leeds");
