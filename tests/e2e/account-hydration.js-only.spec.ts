@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { createMember, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 // Text typed before the page's JavaScript has loaded is never cleared when it does (issue 10).
@@ -68,4 +69,18 @@ test("a route typed on the homepage before its JavaScript has loaded is searched
   // The enhanced form checks what is in the fields, not an empty state that never saw the typing.
   await page.getByRole("button", { name: "Find stops on my route" }).click();
   await expect(page).toHaveURL(/\/route\?from=London&to=Leeds$/);
+});
+
+test("a chance typed on the back office's chance page before its JavaScript has loaded counts in the live total", async ({ page }) => {
+  const admin = await createMember({ label: "early-chance-admin", admin: true });
+  await logInAs(page.context(), admin);
+  const release = await holdScripts(page);
+  await page.goto("/account/admin/treats/chances", { waitUntil: "domcontentloaded" });
+  const first = page.locator("input.chance-input").first();
+  const value = Number(await first.inputValue());
+  await first.fill((value + 1.5).toFixed(2));
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator(".chance-total--error")).toContainText("Total for all treats needs to add up to 100%, is currently:");
+  await expect(first).toHaveValue((value + 1.5).toFixed(2));
 });

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { MAX_BULK } from "../../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../../auth/flash.server";
 import { readForm } from "../../../../auth/forms.server";
@@ -70,6 +70,19 @@ export default function TreatChances() {
   const result = useActionData<typeof action>();
   const submitted = result && "values" in result ? result.values : null;
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(treats.map((treat) => [String(treat.id), submitted?.[String(treat.id)] ?? treat.chance])));
+  // Chances typed while the page was still hydrating are in the inputs but not in React's state
+  // (hydration keeps the DOM's values): take them over once, so the live total counts them.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typedEarly: Record<string, string> = {};
+    for (const input of form.current?.querySelectorAll<HTMLInputElement>("input.chance-input") ?? []) {
+      const id = input.id.replace(/^chance-/, "");
+      if (input.value !== values[id]) typedEarly[id] = input.value;
+    }
+    if (Object.keys(typedEarly).length) setValues((current) => ({ ...current, ...typedEarly }));
+    // Once, on hydration: later changes come through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const parts = Object.values(values).map(hundredths);
   const total = parts.every((part) => part !== null) ? parts.reduce<number>((sum, part) => sum + (part ?? 0), 0) : null;
   const ok = total === 10_000;
@@ -86,7 +99,7 @@ export default function TreatChances() {
       ) : null}
       <Notice message={flash} />
       <FormAlert message={result && "formError" in result ? result.formError : null} />
-      <Form method="post" className="form-stack">
+      <Form method="post" className="form-stack" ref={form}>
         <table className="admin-table">
           <thead>
             <tr>
