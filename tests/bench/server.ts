@@ -27,6 +27,8 @@ export async function startServer(port: number, databaseUrl: string, entry: "ser
       DATABASE_URL: databaseUrl,
       COOKIE_SECURE: "false",
       MAIL_CATCHER_PORT: "0",
+      // Benchmarks speak for many visitors through X-Forwarded-For (as a proxy in front would).
+      TRUST_PROXY: "true",
       SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
     },
     stdio: ["ignore", "ignore", "inherit"],

@@ -17,7 +17,7 @@ import postgres from "postgres";
 const DATABASE_URL = process.env.BENCH_WEB_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute";
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const BUDGET = { javascriptKb: 120, renderP95Ms: 150, requestsPerSecond: 150 };
+const BUDGET = { javascriptKb: 120, renderP95Ms: 150 };
 
 const RESULTS_PAGES = {
   "location (London, 5 miles)": "/location?location=London",
@@ -136,29 +136,39 @@ function cpuSeconds(pid: number): number {
 }
 
 /** The four pages of issue 17's table and the JSON location API, on the demo data. */
-async function throughputPages(): Promise<Record<string, string>> {
+async function throughputPages(): Promise<Record<string, { path: string; goal: number }>> {
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
   const [listing] = await sql<{ path: string }[]>`SELECT '/' || walk_type || '/' || slug AS path FROM listings WHERE status = 2 ORDER BY popularity DESC, id LIMIT 1`;
   await sql.end();
+  // Issue 17's goals: 150 pages a second for the homepage, location results and listing page, 50 for
+  // route results, 400 answers a second for the JSON API.
   return {
-    homepage: "/",
-    "location results (London)": RESULTS_PAGES["location (London, 5 miles)"],
-    [`listing page (${listing.path})`]: listing.path,
-    "route results (London to Leeds)": RESULTS_PAGES["route (London to Leeds)"],
-    "JSON location API (London)": "/api/locations/search/location?location=London",
+    homepage: { path: "/", goal: 150 },
+    "location results (London)": { path: RESULTS_PAGES["location (London, 5 miles)"], goal: 150 },
+    [`listing page (${listing.path})`]: { path: listing.path, goal: 150 },
+    "route results (London to Leeds)": { path: RESULTS_PAGES["route (London to Leeds)"], goal: 50 },
+    "JSON location API (London)": { path: "/api/locations/search/location?location=London", goal: 400 },
   };
+}
+
+/** Each request from one of 2,000 addresses: the JSON API's per-address limit is paid for but refuses no one. */
+let visitor = 0;
+function fromManyVisitors(request: autocannon.Request): autocannon.Request {
+  visitor = (visitor + 1) % 2_000;
+  return { ...request, headers: { ...request.headers, "X-Forwarded-For": `10.9.${visitor >> 8}.${visitor & 255}` } };
 }
 
 async function throughput(base: string, pid: number) {
   console.log(`Throughput with the cluster on (cluster.ts), 16 concurrent connections, ${SECONDS} s each (autocannon):`);
-  for (const [name, path] of Object.entries(await throughputPages())) {
+  for (const [name, { path, goal }] of Object.entries(await throughputPages())) {
     const cpuBefore = cpuSeconds(pid);
-    const result = await autocannon({ url: `${base}${path}`, connections: 16, duration: SECONDS });
+    const result = await autocannon({ url: `${base}${path}`, connections: 16, duration: SECONDS, requests: [{ setupRequest: fromManyVisitors }] });
     const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
-    const rps = result.requests.average;
     const failures = result.non2xx + result.errors + result.timeouts;
+    // Only answered requests count: a refusal (429) or an error is cheap and would flatter the figure.
+    const rps = Math.max(0, result.requests.total - failures) / result.duration;
     console.log(
-      `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, server CPU ${cpuMs.toFixed(1)} ms/request  ${failures ? `${failures} failed  ` : ""}(budget ≥ ${BUDGET.requestsPerSecond} req/s: ${verdict(rps >= BUDGET.requestsPerSecond)})`,
+      `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, server CPU ${cpuMs.toFixed(1)} ms/request  ${failures ? `${failures} failed  ` : ""}(goal ≥ ${goal} req/s: ${verdict(rps >= goal)})`,
     );
   }
 }
