@@ -7,4 +7,4 @@ COPY . .
 RUN npx remix vite:build
 ENV NODE_ENV=production
 EXPOSE 3000
-CMD ["sh", "-c", "npx tsx db/migrate.ts && npx tsx db/seed/cli.ts --if-empty && exec npx tsx server.ts"]
+CMD ["sh", "-c", "npx tsx db/migrate.ts && npx tsx db/seed/cli.ts --if-empty && exec node build/entry/server.js"]

@@ -12,7 +12,7 @@ const TEST_SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
 const MAIL_SINK_SMTP_PORT = PORT + 25;
 const MAIL_SINK_HTTP_PORT = PORT + 26;
 
-if (!existsSync("build/server/index.js")) {
+if (!existsSync("build/server/index.js") || !existsSync("build/entry/server.js")) {
   throw new Error("No production build found: run `npx remix vite:build` before `npx playwright test`.");
 }
 
@@ -66,7 +66,8 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(MAIL_SINK_SMTP_PORT), MAIL_SINK_HTTP_PORT: String(MAIL_SINK_HTTP_PORT) },
     },
     {
-      command: "node_modules/.bin/tsx server.ts",
+      // The bundled entry, as npm start runs it (build-tools/server-entry.ts).
+      command: "node build/entry/server.js",
       url: `${baseURL}/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

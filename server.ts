@@ -4,6 +4,8 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { isCrossSite } from "./app/auth/origin.server";
 import { closeDatabase, database } from "./app/db.server";
 import { withErrorResponses } from "./app/error-response.server";
@@ -136,7 +138,8 @@ function loaded(serverBuild: ServerBuild): ServerBuild {
 }
 const build = vite
   ? () => (vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>).then(loaded)
-  : loaded((await import(new URL("./build/server/index.js", import.meta.url).href)) as ServerBuild);
+  : // From the working directory (the project root), as the static files are: this module also runs bundled, from build/entry/.
+    loaded((await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild);
 
 // Links built while handling a request (share, canonical, mail) use PUBLIC_URL, else this request's origin.
 app.use((req, _res, next) => withRequestOrigin(`${req.protocol}://${(env.TRUST_PROXY && req.get("X-Forwarded-Host")) || req.get("Host") || `localhost:${env.PORT}`}`, next));

@@ -1,5 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
+import { serverEntry } from "./build-tools/server-entry";
 import { serverOnlyGuard } from "./build-tools/server-only-guard";
 import remixConfig from "./remix.config.js";
 
@@ -20,5 +21,7 @@ export default defineConfig({
       routes: remixConfig.routes,
       future: remixConfig.future,
     }),
+    // Then build/entry/server.js and cluster.js: what `npm start` runs, with node alone.
+    serverEntry(),
   ],
 });

@@ -298,8 +298,8 @@ export function runForeground(cmd, args, env) {
 
 // ---------------------------------------------------------------- build freshness
 
-const SOURCE_DIRS = ["app", "geo", "db", "public"];
-const SOURCE_FILES = ["remix.config.js", "vite.config.ts", "package-lock.json"];
+const SOURCE_DIRS = ["app", "geo", "db", "public", "build-tools"];
+const SOURCE_FILES = ["remix.config.js", "vite.config.ts", "package-lock.json", "server.ts", "cluster.ts"];
 
 function newestMtime(path) {
   const info = statSync(path);
@@ -312,7 +312,8 @@ function newestMtime(path) {
 /** True when build/ is older than any source file, so a second start skips the build. */
 export function buildIsStale() {
   const stamp = join(ROOT, "build", "server", "index.js");
-  if (!existsSync(stamp)) return true;
+  // The bundled entries (build/entry/, build-tools/server-entry.ts) come with the same build.
+  if (!existsSync(stamp) || !existsSync(join(ROOT, "build", "entry", "server.js"))) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = [...SOURCE_DIRS, ...SOURCE_FILES].map((p) => join(ROOT, p)).filter(existsSync);
   return sources.some((p) => newestMtime(p) > built);

@@ -24,4 +24,4 @@ if (buildIsStale()) {
   runBin("remix", ["vite:build"], env, "The build");
 }
 // One worker per core (WEB_CONCURRENCY), graceful shutdown: cluster.ts runs server.ts in each.
-runForeground(process.execPath, ["--import", "tsx", "cluster.ts"], env);
+runForeground(process.execPath, ["build/entry/cluster.js"], env);

@@ -192,7 +192,7 @@ async function main() {
 async function throughput(points: { lat: number; lng: number }[], roads: { slug: string; country: string }[], towns: { name: string }[]) {
   // One process (no tsx launcher in front), so its RSS is the app's memory.
   // The cluster entry (one worker per core), as npm start runs it; the sampler adds the workers' RSS.
-  const server = spawn(process.execPath, ["--import", "tsx", "cluster.ts"], {
+  const server = spawn(process.execPath, ["build/entry/cluster.js"], {
     env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), SESSION_SECRET: "bench-only-session-secret-0123456789abcdef", COOKIE_SECURE: "false", TRUST_PROXY: "true" },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -19,7 +19,7 @@ export function freePort(): Promise<number> {
  * core, as npm start runs it), and waits for /healthz.
  */
 export async function startServer(port: number, databaseUrl: string, entry: "server.ts" | "cluster.ts" = "server.ts"): Promise<{ base: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, [`build/entry/${entry.replace(/\.ts$/, ".js")}`], {
     env: {
       ...process.env,
       NODE_ENV: "production",

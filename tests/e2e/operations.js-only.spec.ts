@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   expect(queue.ready, `No ${QUEUE_SCHEMA} schema yet: run \`npx vitest run tests/integration/auth-mail.test.ts\` (or npm start) once first`).toBe(true);
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  child = spawn(process.execPath, ["build/entry/server.js"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -1,0 +1,38 @@
+// After the Remix server build, bundles the production entries (server.ts, cluster.ts and the app
+// modules they import) into build/entry/ as plain JavaScript, so `npm start` runs them with node
+// alone: under tsx each process carried its loader thread and transform caches, about 190 MB of its
+// ~320 MB resident memory (docs/decisions/0174). Packages stay external, read from node_modules.
+import { build, type Plugin } from "vite";
+
+export const ENTRY_DIR = "build/entry";
+
+export function serverEntry(): Plugin {
+  let ssrBuild = false;
+  return {
+    name: "pawroute-server-entry",
+    apply: "build",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      // Remix builds the client, then the server: the entries follow the server build.
+      if (!ssrBuild) return;
+      await build({
+        configFile: false,
+        publicDir: false,
+        logLevel: "warn",
+        build: {
+          ssr: true,
+          target: "node20",
+          outDir: ENTRY_DIR,
+          emptyOutDir: true,
+          minify: false,
+          rollupOptions: {
+            input: { server: "server.ts", cluster: "cluster.ts" },
+            output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
+          },
+        },
+      });
+    },
+  };
+}
