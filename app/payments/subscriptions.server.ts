@@ -200,7 +200,7 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
     if (!card) throw error;
     await db()
       .update(charges)
-      .set({ status: "failed", failureCode: card.decline_code ?? card.code ?? "card_error", ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
+      .set({ status: "failed", failureCode: failedWith(card.decline_code ?? card.code ?? "card_error"), ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
       .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
     throw new AppError(402, cardErrorMessage(card), { code: card.code });
   }
@@ -211,6 +211,15 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
     return { status: "requires_action", clientSecret: intent.client_secret, paymentIntent: intent.id };
   }
   throw new AppError(402, cardErrorMessage({}));
+}
+
+/**
+ * A failure code to record, keeping the renewal job's ":noticed" mark (renewals.server.ts) when the
+ * member was already mailed about this charge: two renewal runs at once both see the decline, and the
+ * second must not clear the mark and mail again.
+ */
+function failedWith(code: string) {
+  return rawSql`CASE WHEN ${charges.failureCode} LIKE '%:noticed' THEN ${code}::text || ':noticed' ELSE ${code}::text END`;
 }
 
 /**
@@ -239,7 +248,7 @@ async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean
   const code = attempt.outcome === "failed" ? attempt.code : null;
   await db()
     .update(charges)
-    .set({ status: code ? "failed" : "pending", failureCode: code, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
+    .set({ status: code ? "failed" : "pending", failureCode: code ? failedWith(code) : null, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
     .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
   throw new AppError(code ? 402 : 409, PAYMENT_MESSAGES.paypalFailed, { code: code ?? "paypal_pending" });
 }
