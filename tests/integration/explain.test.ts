@@ -46,11 +46,15 @@ function firstPage(candidates: PendingQuery<Row[]>, sort: Sort) {
 const filters = (raw: Record<string, unknown>) => parseFilters({ searchType: "browse", ...raw });
 
 describe("the searches use their indexes on a large data set", () => {
-  it("location: the partial GiST index on live listings, ordered by KNN distance", async () => {
+  it("location: the partial GiST index on live listings (KNN order, or the circle's few rows sorted)", async () => {
     const { sql } = handle;
     const where = listingFilterSql(sql, filters({}));
     const plan = await explain(firstPage(locationCandidates(sql, { lat: 53.48, lng: -2.24 }, 8046.7, where), "distance_away"));
-    expect(plan).toContain("Index Scan:listings_location_live");
+    // With the listings stored in geohash order (decision 0173) the planner may read the circle through a
+    // bitmap of the same index and sort its rows when it expects few; on the million listings it walks
+    // the index in distance order. Either way the index, never every listing.
+    expect(plan.filter((p) => p.endsWith(":listings_location_live"))).toHaveLength(1);
+    expect(plan.every((p) => p === "Index Scan:listings_location_live" || p === "Bitmap Index Scan:listings_location_live")).toBe(true);
   });
 
   it("nearby: the same GiST index, with a type filter", async () => {
@@ -64,7 +68,12 @@ describe("the searches use their indexes on a large data set", () => {
     const { sql } = handle;
     const [road] = await sql<{ id: number }[]>`SELECT id FROM roads WHERE name = 'M6'`;
     const plan = await explain(firstPage(roadCandidates(sql, road.id, listingFilterSql(sql, filters({})), null), "junction"));
-    expect(plan.some((p) => p.endsWith(":listings_junction_order_live"))).toBe(true);
+    // Either the listings' own (junction position, distance) index, or the road's junctions in position
+    // order, each junction's listings through their junction index (an incremental sort within a junction).
+    const inJunctionOrder =
+      plan.some((p) => p.endsWith(":listings_junction_order_live")) ||
+      (plan.includes("Index Scan:junctions_road_position") && plan.some((p) => p.endsWith(":listings_junction")));
+    expect(inJunctionOrder, plan.join(", ")).toBe(true);
   });
 
   it("route corridor: each short piece of the route probes the GiST index", async () => {
