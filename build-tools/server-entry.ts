@@ -4,7 +4,7 @@
 // ~320 MB resident memory (docs/decisions/0174). Packages stay external, read from node_modules.
 import { build, type Plugin } from "vite";
 
-export const ENTRY_DIR = "build/entry";
+const ENTRY_DIR = "build/entry";
 
 export function serverEntry(): Plugin {
   let ssrBuild = false;
