@@ -1,17 +1,13 @@
 // `npm run bench:geo` (and later benchmarks): the usual set-up, a production build, then the benchmark.
-import { buildIsStale, databaseUrl, ensureDatabases, ensureNodeModules, runBin, step } from "./lib.mjs";
+import { buildIfStale, databaseUrl, ensureDatabases, ensureNodeModules, prepareDatabase, runBin, step } from "./lib.mjs";
 
 const [name] = process.argv.slice(2);
 ensureNodeModules();
 await ensureDatabases();
 // The page benchmarks read the app database's demo data, as `npm start` leaves it.
 step("Migrating the app database and loading the demo data if it is empty");
-runBin("tsx", ["db/migrate.ts"], { DATABASE_URL: databaseUrl() }, "Migrating the database");
-runBin("tsx", ["db/seed/cli.ts", "--if-empty"], { DATABASE_URL: databaseUrl() }, "Loading the demo data");
-if (buildIsStale()) {
-  step("Building the app");
-  runBin("remix", ["vite:build"], {}, "The build");
-}
+prepareDatabase({ DATABASE_URL: databaseUrl() });
+buildIfStale();
 // Benchmarks use their own database beside the app's, so the demo data stays as it is.
 const benchUrl = new URL(databaseUrl());
 benchUrl.pathname = "/pawroute_bench";

@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync, readdirSync, statSync, symlinkSync, lstatSync } from "node:fs";
 import { createServer } from "node:net";
+import { totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -192,11 +193,24 @@ function portIsFree(port) {
   });
 }
 
+/**
+ * Memory settings sized from the machine at each start (so a cluster created on a small laptop grows
+ * on a larger machine): PostgreSQL's usual advice, a quarter of the memory for shared_buffers (from
+ * 128 MB to 4 GB: the million-listing hot set, listings, their versions and the indexes, is about
+ * 1.5 GB) and half for effective_cache_size. Decision 0175.
+ */
+function memorySettings() {
+  // In a container the cgroup's limit, not the host's memory, is what the cluster may use.
+  const limit = process.constrainedMemory?.() || Infinity;
+  const mb = Math.floor(Math.min(totalmem(), limit) / 1024 / 1024);
+  const sharedBuffers = Math.max(128, Math.min(4096, Math.floor(mb / 4)));
+  const effectiveCache = Math.max(512, Math.floor(mb / 2));
+  return [`-c shared_buffers=${sharedBuffers}MB`, `-c effective_cache_size=${effectiveCache}MB`];
+}
+
 const CLUSTER_SETTINGS = [
-  "shared_buffers = 512MB",
   "work_mem = 32MB",
   "maintenance_work_mem = 512MB",
-  "effective_cache_size = 4GB",
   "max_connections = 100",
   "jit = off",
   "max_wal_size = 4GB",
@@ -225,7 +239,7 @@ export async function startCluster({ fast = false } = {}) {
   }
   writeFileSync(PORT_FILE, String(pgPort));
   step(`Starting PostgreSQL on 127.0.0.1:${pgPort}`);
-  const options = [`-p ${pgPort}`];
+  const options = [`-p ${pgPort}`, ...memorySettings()];
   // A throwaway test cluster does not need crash safety; skipping fsync makes it several times faster.
   if (fast) options.push("-c fsync=off -c synchronous_commit=off -c full_page_writes=off");
   const started = asPostgres(join(PG_BIN, "pg_ctl"), ["-D", data, "-l", log, "-w", "-t", "60", "-o", options.join(" "), "start"]);
@@ -283,6 +297,19 @@ export async function ensureDatabases({ fast = false } = {}) {
 export function runBin(bin, args, env, what) {
   const result = run(join(ROOT, "node_modules", ".bin", bin), args, { env: { ...process.env, ...env } });
   if (!result.ok) fail(`${what} failed (see above).`);
+}
+
+/** Brings a database's schema up to date and loads the demo data when it is empty (`create`: make the database first). */
+export function prepareDatabase(env, { create = false, what = "the database" } = {}) {
+  runBin("tsx", ["db/migrate.ts", ...(create ? ["--create"] : [])], env, `Migrating ${what}`);
+  runBin("tsx", ["db/seed/cli.ts", "--if-empty"], env, `Loading the demo data into ${what}`);
+}
+
+/** Runs the production build when a source is newer than it (`npm start`, the benchmarks). */
+export function buildIfStale(env = {}) {
+  if (!buildIsStale()) return;
+  step("Building the app");
+  runBin("remix", ["vite:build"], env, "The build");
 }
 
 export function tryBin(bin, args, env) {

@@ -1,7 +1,7 @@
 // `npm start`: install what is missing, bring up the database, migrate, seed an empty database,
 // build when sources changed, then serve on http://localhost:$PORT (3000).
 import { createServer } from "node:net";
-import { buildIsStale, databaseUrl, sessionSecret, ensureDatabases, ensureNodeModules, fail, runBin, runForeground, step } from "./lib.mjs";
+import { buildIfStale, databaseUrl, sessionSecret, ensureDatabases, ensureNodeModules, fail, prepareDatabase, runForeground } from "./lib.mjs";
 
 const port = Number(process.env.PORT || 3000);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535 (got "${process.env.PORT}").`);
@@ -17,11 +17,7 @@ ensureNodeModules();
 await ensureDatabases();
 const env = { DATABASE_URL: databaseUrl(), NODE_ENV: "production", PORT: String(port), SESSION_SECRET: sessionSecret(), COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false" };
 
-runBin("tsx", ["db/migrate.ts"], env, "Migrating the database");
-runBin("tsx", ["db/seed/cli.ts", "--if-empty"], env, "Loading the demo data");
-if (buildIsStale()) {
-  step("Building the app");
-  runBin("remix", ["vite:build"], env, "The build");
-}
+prepareDatabase(env);
+buildIfStale(env);
 // One worker per core (WEB_CONCURRENCY), graceful shutdown: cluster.ts runs server.ts in each.
 runForeground(process.execPath, ["build/entry/cluster.js"], env);

@@ -2,7 +2,7 @@
 // vitest (unit + integration on the real database), a production build and Playwright end-to-end tests.
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
-import { ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, runBin, sessionSecret, step, testDatabaseUrl, tryBin, usesPrivateCluster } from "./lib.mjs";
+import { ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, prepareDatabase, sessionSecret, step, testDatabaseUrl, tryBin, usesPrivateCluster } from "./lib.mjs";
 
 /** The end-to-end server and its mail sink use PORT, PORT+25 and PORT+26: find a block that is free. */
 async function freePortBlock() {
@@ -25,8 +25,7 @@ if (!existsSync("/usr/bin/chromium")) ensureDebianPackages(["chromium"], "Chromi
 if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");
 
 const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
-runBin("tsx", ["db/migrate.ts", "--create"], env, "Migrating the test database");
-runBin("tsx", ["db/seed/cli.ts", "--if-empty"], env, "Loading the demo data into the test database");
+prepareDatabase(env, { create: true, what: "the test database" });
 
 const stages = [
   ["Typecheck", "tsc", ["--noEmit"]],
