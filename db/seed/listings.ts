@@ -307,15 +307,16 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
     await sql`ALTER TABLE listings DISABLE TRIGGER listings_junction_distance`;
     await sql`SET LOCAL maintenance_work_mem = '256MB'`;
   }
-  // Each listing's first version id is reserved here, in listing id order, so the listings are written once:
-  // a later UPDATE setting current_version_id would rewrite every row (and undo the geohash order below).
+  // Each listing's first version id is reserved here, so the listings are written once: a later UPDATE
+  // setting current_version_id would rewrite every row (and undo the geohash order below). The ids follow
+  // the same geohash order, so the versions a search reads for its cards' galleries share pages too.
   const [{ first }] = await sql<{ first: string }[]>`SELECT nextval(pg_get_serial_sequence('listing_versions', 'id')) AS first`;
   await sql`
     INSERT INTO listings (id, slug, type_id, walk_type, title, full_title, description, address, town, county, country_id,
       road_id, junction_id, junction_distance_m, facility_ids, has_pub, has_beach, free, status, popularity, location, current_version_id, created_at, updated_at)
     SELECT s.id, s.slug, s.type_id, s.walk_type, s.title, s.full_title, s.description, s.address, s.town, s.county, s.country_id,
       s.road_id, s.junction_id, ST_Distance(l.geom::geography, j.geom::geography, false), s.facility_ids, s.has_pub, s.has_beach, s.free, s.status, s.popularity, l.geom::geography,
-      ${first}::int + row_number() OVER (ORDER BY s.id)::int - 1,
+      ${first}::int + row_number() OVER (ORDER BY ST_GeoHash(l.geom, 8), s.id)::int - 1,
       timestamptz '2026-01-01' + make_interval(mins => s.id), timestamptz '2026-01-01' + make_interval(mins => s.id)
     FROM seed_listings s JOIN seed_locations l USING (id) LEFT JOIN junctions j ON j.id = s.junction_id
     -- Stored in geohash order so that listings near each other share pages: area searches read few pages.
@@ -329,7 +330,7 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
       'county', county, 'postcode', postcode, 'country', country_id, 'type', type_id, 'walkType', walk_type,
       'facilities', facility_ids, 'has_pub', has_pub, 'has_beach', has_beach, 'free', free,
       'lat', ST_Y(location::geometry), 'lng', ST_X(location::geometry)), created_at
-    FROM listings WHERE id IN (SELECT id FROM seed_listings) ORDER BY id`;
+    FROM listings WHERE id IN (SELECT id FROM seed_listings) ORDER BY current_version_id`;
   if (bulk) {
     await sql`ALTER TABLE listings ENABLE TRIGGER listings_junction_distance`;
     for (const definition of indexes) await sql.unsafe(definition);
