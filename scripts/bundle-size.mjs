@@ -8,7 +8,7 @@ import { gzipSync } from "node:zlib";
 
 const CLIENT = "build/client";
 const GOAL_KB = 100;
-const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["public/results/route", "public/home", "public/listing"];
+const pages = process.argv.slice(2).length ? process.argv.slice(2) : ["public/results/route", "public/home", "public/listing/dog-walk"];
 
 const manifestFile = readdirSync(join(CLIENT, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
 if (!manifestFile) {

@@ -1,7 +1,11 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { CaptchaFallbackData } from "../forms/Captcha";
-import { SubscribeForm } from "./SubscribeForm";
+
+// The form (with remix-validated-form, zod and the captcha, about 27 KB gzipped) is fetched only when
+// the modal is wanted: every public page carries the modal, few visitors ever see it.
+const loadSubscribeForm = () => import("./SubscribeForm");
+const SubscribeForm = lazy(() => loadSubscribeForm().then((module) => ({ default: module.SubscribeForm })));
 
 /** public-directory.md §9: the modal opens at 40 % of the page's height, once per 30-day cookie. */
 export const NEWSLETTER_COOKIE = "newsletter-modal";
@@ -59,7 +63,9 @@ export function NewsletterModal() {
   }, [blocked, wanted]);
 
   useEffect(() => {
-    if (wanted && loader.state === "idle" && !loader.data) loader.load("/newsletter");
+    if (!wanted) return;
+    loadSubscribeForm().catch(() => undefined); // only a head start: lazy() reports a failed fetch
+    if (loader.state === "idle" && !loader.data) loader.load("/newsletter");
   }, [wanted, loader]);
 
   const ready = wanted && loader.data && !loader.data.subscribed;
@@ -75,7 +81,9 @@ export function NewsletterModal() {
       </button>
       <h2 id="newsletter-modal-title">Get Bark Out in your inbox</h2>
       <p>New dog-friendly walks, pubs and beaches and the best stories, once a month.</p>
-      <SubscribeForm action="/newsletter" captcha={loader.data.captcha} member={loader.data.member} id="newsletter-modal" fetcher={submitter} />
+      <Suspense fallback={<p aria-live="polite">Loading the sign-up form…</p>}>
+        <SubscribeForm action="/newsletter" captcha={loader.data.captcha} member={loader.data.member} id="newsletter-modal" fetcher={submitter} />
+      </Suspense>
     </dialog>
   );
 }

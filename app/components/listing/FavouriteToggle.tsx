@@ -1,9 +1,14 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { FavouriteLists, type FavouritePageData } from "./FavouriteLists";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import type { FavouritePageData } from "./FavouriteLists";
 import { BusyButton } from "../forms/BusyButton";
-import { formErrorOf } from "../forms/FormParts";
+import { formErrorOf } from "../forms/form-errors";
 import { Modal } from "../forms/Modal";
+
+// The lists editor (with remix-validated-form and zod) is fetched when a visitor opens it, not with
+// every results and listing page.
+const loadFavouriteLists = () => import("./FavouriteLists");
+const FavouriteLists = lazy(() => loadFavouriteLists().then((module) => ({ default: module.FavouriteLists })));
 
 /** How long the 'added' tooltip stays (spec §9: 3 seconds), and after the pointer or focus leaves it (spec §4: 1 second). */
 const TOOLTIP_MS = 3000;
@@ -105,7 +110,13 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite, return
         </p>
       ) : null}
       <Modal title={`Your lists for ${title}`} open={editing} onClose={() => setEditing(false)}>
-        {editor.data ? <FavouriteLists data={editor.data} onChange={() => editor.load(favouritePath)} /> : <p className="modal__loading">Loading…</p>}
+        {editor.data ? (
+          <Suspense fallback={<p className="modal__loading">Loading…</p>}>
+            <FavouriteLists data={editor.data} onChange={() => editor.load(favouritePath)} />
+          </Suspense>
+        ) : (
+          <p className="modal__loading">Loading…</p>
+        )}
       </Modal>
     </>
   );
@@ -150,6 +161,7 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite, return
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();
           setEditing(true);
+          loadFavouriteLists().catch(() => undefined); // only a head start: lazy() reports a failed fetch
           editor.load(favouritePath);
         }}
       >
