@@ -71,7 +71,11 @@ export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | n
   const location = useLocation();
   useHeaderOffset(header);
 
+  // Closed on each navigation, not on hydration: a menu opened before the scripts ran stays open.
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
 

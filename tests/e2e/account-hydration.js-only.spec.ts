@@ -84,3 +84,20 @@ test("a chance typed on the back office's chance page before its JavaScript has 
   await expect(page.locator(".chance-total--error")).toContainText("Total for all treats needs to add up to 100%, is currently:");
   await expect(first).toHaveValue((value + 1.5).toFixed(2));
 });
+
+test("on a phone, the menu opened before the scripts ran stays open when they do", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.locator(".mobile-menu > summary").click();
+  const menuLink = page.locator(".mobile-menu__panel").getByRole("link", { name: "Motorway search", exact: true });
+  await expect(menuLink).toBeVisible();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.waitForTimeout(500);
+  await expect(menuLink).toBeVisible();
+  // It still closes on navigation.
+  await menuLink.click();
+  await expect(page).toHaveURL(/\/motorway-search$/);
+  await expect(page.locator(".mobile-menu")).not.toHaveAttribute("open", "");
+});
