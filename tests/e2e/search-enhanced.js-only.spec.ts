@@ -58,9 +58,11 @@ test("place suggestions come from the geocoder and are chosen with the keyboard"
   });
   // The page's clock stands still while the visitor types, however slowly this machine delivers the
   // keys; then the debounce delay passes: one request, for the whole word.
+  // (install() alone lets time flow naturally; pauseAt stops it once the page is ready.)
   await page.clock.install();
   await page.goto("/?tab=location");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   const field = page.getByRole("combobox", { name: "Place" });
   await field.pressSequentially("Harrog");
   expect(asked).toEqual([]);
