@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { watchOffMachineRequests } from "./support/off-machine";
+import { isRouterAbortLog, watchOffMachineRequests } from "./support/off-machine";
 
 const NOT_FOUND_LINE = "the server responded with a status of 404 (Not Found)";
 
@@ -32,6 +32,7 @@ export const test = base.extend<TestOptions>({
       if (message.type() !== "error") return;
       const source = message.location().url;
       if (allowNotFoundDocument && message.text().includes(NOT_FOUND_LINE) && source === page.url()) return;
+      if (isRouterAbortLog(message.text(), source)) return;
       problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));

@@ -76,6 +76,8 @@ test("a posted gift asks for the address; abandoning says why, adding it redeems
   const hex = await award(member.id, posted.id);
   await logInAs(page.context(), member);
   await page.goto(`/account/treats/${hex}`);
+  // With JavaScript, the click must reach the hydrated page (before it, the plain form's path runs).
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: `Redeem ${posted.name}` }).click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: "Add your address" });

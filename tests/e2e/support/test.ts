@@ -6,7 +6,7 @@
 //   logs as a console error; tests that submit bad input on purpose let exactly those lines through.
 import { test as base, expect } from "@playwright/test";
 import { uniqueIp } from "./accounts";
-import { watchOffMachineRequests } from "./off-machine";
+import { isRouterAbortLog, watchOffMachineRequests } from "./off-machine";
 
 const CLIENT_ERROR_LINE = /the server responded with a status of 4\d\d /;
 
@@ -34,6 +34,7 @@ export const test = base.extend<AccountOptions>({
       const source = message.location().url;
       const local = source.startsWith("http://localhost:");
       if (allowClientErrors && local && CLIENT_ERROR_LINE.test(message.text())) return;
+      if (isRouterAbortLog(message.text(), source)) return;
       problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
     });
     page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
