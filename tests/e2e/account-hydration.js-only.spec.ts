@@ -101,3 +101,32 @@ test("on a phone, the menu opened before the scripts ran stays open when they do
   await expect(page).toHaveURL(/\/motorway-search$/);
   await expect(page.locator(".mobile-menu")).not.toHaveAttribute("open", "");
 });
+
+/**
+ * Text typed while the page hydrates can reach the field before React's state does (its update is queued
+ * behind the hydration), and the visitor can submit in between. Setting the field's value without an
+ * input event leaves React's state behind in the same way, every time: the search must use the text.
+ */
+async function typeUnseenByReact(page: Page, selector: string, text: string) {
+  await page.locator(selector).evaluate((input, value) => {
+    (input as HTMLInputElement).value = value;
+  }, text);
+}
+
+test("the homepage searches the place in its field even when React's state has not caught up with it", async ({ page }) => {
+  await page.goto("/?tab=location");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await typeUnseenByReact(page, "#home-location", "Leeds");
+  await page.getByRole("button", { name: "Search near here" }).click();
+  await expect(page).toHaveURL(/\/location\?location=Leeds$/);
+});
+
+test("the results page's filters search the place in their field even when React's state has not caught up with it", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/location?location=London");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await typeUnseenByReact(page, "#filter-location", "Leeds");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/location\?location=Leeds$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Leeds");
+});

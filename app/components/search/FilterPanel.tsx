@@ -84,7 +84,7 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit(draft);
+    onSubmit({ ...draft, ...places.submitted(event.currentTarget) });
   }
 
   const distances = draft.distance !== null && !DISTANCES.includes(draft.distance) ? [...DISTANCES, draft.distance].sort((a, b) => a - b) : DISTANCES;

@@ -39,11 +39,7 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // A place typed while the page hydrated can be in its field but not yet in React's state: what the
-    // form holds counts when the state is still empty.
-    const form = new FormData(event.currentTarget);
-    const typed = (name: "from" | "to" | "location") => values[name] || String(form.get(name) ?? "");
-    const state: SearchState = { ...emptyState(kind), ...values, from: typed("from"), to: typed("to"), location: typed("location"), types: preset.types };
+    const state: SearchState = { ...emptyState(kind), ...places.submitted(event.currentTarget), types: preset.types };
     const problems = validateSearch(state);
     setErrors(problems);
     if (Object.keys(problems).length === 0) navigate(searchHref(state));

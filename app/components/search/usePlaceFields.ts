@@ -10,6 +10,8 @@ export type PlaceName = "from" | "to" | "location";
 
 const REF_OF = { from: "fromId", to: "toId", location: "locationId" } as const;
 
+const PLACE_NAMES: readonly PlaceName[] = ["from", "to", "location"];
+
 /** The hidden field that carries each place field's chosen suggestion. */
 export const REF_FIELD_NAMES: Record<PlaceName, string> = { from: "from-id", to: "to-id", location: "location-id" };
 
@@ -59,6 +61,23 @@ export function usePlaceFields(values: PlaceValues, update: (changes: Partial<Pl
     settle(values[field] === CURRENT_LOCATION_LABEL ? { ...changes, geoLocation: "" } : changes);
   }
 
+  /**
+   * The place values as the form holds them when it is submitted. A field's text counts even when
+   * React's state has not caught up with it: text typed while the page hydrated can still be on its
+   * way there when the form is sent (the update is queued behind the hydration). Text that differs
+   * from the state is typed text, so it carries no chosen suggestion.
+   */
+  function submitted(form: HTMLFormElement): PlaceValues {
+    let result: PlaceValues = { ...values };
+    for (const name of PLACE_NAMES) {
+      const input = form.elements.namedItem(name);
+      if (!(input instanceof HTMLInputElement) || input.value === values[name]) continue;
+      const changes: Partial<PlaceValues> = { [name]: input.value, [REF_OF[name]]: "" };
+      result = { ...result, ...changes, ...(values[name] === CURRENT_LOCATION_LABEL ? { geoLocation: "" } : {}) };
+    }
+    return result;
+  }
+
   /** The props a PlaceField needs for one of this form's fields. */
   function field(name: PlaceName) {
     return {
@@ -71,5 +90,5 @@ export function usePlaceFields(values: PlaceValues, update: (changes: Partial<Pl
     };
   }
 
-  return { control, typed, chose, field };
+  return { control, typed, chose, field, submitted };
 }
