@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { isRouterAbortLog, watchOffMachineRequests } from "./support/off-machine";
+import { watchPageProblems } from "./support/page-problems";
 
 const NOT_FOUND_LINE = "the server responded with a status of 404 (Not Found)";
 
@@ -27,16 +27,7 @@ export const test = base.extend<TestOptions>({
 
   page: async ({ page, allowNotFoundDocument, newsletterModal, baseURL }, provide) => {
     if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() !== "error") return;
-      const source = message.location().url;
-      if (allowNotFoundDocument && message.text().includes(NOT_FOUND_LINE) && source === page.url()) return;
-      if (isRouterAbortLog(message.text(), source)) return;
-      problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    watchOffMachineRequests(page.context(), problems);
+    const problems = watchPageProblems(page, (text, source) => allowNotFoundDocument && text.includes(NOT_FOUND_LINE) && source === page.url());
 
     await provide(page);
 

@@ -16,12 +16,3 @@ export function watchOffMachineRequests(context: BrowserContext, problems: strin
     problems.push(`request left the machine: ${request.method()} ${request.url()}`);
   });
 }
-
-/**
- * Remix logs (console.error, single-fetch.js) the AbortError of a fetch the router itself aborted while
- * the response was still streaming: a stale revalidation superseded by a newer navigation or submission,
- * which the router discards by design. Seen once in CI after the Treat address dialog's save; not a fault.
- */
-export function isRouterAbortLog(text: string, source: string): boolean {
-  return text.startsWith("AbortError: signal is aborted without reason") && /^http:\/\/localhost:\d+\/assets\/components-[\w-]+\.js$/.test(source);
-}

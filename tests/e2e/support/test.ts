@@ -6,7 +6,7 @@
 //   logs as a console error; tests that submit bad input on purpose let exactly those lines through.
 import { test as base, expect } from "@playwright/test";
 import { uniqueIp } from "./accounts";
-import { isRouterAbortLog, watchOffMachineRequests } from "./off-machine";
+import { watchPageProblems } from "./page-problems";
 
 const CLIENT_ERROR_LINE = /the server responded with a status of 4\d\d /;
 
@@ -28,17 +28,7 @@ export const test = base.extend<AccountOptions>({
   },
   page: async ({ page, allowClientErrors, clientIp, newsletterModal, baseURL }, provide) => {
     if (!newsletterModal && baseURL) await page.context().addCookies([{ name: "newsletter-modal", value: "seen", url: baseURL }]);
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() !== "error") return;
-      const source = message.location().url;
-      const local = source.startsWith("http://localhost:");
-      if (allowClientErrors && local && CLIENT_ERROR_LINE.test(message.text())) return;
-      if (isRouterAbortLog(message.text(), source)) return;
-      problems.push(`console error: ${message.text()} (at ${source || "unknown"})`);
-    });
-    page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-    watchOffMachineRequests(page.context(), problems);
+    const problems = watchPageProblems(page, (text, source) => allowClientErrors && source.startsWith("http://localhost:") && CLIENT_ERROR_LINE.test(text));
     await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": clientIp });
     await provide(page);
     expect(problems, "console errors, page errors or requests to other hosts").toEqual([]);
