@@ -10,6 +10,8 @@ import { isCrossSite } from "./app/auth/origin.server";
 import { closeDatabase, database } from "./app/db.server";
 import { withErrorResponses } from "./app/error-response.server";
 import { conditionalGet } from "./app/http/conditional.server";
+import { contentVersion, RENDER_CACHE_BYTES, RENDER_CACHE_SETTLE_MS } from "./app/http/content-version.server";
+import { createRenderCache } from "./app/http/render-cache.server";
 import { ConfigError, getEnv } from "./app/env.server";
 import { startJobWorker } from "./app/jobs/worker.server";
 import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
@@ -143,9 +145,10 @@ const build = vite
 
 // Links built while handling a request (share, canonical, mail) use PUBLIC_URL, else this request's origin.
 app.use((req, _res, next) => withRequestOrigin(`${req.protocol}://${(env.TRUST_PROXY && req.get("X-Forwarded-Host")) || req.get("Host") || `localhost:${env.PORT}`}`, next));
-// Anonymous search and listing pages: ETag, 304 and Cache-Control, varying on the cookie (issue 17).
-app.use(conditionalGet());
-app.all("*", remixRoute(() => routeIdOf), createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
+// Anonymous search and listing pages: ETag, 304 and Cache-Control, varying on the cookie, and answered
+// from the render cache while the data they show is unchanged (issue 17, decision 0176).
+const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_SECONDS * 1000, settleMs: RENDER_CACHE_SETTLE_MS, maxBytes: RENDER_CACHE_BYTES, readVersion: contentVersion });
+app.all("*", remixRoute(() => routeIdOf), conditionalGet(renderCache), createRequestHandler({ build, mode: env.NODE_ENV, getLoadContext: loadContext }));
 app.use(finalErrorHandler);
 
 const server = app.listen(env.PORT, () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { swapNonce, withoutNonceParts, type CachedPage, type RenderCache } from "./render-cache.server";
 
 /**
  * Pages every anonymous visitor sees alike: the homepage and its presets, the search results (list
@@ -30,13 +31,6 @@ export function isPersonal(cookieHeader: string | undefined): boolean {
   return PERSONAL_COOKIE.test(cookieHeader ?? "");
 }
 
-/** The body as it would be on any request: the per-request CSP nonce (app/ops/http.server.ts) left out. */
-function withoutNonce(body: Buffer, res: Response): Buffer {
-  const nonce: unknown = res.locals.cspNonce;
-  if (typeof nonce !== "string" || nonce === "") return body;
-  return Buffer.from(body.toString("utf8").replaceAll(nonce, ""));
-}
-
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(",").some((tag) => {
@@ -45,14 +39,36 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   });
 }
 
+/** Headers that belong to one request, or that conditional GET sets itself: never kept with a page. */
+const OWN_HEADERS = new Set(["etag", "cache-control", "content-length", "set-cookie", "vary", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** The weak ETag of a body: a hash of it without the per-request CSP nonce (app/ops/http.server.ts). */
+function etagOf(body: Buffer, nonce: string): string {
+  const hash = createHash("sha1");
+  for (const part of withoutNonceParts(body, nonce)) hash.update(part);
+  return `W/"${hash.digest("base64url")}"`;
+}
+
+function nonceOf(res: Response): string {
+  const nonce: unknown = res.locals.cspNonce;
+  return typeof nonce === "string" ? nonce : "";
+}
+
+/** What makes two anonymous requests' pages the same: the address (host included, for the links built from it) and the cookies. */
+function cacheKey(req: Request): string {
+  return `${req.protocol}://${req.get("Host") ?? ""}${req.originalUrl}\n${req.headers.cookie ?? ""}`;
+}
+
 /**
  * Conditional GET for anonymous pages: the response is collected, given a weak ETag (a hash of
  * the body) and `Cache-Control: public, s-maxage=60`, and answered 304 with no body when the
  * browser already holds it (If-None-Match). Every such response says `Vary: Cookie`: a visitor who
  * signs in gets a different page. Requests with a personal cookie get `private, no-cache` and pass
  * straight through; so do responses that set a cookie or are not 200.
+ *
+ * With a render cache, such a page is answered from it while its data is unchanged (render-cache.server.ts).
  */
-export function conditionalGet() {
+export function conditionalGet(cache?: RenderCache) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isCacheable(req.method, req.path)) return next();
     res.vary("Cookie");
@@ -60,49 +76,87 @@ export function conditionalGet() {
       res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
       return next();
     }
-    const chunks: Buffer[] = [];
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    let passThrough = false;
-    const decide = () => {
-      if (passThrough) return true;
-      if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || res.getHeader("Cache-Control")) passThrough = true;
-      return passThrough;
-    };
-    const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
-    res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-      if (!res.headersSent && decide()) return write(chunk, encoding, callback);
-      if (passThrough) return write(chunk, encoding, callback);
-      chunks.push(toBuffer(chunk, encoding));
-      if (typeof encoding === "function") (encoding as () => void)();
-      else if (typeof callback === "function") (callback as () => void)();
-      return true;
-    }) as Response["write"];
-    res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
-      if (passThrough || decide()) {
-        res.write = write as Response["write"];
-        if (chunks.length) write(Buffer.concat(chunks));
-        return end(chunk, encoding, callback);
-      }
-      if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
-      const body = Buffer.concat(chunks);
-      const etag = `W/"${createHash("sha1").update(withoutNonce(body, res)).digest("base64url")}"`;
-      res.write = write as Response["write"];
-      res.setHeader("ETag", etag);
-      res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
-      if (matches(req.headers["if-none-match"], etag)) {
-        res.statusCode = 304;
-        // The browser keeps the page it holds, whose inline scripts carry that response's nonce: a 304
-        // without a Content-Security-Policy leaves the stored policy (and its nonce) in force (RFC 9111 §4.3.4).
-        res.removeHeader("Content-Security-Policy");
-        res.removeHeader("Content-Length");
-        res.removeHeader("Content-Type");
-        return end();
-      }
-      res.setHeader("Content-Length", body.length);
-      return req.method === "HEAD" ? end() : end(body);
-    }) as Response["end"];
-    next();
+    if (!cache) return collect(req, res, next);
+    const key = cacheKey(req);
+    cache.begin().then(
+      (render) => {
+        const hit = render ? cache.get(key, render.version) : undefined;
+        if (hit) return answer(req, res, hit.status, hit.headers, swapNonce(hit.body, hit.nonce, nonceOf(res)), hit.etag, "hit");
+        // A HEAD's render has no body to keep.
+        const keep = render && req.method === "GET" ? (page: Omit<CachedPage, "version" | "storedAt">) => cache.put(key, { ...page, version: render.version }, render.startedAt) : undefined;
+        collect(req, res, next, keep, render ? "miss" : "");
+      },
+      (error: unknown) => next(error),
+    );
   };
+}
+
+/** Sends a collected (or kept) page: the ETag and Cache-Control, and 304 when the browser holds it. */
+function answer(req: Request, res: Response, status: number, headers: CachedPage["headers"], body: Buffer, etag: string, cached: "hit" | "miss" | "") {
+  for (const [name, value] of headers) if (!res.hasHeader(name)) res.setHeader(name, value);
+  res.statusCode = status;
+  res.setHeader("ETag", etag);
+  res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+  if (cached) res.setHeader("X-Render-Cache", cached);
+  if (matches(req.headers["if-none-match"], etag)) {
+    res.statusCode = 304;
+    // The browser keeps the page it holds, whose inline scripts carry that response's nonce: a 304
+    // without a Content-Security-Policy leaves the stored policy (and its nonce) in force (RFC 9111 §4.3.4).
+    res.removeHeader("Content-Security-Policy");
+    res.removeHeader("Content-Length");
+    res.removeHeader("Content-Type");
+    res.end();
+    return;
+  }
+  res.setHeader("Content-Length", body.length);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** Lets the page render, collects its body, and answers it (handing it to `keep` when it may be kept). */
+function collect(req: Request, res: Response, next: NextFunction, keep?: (page: Omit<CachedPage, "version" | "storedAt">) => boolean, cached: "miss" | "" = "") {
+  const before = new Set(res.getHeaderNames());
+  const chunks: Buffer[] = [];
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  let passThrough = false;
+  const decide = () => {
+    if (passThrough) return true;
+    if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || res.getHeader("Cache-Control")) passThrough = true;
+    return passThrough;
+  };
+  const toBuffer = (chunk: unknown, encoding?: unknown) =>
+    Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding) : Buffer.from(chunk as Uint8Array);
+  res.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    if (!res.headersSent && decide()) return write(chunk, encoding, callback);
+    if (passThrough) return write(chunk, encoding, callback);
+    chunks.push(toBuffer(chunk, encoding));
+    if (typeof encoding === "function") (encoding as () => void)();
+    else if (typeof callback === "function") (callback as () => void)();
+    return true;
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, encoding?: unknown, callback?: unknown) => {
+    res.write = write as Response["write"];
+    res.end = end as Response["end"];
+    if (passThrough || decide()) {
+      if (chunks.length) write(Buffer.concat(chunks));
+      return end(chunk, encoding, callback);
+    }
+    if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
+    const body = Buffer.concat(chunks);
+    const nonce = nonceOf(res);
+    const etag = etagOf(body, nonce);
+    if (keep) {
+      const headers: CachedPage["headers"] = [];
+      for (const name of res.getHeaderNames()) {
+        const value = res.getHeader(name);
+        if (before.has(name) || OWN_HEADERS.has(name) || value === undefined) continue;
+        headers.push([name, typeof value === "number" ? String(value) : value]);
+      }
+      keep({ status: res.statusCode, headers, body, nonce, etag });
+    }
+    answer(req, res, res.statusCode, [], body, etag, cached);
+    return res;
+  }) as Response["end"];
+  next();
 }

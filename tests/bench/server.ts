@@ -18,7 +18,7 @@ export function freePort(): Promise<number> {
  * Starts `server.ts` as one process (so its RSS is the app's), or `cluster.ts` (one worker per
  * core, as npm start runs it), and waits for /healthz.
  */
-export async function startServer(port: number, databaseUrl: string, entry: "server.ts" | "cluster.ts" = "server.ts"): Promise<{ base: string; pid: number; stop: () => void }> {
+export async function startServer(port: number, databaseUrl: string, entry: "server.ts" | "cluster.ts" = "server.ts", extraEnv: Record<string, string> = {}): Promise<{ base: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, [`build/entry/${entry.replace(/\.ts$/, ".js")}`], {
     env: {
       ...process.env,
@@ -30,6 +30,7 @@ export async function startServer(port: number, databaseUrl: string, entry: "ser
       // Benchmarks speak for many visitors through X-Forwarded-For (as a proxy in front would).
       TRUST_PROXY: "true",
       SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
+      ...extraEnv,
     },
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -3,7 +3,8 @@
 //   - the results page's JavaScript, gzipped (the module scripts the page references; the lazy map chunk excluded);
 //   - proof that the map chunk is referenced by no page but loaded only on demand;
 //   - server render time of results pages (one client, p50/p95/p99);
-//   - requests per second with 16 concurrent connections (autocannon).
+//   - requests per second with 16 concurrent connections (autocannon), rendering every page (render cache
+//     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
 import { freePort, startServer } from "./server";
@@ -158,8 +159,8 @@ function fromManyVisitors(request: autocannon.Request): autocannon.Request {
   return { ...request, headers: { ...request.headers, "X-Forwarded-For": `10.9.${visitor >> 8}.${visitor & 255}` } };
 }
 
-async function throughput(base: string, pid: number) {
-  console.log(`Throughput with the cluster on (cluster.ts), 16 concurrent connections, ${SECONDS} s each (autocannon):`);
+async function throughput(base: string, pid: number, cache: string) {
+  console.log(`Throughput with the cluster on (cluster.ts), ${cache}, 16 concurrent connections, ${SECONDS} s each (autocannon):`);
   for (const [name, { path, goal }] of Object.entries(await throughputPages())) {
     const cpuBefore = cpuSeconds(pid);
     const result = await autocannon({ url: `${base}${path}`, connections: 16, duration: SECONDS, requests: [{ setupRequest: fromManyVisitors }] });
@@ -177,7 +178,8 @@ async function main() {
   const port = await freePort();
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
   console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
-  const server = await startServer(port, DATABASE_URL);
+  // Render times are of rendering: the render cache would answer the repeated requests.
+  const server = await startServer(port, DATABASE_URL, "server.ts", { RENDER_CACHE_SECONDS: "0" });
   try {
     const map = mapChunks();
     await javascriptWeight(server.base, map);
@@ -186,12 +188,18 @@ async function main() {
   } finally {
     server.stop();
   }
-  const clusterPort = await freePort();
-  const cluster = await startServer(clusterPort, DATABASE_URL, "cluster.ts");
-  try {
-    await throughput(cluster.base, cluster.pid);
-  } finally {
-    cluster.stop();
+  for (const [cache, seconds] of [
+    ["every page rendered (RENDER_CACHE_SECONDS=0)", "0"],
+    ["render cache on (the default, RENDER_CACHE_SECONDS=10)", "10"],
+  ]) {
+    const clusterPort = await freePort();
+    const cluster = await startServer(clusterPort, DATABASE_URL, "cluster.ts", { RENDER_CACHE_SECONDS: seconds });
+    try {
+      await throughput(cluster.base, cluster.pid, cache);
+    } finally {
+      cluster.stop();
+    }
+    console.log("");
   }
   console.log(`\nMachine at the end: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
 }

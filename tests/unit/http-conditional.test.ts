@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS_CACHE_CONTROL, PERSONAL_CACHE_CONTROL, conditionalGet, isCacheable, isPersonal } from "../../app/http/conditional.server";
+import { createRenderCache } from "../../app/http/render-cache.server";
 
 // Conditional GET on an Express app set up as server.ts is (compression first), with a handler that
 // streams its body in chunks the way Remix's adapter does.
@@ -89,5 +90,90 @@ describe("conditional GET for anonymous pages", () => {
     expect(isPersonal("a=1; pawroute_flash=y")).toBe(true);
     expect(isPersonal("homepage-tab=route")).toBe(false);
     expect(isPersonal(undefined)).toBe(false);
+  });
+});
+
+describe("the render cache behind conditional GET", () => {
+  let cachedBase = "";
+  let closeCached = () => undefined as void;
+  let contentVersion = 1;
+  let renders = 0;
+  let nonces = 0;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression({ threshold: 0 }));
+    // Each request's own nonce, as app/ops/http.server.ts gives it.
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = `nonce${String(++nonces).padStart(4, "0")}`;
+      next();
+    });
+    const cache = createRenderCache({ ttlMs: 60_000, settleMs: 0, maxBytes: 1_000_000, readVersion: async () => String(contentVersion) });
+    app.use(conditionalGet(cache));
+    app.get("/route", (req, res) => {
+      renders++;
+      res.status(200);
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.setHeader("X-Page", "route");
+      res.end(`<script nonce="${res.locals.cspNonce as string}">go()</script><p>version ${contentVersion}, render ${renders}, cookie ${req.headers.cookie ?? "none"}</p>`);
+    });
+    app.get("/browse", (_req, res) => {
+      renders++;
+      res.append("Set-Cookie", "homepage-tab=route");
+      res.end(`render ${renders}`);
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    cachedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closeCached = () => void server.close();
+  });
+  afterAll(() => closeCached());
+
+  it("answers a repeated anonymous page without rendering it again, with the request's own nonce", async () => {
+    const first = await fetch(`${cachedBase}/route?from=x`);
+    const firstText = await first.text();
+    expect(first.headers.get("x-render-cache")).toBe("miss");
+    const rendered = renders;
+    const second = await fetch(`${cachedBase}/route?from=x`);
+    const secondText = await second.text();
+    expect(renders).toBe(rendered);
+    expect(second.headers.get("x-render-cache")).toBe("hit");
+    expect(second.headers.get("x-page")).toBe("route");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    const nonceIn = (text: string) => /nonce="(\w+)"/.exec(text)?.[1];
+    expect(nonceIn(secondText)).not.toBe(nonceIn(firstText));
+    expect(secondText.replace(/nonce="\w+"/, "")).toBe(firstText.replace(/nonce="\w+"/, ""));
+
+    const revalidated = await fetch(`${cachedBase}/route?from=x`, { headers: { "If-None-Match": first.headers.get("etag") as string } });
+    expect(revalidated.status).toBe(304);
+    expect(renders).toBe(rendered);
+  });
+
+  it("renders again once the content version moves, and keeps pages apart by address and cookies", async () => {
+    await fetch(`${cachedBase}/route?from=y`);
+    const rendered = renders;
+    contentVersion++;
+    const after = await (await fetch(`${cachedBase}/route?from=y`)).text();
+    expect(renders).toBe(rendered + 1);
+    expect(after).toContain(`version ${contentVersion}`);
+    const withTab = await (await fetch(`${cachedBase}/route?from=y`, { headers: { Cookie: "homepage-tab=road" } })).text();
+    expect(withTab).toContain("cookie homepage-tab=road");
+    expect(renders).toBe(rendered + 2);
+  });
+
+  it("keeps neither a page that sets a cookie nor a HEAD's empty body", async () => {
+    await fetch(`${cachedBase}/browse`);
+    const rendered = renders;
+    const again = await fetch(`${cachedBase}/browse`);
+    expect(again.headers.get("set-cookie")).toBe("homepage-tab=route");
+    expect(renders).toBe(rendered + 1);
+
+    contentVersion++;
+    const head = await fetch(`${cachedBase}/route?from=z`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    const get = await fetch(`${cachedBase}/route?from=z`);
+    expect(await get.text()).toContain("<p>version");
+    expect(get.headers.get("x-render-cache")).toBe("miss");
   });
 });

@@ -1,0 +1,17 @@
+import { sql } from "../db.server";
+
+/** A page rendered this long after the content version moved may be kept (render-cache.server.ts). */
+export const RENDER_CACHE_SETTLE_MS = 1_000;
+
+/** Each server process keeps at most this much page text. */
+export const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The database's content version (migration 0027), from the primary: a replica's copy of a sequence
+ * moves only every 32 steps, so it cannot tell a write happened.
+ */
+export async function contentVersion(): Promise<string> {
+  // Before its first step the sequence shows 1 with is_called false: that is version 0.
+  const [row] = await sql()<{ version: string }[]>`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM content_version`;
+  return row.version;
+}
