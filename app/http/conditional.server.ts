@@ -40,7 +40,7 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /** Headers that belong to one request, or that conditional GET sets itself: never kept with a page. */
-const OWN_HEADERS = new Set(["etag", "cache-control", "content-length", "set-cookie", "vary", "date", "connection", "keep-alive", "transfer-encoding"]);
+const OWN_HEADERS = new Set(["etag", "content-length", "set-cookie", "vary", "date", "connection", "keep-alive", "transfer-encoding"]);
 
 /** The weak ETag of a body: a hash of it without the per-request CSP nonce (app/ops/http.server.ts). */
 function etagOf(body: Buffer, nonce: string): string {
@@ -96,7 +96,7 @@ function answer(req: Request, res: Response, status: number, headers: CachedPage
   for (const [name, value] of headers) if (!res.hasHeader(name)) res.setHeader(name, value);
   res.statusCode = status;
   res.setHeader("ETag", etag);
-  res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", ANONYMOUS_CACHE_CONTROL);
   if (cached) res.setHeader("X-Render-Cache", cached);
   if (matches(req.headers["if-none-match"], etag)) {
     res.statusCode = 304;
@@ -122,7 +122,9 @@ function collect(req: Request, res: Response, next: NextFunction, keep?: (page: 
   let passThrough = false;
   const decide = () => {
     if (passThrough) return true;
-    if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || res.getHeader("Cache-Control")) passThrough = true;
+    // A page's own Cache-Control is kept when it is public (the search API's max-age); any other opts out.
+    const own = res.getHeader("Cache-Control");
+    if (res.statusCode !== 200 || res.getHeader("Set-Cookie") || (own !== undefined && !/^public\b/.test(String(own)))) passThrough = true;
     return passThrough;
   };
   const toBuffer = (chunk: unknown, encoding?: unknown) =>

@@ -122,6 +122,16 @@ describe("the render cache behind conditional GET", () => {
       res.append("Set-Cookie", "homepage-tab=route");
       res.end(`render ${renders}`);
     });
+    app.get("/api/locations/search/location", (_req, res) => {
+      renders++;
+      res.setHeader("Cache-Control", "public, max-age=60");
+      res.json({ results: [contentVersion] });
+    });
+    app.get("/motorway-search", (_req, res) => {
+      renders++;
+      res.setHeader("Cache-Control", "no-store");
+      res.end(`render ${renders}`);
+    });
     const server = app.listen(0);
     await new Promise((resolve) => server.once("listening", resolve));
     cachedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -175,5 +185,22 @@ describe("the render cache behind conditional GET", () => {
     const get = await fetch(`${cachedBase}/route?from=z`);
     expect(await get.text()).toContain("<p>version");
     expect(get.headers.get("x-render-cache")).toBe("miss");
+  });
+
+  it("keeps a response's own public Cache-Control (the search API) and never one that opts out", async () => {
+    await fetch(`${cachedBase}/api/locations/search/location`);
+    const rendered = renders;
+    const api = await fetch(`${cachedBase}/api/locations/search/location`);
+    expect(api.headers.get("x-render-cache")).toBe("hit");
+    expect(api.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(api.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await api.json()).toEqual({ results: [contentVersion] });
+    expect(renders).toBe(rendered);
+
+    await fetch(`${cachedBase}/motorway-search`);
+    const noStore = await fetch(`${cachedBase}/motorway-search`);
+    expect(noStore.headers.get("cache-control")).toBe("no-store");
+    expect(noStore.headers.get("etag")).toBeNull();
+    expect(renders).toBe(rendered + 2);
   });
 });
