@@ -78,16 +78,16 @@ export function conditionalGet(cache?: RenderCache) {
     }
     if (!cache) return collect(req, res, next);
     const key = cacheKey(req);
-    cache.begin().then(
-      (render) => {
+    cache
+      .begin()
+      .then((render) => {
         const hit = render ? cache.get(key, render.version) : undefined;
         if (hit) return answer(req, res, hit.status, hit.headers, swapNonce(hit.body, hit.nonce, nonceOf(res)), hit.etag, "hit");
         // A HEAD's render has no body to keep.
         const keep = render && req.method === "GET" ? (page: Omit<CachedPage, "version" | "storedAt">) => cache.put(key, { ...page, version: render.version }, render.startedAt) : undefined;
         collect(req, res, next, keep, render ? "miss" : "");
-      },
-      (error: unknown) => next(error),
-    );
+      })
+      .catch(next);
   };
 }
 
