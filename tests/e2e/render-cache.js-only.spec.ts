@@ -1,0 +1,44 @@
+import { ownListing, removeListings } from "./listing-support";
+import { database } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+// The render cache (decision 0176) on the real server and database: a repeated anonymous page is
+// answered from memory, and a write to what it shows is seen on the very next request. Other tests
+// write all the time, and each write empties the cache for a second, so the test waits for a quiet
+// moment in which the page is kept and answered from memory before it changes the listing.
+test("an anonymous listing page comes from the render cache, and a change to it shows on the next request", async ({ request }) => {
+  test.slow();
+  const listing = await ownListing(null);
+  try {
+    await expect
+      .poll(async () => (await request.get(listing.url)).headers()["x-render-cache"], { message: "the page is answered from the render cache", timeout: 120_000, intervals: [400] })
+      .toBe("hit");
+    const changed = `${listing.title} renamed`;
+    await database()`UPDATE listings SET title = ${changed} WHERE id = ${listing.id}`;
+    const after = await request.get(listing.url);
+    expect(after.status()).toBe(200);
+    expect(after.headers()["x-render-cache"]).toBe("miss");
+    expect(await after.text()).toContain(changed);
+  } finally {
+    await removeListings([listing.id]);
+  }
+});
+
+test("a page from the render cache carries the nonce of its own response, so its scripts run", async ({ page }) => {
+  test.slow();
+  const listing = await ownListing(null);
+  try {
+    await expect(async () => {
+      const response = await page.goto(listing.url);
+      expect(response?.headers()["x-render-cache"]).toBe("hit");
+      const nonce = /'nonce-([^']+)'/.exec(response?.headers()["content-security-policy"] ?? "")?.[1];
+      const inPage = [...(await response!.text()).matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]);
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+    }).toPass({ timeout: 120_000, intervals: [400] });
+    // The fixture fails the test on any console error, a CSP refusal included.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  } finally {
+    await removeListings([listing.id]);
+  }
+});
