@@ -35,6 +35,8 @@ test("each road shows its listing count for the chosen filters", async ({ page, 
 test("with no road chosen the form says 'Please select a road'", async ({ page, request, javaScriptEnabled }) => {
   if (javaScriptEnabled) {
     await page.goto("/motorway-search-france");
+    // Clicked before hydration, the plain form would go to the server (the no-JavaScript case below).
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("button", { name: "Show stops on this road" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please select a road");
     await expect(page).toHaveURL("/motorway-search-france");
