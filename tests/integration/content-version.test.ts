@@ -1,25 +1,15 @@
 import type postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestDatabase } from "../support/database";
+import { describe, expect, it } from "vitest";
+import { inRolledBackTransaction } from "../support/transaction";
 
 // The content version (migration 0027) that tells the render cache a kept page may be out of date:
 // every table a page can show moves it on any write, so a new table cannot be forgotten.
-const { sql, close } = connectTestDatabase();
 let tx: postgres.ReservedSql;
 
 /** Tables written on every request, or never shown on a public page: writing them keeps the cache. */
 const LEFT_OUT = ["account_tokens", "admin_audit_log", "captcha_spent", "caught_mail", "rate_limit_buckets", "road_count_cache", "sessions"];
 
-beforeAll(async () => {
-  tx = await sql.reserve();
-  await tx`BEGIN`;
-});
-
-afterAll(async () => {
-  await tx`ROLLBACK`;
-  tx.release();
-  await close();
-});
+inRolledBackTransaction((reserved) => (tx = reserved));
 
 async function version(): Promise<bigint> {
   const [row] = await tx<{ v: string }[]>`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS v FROM content_version`;

@@ -1,23 +1,13 @@
 import type postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectTestDatabase } from "../support/database";
+import { describe, expect, it } from "vitest";
+import { inRolledBackTransaction } from "../support/transaction";
 
 // The homepage's live listings per type come from listing_type_counts, kept by triggers in the same
 // transaction as every change to listings. Checked against a full count after each kind of change
 // (in a transaction that is rolled back, so the demo data stays as it is).
-const { sql, close } = connectTestDatabase();
 let tx: postgres.ReservedSql;
 
-beforeAll(async () => {
-  tx = await sql.reserve();
-  await tx`BEGIN`;
-});
-
-afterAll(async () => {
-  await tx`ROLLBACK`;
-  tx.release();
-  await close();
-});
+inRolledBackTransaction((reserved) => (tx = reserved));
 
 async function counterAndTruth() {
   const counter = await tx<{ type_id: number; n: number }[]>`SELECT type_id, live AS n FROM listing_type_counts WHERE live <> 0 ORDER BY type_id`;
