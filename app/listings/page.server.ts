@@ -13,7 +13,7 @@ import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
 import { galleryImages } from "../uploads/files.server";
 import { canManage, listingForRequest } from "./listing.server";
 import { isSubscriber } from "../payments/subscriptions.server";
-import { premiumGate } from "./premium.server";
+import { lockedDescription, premiumGate } from "./premium.server";
 import { htmlToText, sanitiseDescription } from "./sanitise.server";
 import { structuredData } from "./structured-data";
 
@@ -68,7 +68,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
       typeName: listing.typeName,
       title: listing.title,
       fullTitle: listing.fullTitle,
-      description: locked ? `<p>${snippet(description).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : description,
+      description: locked ? lockedDescription(description) : description,
       address: locked ? null : { line: listing.address, town: listing.town, county: listing.county, postcode: listing.postcode, country: listing.country.name },
       road: listing.road,
       junction: listing.junction,
@@ -95,11 +95,12 @@ export async function loadListingPage(request: Request, slug: string | undefined
           url: pageUrl(listing.url),
           walkType: listing.walkType,
           fullTitle: listing.fullTitle,
-          descriptionText,
-          address: listing.address,
+          // A locked page's structured data says no more than the page: the snippet, and no street address.
+          descriptionText: locked ? snippet(description) : descriptionText,
+          address: locked ? "" : listing.address,
           town: listing.town,
           county: listing.county,
-          postcode: listing.postcode,
+          postcode: locked ? "" : listing.postcode,
           countryCode: COUNTRY_CODES[listing.country.slug] ?? null,
           lat: listing.lat,
           lng: listing.lng,

@@ -2,6 +2,7 @@
 // and 0126-premium-access.md. Subscribers (a subscription that has not expired) see every premium listing
 // in full; everyone else (visitors, members without a subscription, expired subscribers) sees 3 in full
 // each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
+import { snippet } from "../../geo/search/hydrate";
 import { signedCookie } from "../auth/cookies.server";
 
 export const FREE_PREMIUM_VIEWS_PER_MONTH = 3;
@@ -57,4 +58,14 @@ export async function premiumGate(request: Request, listing: { id: number; free:
   const closedAt = limitSeenAt(header);
   const recentlyClosed = closedAt !== null && now.getTime() - closedAt.getTime() < LIMIT_SEEN_HOURS * 3_600_000 && closedAt.getTime() <= now.getTime() + 60_000;
   return { gate: { premium: true, locked: true, showModal: !recentlyClosed, viewsLeft: 0 }, setCookie: null };
+}
+
+/** The locked page's description: the snippet only, as one escaped paragraph. */
+export function lockedDescription(html: string): string {
+  return `<p>${snippet(html).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+}
+
+/** Whether this month's free views already include the listing (read only: nothing is spent). */
+export async function viewedThisMonth(request: Request, listingId: number, now = new Date()): Promise<boolean> {
+  return readViews(await viewsCookie().parse(request.headers.get("Cookie")), monthOf(now)).includes(listingId);
 }
