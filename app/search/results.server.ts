@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../errors";
-import { searchFiltersSchema, type SearchFilters } from "../../geo/search/filters";
+import type { SearchFilters } from "../../geo/search/filters";
+import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { search } from "../../geo/search";
 import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";

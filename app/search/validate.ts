@@ -1,36 +1,30 @@
-import { searchFiltersSchema } from "../../geo/search/filters";
-import { effectiveSearchType, typeFiltersOf, type SearchState } from "./url";
-import { fieldErrorsOf } from "../errors";
+// The search forms' check before a search runs, with the same zod schema as the server (spec §5). The schema
+// and zod (12 KB gzipped) are not part of a page's first JavaScript: they load when a search form is first
+// focused or pressed (`loadSearchValidation`), and at the latest on the first check (docs/decisions/0178).
+import type { SearchState } from "./url";
 
-/** The schema's input for a form state (the engine's names, not the query string's). */
-export function filtersInput(state: SearchState): Record<string, unknown> {
-  return {
-    searchType: effectiveSearchType(state),
-    from: state.searchType === "route" ? state.from : undefined,
-    to: state.searchType === "route" ? state.to : undefined,
-    location: state.searchType === "location" ? state.location : undefined,
-    geoLocation: state.geoLocation || undefined,
-    fromId: state.searchType === "route" ? state.fromId : undefined,
-    toId: state.searchType === "route" ? state.toId : undefined,
-    locationId: state.searchType === "location" ? state.locationId : undefined,
-    roadSlug: state.road?.slug,
-    roadCountry: state.road?.country,
-    junction: state.road ? state.junction : undefined,
-    country: state.country || undefined,
-    ...typeFiltersOf(state),
-    sort: state.sort ?? undefined,
-    distance: state.distance ?? undefined,
-    page: state.page,
-    limit: state.limit,
-  };
+type Validate = (state: SearchState) => Record<string, string>;
+let pending: Promise<Validate> | null = null;
+
+/** Starts loading the validator (at most once); a failed load is tried again next time. */
+export function loadSearchValidation(): Promise<Validate> {
+  pending ??= import("./validate-schema").then(
+    (module) => module.validateSearch,
+    (error: unknown) => {
+      pending = null;
+      throw error;
+    },
+  );
+  return pending;
 }
 
-/**
- * Checks a search before it runs with the same zod schema as the server (spec §5); inputs of the other
- * search types are not sent, so they never fail. Field name → message; empty when valid.
- */
-export function validateSearch(state: SearchState): Record<string, string> {
-  const result = searchFiltersSchema.safeParse(filtersInput(state));
-  if (result.success) return {};
-  return fieldErrorsOf(result.error.issues);
+/** Field name → message for a search's inputs; empty when valid, and when the check could not load (the server checks again). */
+export async function validateSearch(state: SearchState): Promise<Record<string, string>> {
+  const validate = await loadSearchValidation().catch(() => null);
+  return validate ? validate(state) : {};
+}
+
+/** For a search form's onFocus and onPointerDown: the check is usually loaded before it is needed. */
+export function preloadSearchValidation(): void {
+  void loadSearchValidation().catch(() => undefined);
 }

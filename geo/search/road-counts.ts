@@ -1,5 +1,6 @@
 import type { SqlClient } from "../../db/client";
-import { type SearchFilters, searchFiltersSchema } from "./filters";
+import type { SearchFilters } from "./filters";
+import { searchFiltersSchema } from "./filters-schema";
 import { groupFilterSql } from "./query";
 
 export type RoadCountFilters = Pick<SearchFilters, "types" | "facilities" | "allWalks" | "pubWalks" | "beachWalks" | "accommodation" | "dogServices">;

@@ -131,3 +131,23 @@ test("switching the search type shows its fields and its default sort", async ({
   await expect(page).toHaveURL("/route?from=London&to=Leeds");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dog-friendly places along your route from London to Leeds");
 });
+
+test("the search form's check loads on first use, not with the page, and still stops an empty search", async ({ page }) => {
+  // The check is the server's zod schema; zod is not part of the page's first JavaScript (docs/decisions/0178).
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (/\/validate-schema-[^/]*\.js$/.test(request.url())) checks.push(request.url());
+  });
+  await page.goto("/location?location=York");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.waitForLoadState("networkidle");
+  expect(checks).toEqual([]);
+
+  const field = page.locator("#filter-location");
+  await field.focus();
+  await expect.poll(() => checks.length).toBe(1);
+  await field.fill("");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page.getByText("Please enter a location")).toBeVisible();
+  await expect(page).toHaveURL("/location?location=York");
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchFiltersSchema } from "../../geo/search/filters";
+import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { CURRENT_LOCATION_LABEL as ENGINE_LABEL } from "../../geo/search/points";
 import { CURRENT_LOCATION_LABEL } from "../../app/search/constants";
 import { segmentFor } from "../../app/search/segments";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { ALLOWED_SORTS, DEFAULT_DISTANCE_MILES, DEFAULT_LIMIT, type Sort } from "../../../geo/search/filters";
+import { preloadSearchValidation } from "../../search/validate";
 import { defaultSort, effectiveSearchType, PAGE_SEARCH_TYPES, type PageSearchType, type ResultsView, type SearchState } from "../../search/url";
 import { BusyButton } from "../forms/BusyButton";
 import { PlaceField } from "./PlaceField";
@@ -16,8 +17,8 @@ interface FilterPanelProps {
   facilities: { id: number; name: string }[];
   fieldErrors: Record<string, string>;
   /** A filter changed (checkbox, select) or the search type switched; text is applied on submit. */
-  onChange: (next: SearchState, kind: ChangeKind) => void;
-  onSubmit: (next: SearchState) => void;
+  onChange: (next: SearchState, kind: ChangeKind) => void | Promise<void>;
+  onSubmit: (next: SearchState) => void | Promise<void>;
   busy: boolean;
 }
 
@@ -79,18 +80,18 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
   function change(changes: Partial<SearchState>, kind: ChangeKind = "filter") {
     const next = { ...draft, ...changes, page: 1 };
     setDraft(next);
-    onChange(next, kind);
+    void onChange(next, kind);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSubmit({ ...draft, ...places.submitted(event.currentTarget) });
+    void onSubmit({ ...draft, ...places.submitted(event.currentTarget) });
   }
 
   const distances = draft.distance !== null && !DISTANCES.includes(draft.distance) ? [...DISTANCES, draft.distance].sort((a, b) => a - b) : DISTANCES;
 
   return (
-    <form method="get" action={view === "map" ? "/map-search-results" : "/search-results"} className="filters" data-type={draft.searchType} onSubmit={submit} aria-label="Search filters">
+    <form method="get" action={view === "map" ? "/map-search-results" : "/search-results"} className="filters" data-type={draft.searchType} onSubmit={submit} onFocus={preloadSearchValidation} onPointerDown={preloadSearchValidation} aria-label="Search filters">
       {draft.road ? (
         <>
           <input type="hidden" name="search-type" value="browse" />

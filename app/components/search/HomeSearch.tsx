@@ -6,7 +6,7 @@ import { SELECT_A_ROAD_MESSAGE } from "../../search/constants";
 import { HOME_TABS, homeTabCookie, type HomePreset, type HomeTab } from "../../search/home";
 import { compareRoads } from "../RoadBadge";
 import { emptyState, searchHref, type SearchState } from "../../search/url";
-import { validateSearch } from "../../search/validate";
+import { preloadSearchValidation, validateSearch } from "../../search/validate";
 import { useHydrated } from "./hooks";
 import { PlaceField } from "./PlaceField";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
@@ -37,16 +37,16 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const places = usePlaceFields(values, (changes) => setValues((current) => ({ ...current, ...changes })));
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const state: SearchState = { ...emptyState(kind), ...places.submitted(event.currentTarget), types: preset.types };
-    const problems = validateSearch(state);
+    const problems = await validateSearch(state);
     setErrors(problems);
     if (Object.keys(problems).length === 0) navigate(searchHref(state));
   }
 
   return (
-    <form method="get" action={`/${kind}`} className="home-form" onSubmit={submit} noValidate>
+    <form method="get" action={`/${kind}`} className="home-form" onSubmit={submit} onFocus={preloadSearchValidation} onPointerDown={preloadSearchValidation} noValidate>
       <PresetTypes types={preset.types} />
       {values.geoLocation ? <input type="hidden" name="geo-location" value={values.geoLocation} /> : null}
       {kind === "route" ? (
@@ -86,7 +86,7 @@ function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: RoadOpti
   }
 
   return (
-    <form method="get" action={preset.country === "france" ? "/motorway-search-france" : "/motorway-search"} className="home-form" onSubmit={submit} noValidate>
+    <form method="get" action={preset.country === "france" ? "/motorway-search-france" : "/motorway-search"} className="home-form" onSubmit={submit} onFocus={preloadSearchValidation} onPointerDown={preloadSearchValidation} noValidate>
       <PresetTypes types={preset.types} />
       <div className={`field${error ? " field--invalid" : ""}`}>
         <label className="field__label" htmlFor="home-road">

@@ -69,8 +69,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
     navigate(searchHref(next, view), { replace, preventScrollReset: true });
   }
 
-  function onChange(next: SearchState, kind: ChangeKind) {
-    const problems = validateSearch(next);
+  async function onChange(next: SearchState, kind: ChangeKind) {
+    const problems = await validateSearch(next);
     if (kind === "type") {
       setErrors({});
       if (Object.keys(problems).length === 0) go(next);
@@ -85,8 +85,8 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
     else go(next, true);
   }
 
-  function onSubmit(next: SearchState) {
-    const problems = validateSearch(next);
+  async function onSubmit(next: SearchState) {
+    const problems = await validateSearch(next);
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     go(next);
