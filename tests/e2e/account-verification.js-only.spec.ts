@@ -10,6 +10,8 @@ test("the banner's button shows a loading state while the link is being sent", a
     await route.continue();
   });
   await page.goto("/account");
+  // Before hydration the button posts the plain form, which has no loading state.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const banner = page.getByRole("region", { name: "Confirm your email address" });
   await banner.getByRole("button", { name: "Send the link again" }).click();
   await expect(banner.getByRole("button", { name: "Sending…" })).toBeDisabled();

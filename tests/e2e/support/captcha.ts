@@ -1,7 +1,7 @@
 // Getting past the captcha in tests: the widget with JavaScript, the question without, or (for
 // request-level tests) a solution computed here with altcha-lib against the app's own challenge.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 
@@ -15,13 +15,16 @@ export function answerQuestion(question: string): string {
 }
 
 /** Completes the captcha of the form on the page, whichever version the page shows. */
-export async function completeCaptcha(page: Page, scope = page.locator("main")): Promise<void> {
+export async function completeCaptcha(page: Page, scope = page.locator("main"), solveTimeout = 20_000): Promise<void> {
   const widget = scope.locator("altcha-widget");
-  if (await page.evaluate(() => document.documentElement.dataset.hydrated === "true").catch(() => false)) {
+  // With JavaScript the page hydrates and the widget replaces the question: wait for that, or the question
+  // answered here is taken away while it is being typed (a first-attempt failure under load).
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
     await expect(widget).toBeVisible();
     await widget.getByRole("checkbox", { name: "I'm not a robot" }).click();
     // Solving takes about a second of proof-of-work in the browser.
-    await expect(widget.locator(".altcha[data-state='verified']")).toBeAttached({ timeout: 20_000 });
+    await expect(widget.locator(".altcha[data-state='verified']")).toBeAttached({ timeout: solveTimeout });
     return;
   }
   const label = scope.locator("label", { hasText: "Answer in digits" });

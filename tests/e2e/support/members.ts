@@ -1,9 +1,9 @@
 // Helpers for the member-area tests: test images made on the fly, and Treat Points written straight to
 // the ledger (as an award would) so the leaderboard has something to order.
-import { expect, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { database } from "./accounts";
-import { answerQuestion } from "./captcha";
+import { completeCaptcha } from "./captcha";
 
 /** A small PNG of one colour: distinct colours give distinct uploads. */
 export async function testImage(name: string, colour: string): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
@@ -33,12 +33,5 @@ export async function pointsEntriesOf(userId: number, kind: string) {
  * loaded 2-core machine it can take longer than the 20 s the account tests allow.
  */
 export async function completeCaptchaPatiently(page: Page, scope: Locator): Promise<void> {
-  if (!(await page.evaluate(() => document.documentElement.dataset.hydrated === "true").catch(() => false))) {
-    const question = await scope.locator("label", { hasText: "Answer in digits" }).innerText();
-    await scope.locator("input[name='captchaAnswer']").fill(answerQuestion(question));
-    return;
-  }
-  const widget = scope.locator("altcha-widget");
-  await widget.getByRole("checkbox", { name: "I'm not a robot" }).click();
-  await expect(widget.locator(".altcha[data-state='verified']")).toBeAttached({ timeout: 90_000 });
+  await completeCaptcha(page, scope, 90_000);
 }
