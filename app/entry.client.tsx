@@ -12,9 +12,12 @@ import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-// The events React 18 handles by hydrating synchronously (its "discrete" events).
+// The events React 18 handles by hydrating synchronously (its "discrete" events), media events aside.
+// focusin and focusout are among them: a blur while the page hydrated reached a form field whose form
+// was not registered yet, and remix-validated-form threw "Validate called before form was initialized."
 const DISCRETE_EVENTS = [
   "auxclick",
+  "beforeinput",
   "change",
   "click",
   "compositionend",
@@ -26,7 +29,10 @@ const DISCRETE_EVENTS = [
   "dragend",
   "dragstart",
   "drop",
+  "focusin",
+  "focusout",
   "input",
+  "invalid",
   "keydown",
   "keypress",
   "keyup",
@@ -37,6 +43,7 @@ const DISCRETE_EVENTS = [
   "pointerdown",
   "pointerup",
   "reset",
+  "select",
   "submit",
   "textInput",
   "touchcancel",

@@ -59,6 +59,29 @@ test("on a slow phone, a link clicked while the page hydrates is followed, with 
   // The fixture fails the test on any page error (React's #345 among them).
 });
 
+test("moving between a form's fields while the page hydrates raises no page error", async ({ page }) => {
+  test.setTimeout(120_000);
+  // A blur that reached React during hydration ran a field's check before its form was registered, and
+  // remix-validated-form threw "Validate called before form was initialized." (app/entry.client.tsx).
+  // Focus moves between two fields every millisecond until the page is hydrated: React hydrates in slices
+  // and yields between them, so blurs land in the middle of it. The fixture fails the test on a page error.
+  await page.addInitScript(() => {
+    const timer = setInterval(() => {
+      if (document.documentElement.dataset.hydrated === "true") return clearInterval(timer);
+      const fields = document.querySelectorAll<HTMLInputElement>("input[name=email], input[name=password]");
+      if (fields.length < 2) return;
+      (document.activeElement === fields[0] ? fields[1] : fields[0]).focus();
+    }, 1);
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.goto("/join", { waitUntil: "commit" });
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+    await page.waitForTimeout(300);
+  }
+});
+
 test("a route typed on the homepage before its JavaScript has loaded is searched once it has", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto("/?tab=route", { waitUntil: "domcontentloaded" });
