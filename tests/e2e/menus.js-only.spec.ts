@@ -10,13 +10,14 @@ test("the mobile menu remembers 'More' in a cookie across pages", async ({ page,
   const more = page.locator(".mobile-menu__panel .nav-more");
   await more.locator("summary").click();
   await expect(more).toHaveAttribute("open", "");
-  expect((await context.cookies()).find((cookie) => cookie.name === "menu-more")?.value).toBe("open");
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "menu-more")?.value).toBe("open");
   await page.goto("/bark-out/");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator(".mobile-menu > summary").click();
   await expect(page.locator(".mobile-menu__panel .nav-more")).toHaveAttribute("open", "");
   await page.locator(".mobile-menu__panel .nav-more > summary").click();
-  expect((await context.cookies()).find((cookie) => cookie.name === "menu-more")?.value).toBe("closed");
+  // The cookie is written by the details element's toggle event, after the click returns.
+  await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "menu-more")?.value).toBe("closed");
 });
 
 test("at 1280 px 'More' opens on hover with an overlay; at 1000 px hovering does not open it", async ({ page }) => {
