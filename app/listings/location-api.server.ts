@@ -3,15 +3,13 @@
 import { type LocationDetails, locationDetails, parseLocationId } from "../../geo/locations";
 import { getSessionUser, type SessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
-import { isSubscriber } from "../payments/subscriptions.server";
-import { canManage } from "./listing.server";
-import { lockedDescription, viewedThisMonth } from "./premium.server";
+import { hasFullAccess, lockedDescription, viewedThisMonth } from "./premium.server";
 
 async function fullAccess(request: Request, location: LocationDetails, user: SessionUser | null): Promise<boolean> {
   if (location.free || (await viewedThisMonth(request, location.id))) return true;
   if (user === null) return false;
   const [owner] = await sql()<{ user_id: number | null }[]>`SELECT user_id FROM listings WHERE id = ${location.id}`;
-  return canManage({ userId: owner?.user_id ?? null }, user) || isSubscriber(user.id);
+  return hasFullAccess({ free: location.free, userId: owner?.user_id ?? null }, user);
 }
 
 /** The listing's Location for this viewer: a locked premium listing as its locked page shows it (the snippet, the first photo, no street address). */

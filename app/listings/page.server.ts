@@ -12,8 +12,7 @@ import { pageUrl } from "../mail/links.server";
 import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
 import { galleryImages } from "../uploads/files.server";
 import { canManage, listingForRequest } from "./listing.server";
-import { isSubscriber } from "../payments/subscriptions.server";
-import { lockedDescription, premiumGate } from "./premium.server";
+import { hasFullAccess, lockedDescription, premiumGate } from "./premium.server";
 import { htmlToText, sanitiseDescription } from "./sanitise.server";
 import { structuredData } from "./structured-data";
 
@@ -47,7 +46,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
   const listing = await listingForRequest(sql(), request, slug, user);
   const live = listing.status === LISTING_STATUS.live;
   // Subscribers see premium listings in full, and so do the listing's managers (its owner, administrators).
-  const fullAccess = user !== null && !listing.free && (canManage(listing, user) || (await isSubscriber(user.id)));
+  const fullAccess = await hasFullAccess(listing, user);
   const [gate, gallery, reviewData, favourite, nearbyCards, pending] = await Promise.all([
     premiumGate(request, listing, fullAccess),
     galleryImages(listing.gallery),

@@ -4,6 +4,8 @@
 // each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
 import { snippet } from "../../geo/search/hydrate";
 import { signedCookie } from "../auth/cookies.server";
+import type { SessionUser } from "../auth/session.server";
+import { isSubscriber } from "../payments/subscriptions.server";
 
 export const FREE_PREMIUM_VIEWS_PER_MONTH = 3;
 /** Closing the modal writes this cookie with the UTC time; it stays closed for a day. */
@@ -68,4 +70,9 @@ export function lockedDescription(html: string): string {
 /** Whether this month's free views already include the listing (read only: nothing is spent). */
 export async function viewedThisMonth(request: Request, listingId: number, now = new Date()): Promise<boolean> {
   return readViews(await viewsCookie().parse(request.headers.get("Cookie")), monthOf(now)).includes(listingId);
+}
+
+/** Full access to a premium listing without spending a view: its managers (owner, administrators) and subscribers (docs/decisions/0126). */
+export async function hasFullAccess(listing: { free: boolean; userId: number | null }, user: SessionUser | null): Promise<boolean> {
+  return user !== null && !listing.free && (user.isAdmin || listing.userId === user.id || (await isSubscriber(user.id)));
 }
