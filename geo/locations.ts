@@ -64,6 +64,7 @@ interface LocationRow {
   country_id: number;
   country_slug: string;
   free: boolean;
+  user_id: number | null;
 }
 
 /** A listing id from a URL segment: digits within the integer range, else an AppError 400. */
@@ -75,8 +76,12 @@ export function parseLocationId(segment: string | undefined): number {
   return id;
 }
 
-/** A live listing's details, or an AppError 404 when there is none (unknown, draft, submitted or denied). */
-export async function locationDetails(sql: SqlClient, id: number, viewerId: number | null = null): Promise<LocationDetails> {
+/**
+ * A live listing's details, or an AppError 404 when there is none (unknown, draft, submitted or denied).
+ * Apart from the Location (never part of the JSON): the member who owns it, so the caller can decide what a
+ * premium listing shows without a second query.
+ */
+export async function locationDetails(sql: SqlClient, id: number, viewerId: number | null = null): Promise<{ location: LocationDetails; ownerId: number | null }> {
   const [row] = await sql<LocationRow[]>`
     SELECT l.id, l.current_version_id, l.slug, l.walk_type, l.full_title, l.title, l.description,
            r.id AS road_id, r.name AS road_name, r.slug AS road_slug,
@@ -87,7 +92,7 @@ export async function locationDetails(sql: SqlClient, id: number, viewerId: numb
            ), '[]'::json) AS facilities,
            l.status, ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.type_id,
            l.has_pub, l.has_beach, l.address, l.town, l.county, l.postcode,
-           l.country_id, co.slug AS country_slug, l.free
+           l.country_id, co.slug AS country_slug, l.free, l.user_id
     FROM listings l
     JOIN countries co ON co.id = l.country_id
     LEFT JOIN roads r ON r.id = l.road_id
@@ -101,7 +106,7 @@ export async function locationDetails(sql: SqlClient, id: number, viewerId: numb
       ? Promise.resolve([])
       : sql`SELECT 1 FROM favourite_items i JOIN favourite_lists fl ON fl.id = i.list_id WHERE i.listing_id = ${id} AND fl.user_id = ${viewerId} LIMIT 1`,
   ]);
-  return { ...details, gallery: galleries.get(row.id) ?? details.gallery, isFavourite: favourite.length > 0 };
+  return { location: { ...details, gallery: galleries.get(row.id) ?? details.gallery, isFavourite: favourite.length > 0 }, ownerId: row.user_id };
 }
 
 function toLocationDetails(row: LocationRow): LocationDetails {
