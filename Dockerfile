@@ -2,6 +2,8 @@
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies these to node_modules (patch-package).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx remix vite:build

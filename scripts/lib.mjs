@@ -44,8 +44,12 @@ function quiet(cmd, args, options = {}) {
 
 // ---------------------------------------------------------------- npm packages
 
+/** The lockfile and the patches npm ci applies to packages (patches/, by patch-package on postinstall). */
 function lockHash() {
-  return createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json"))).digest("hex");
+  const hash = createHash("sha256").update(readFileSync(join(ROOT, "package-lock.json")));
+  const patches = join(ROOT, "patches");
+  if (existsSync(patches)) for (const name of readdirSync(patches).sort()) hash.update(name).update(readFileSync(join(patches, name)));
+  return hash.digest("hex");
 }
 
 /** Runs `npm ci` when node_modules is missing or was installed from another lockfile. */
