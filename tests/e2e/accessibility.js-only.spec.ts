@@ -23,3 +23,26 @@ for (const [name, path] of [
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("the axe check itself reports serious violations in the page and in its frames, and honours exclude", async ({ page }) => {
+  const pixel = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+  const frame = `<!doctype html><html lang="en"><title>Probe frame</title><main><img src="${pixel}" id="axe-probe-frame"></main></html>`;
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Probe</title></head><body><main><h1>Probe</h1>` +
+      `<img src="${pixel}" id="axe-probe-page"><button id="axe-probe-button"></button>` +
+      `<iframe title="Probe frame" srcdoc="${frame.replaceAll('"', "&quot;")}"></iframe></main></body></html>`,
+  );
+  await expect(page.frameLocator("iframe").locator("#axe-probe-frame")).toBeAttached();
+  const found = await seriousViolations(page);
+  const imageAlt = found.find((line) => line.startsWith("image-alt:")) ?? "";
+  expect(imageAlt).toContain("#axe-probe-page");
+  expect(imageAlt).toContain("#axe-probe-frame");
+  expect(found.some((line) => line.startsWith("button-name:") && line.includes("#axe-probe-button"))).toBe(true);
+  // Without a frame, the check runs the quicker way (support/axe.ts): the same answers for the page.
+  await page.locator("iframe").evaluate((frame) => frame.remove());
+  await expect.poll(() => page.frames().length).toBe(1);
+  const withoutFrame = await seriousViolations(page);
+  expect(withoutFrame.find((line) => line.startsWith("image-alt:"))).toBe("image-alt: Images must have alternative text (#axe-probe-page)");
+  expect(withoutFrame.some((line) => line.startsWith("button-name:") && line.includes("#axe-probe-button"))).toBe(true);
+  expect(await seriousViolations(page, "#axe-probe-button")).not.toContainEqual(expect.stringContaining("button-name:"));
+});

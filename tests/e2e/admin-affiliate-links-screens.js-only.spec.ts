@@ -1,15 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 
 // The friendly discount pages and the dashboard's revenue per month: screenshots at 1280 and 390 px
 // and no serious accessibility violations; the shareable link selects itself for copying.
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("friendly discounts and the dashboard's revenue at 1280 and 390 px, with no serious violations", async ({ page }) => {
   test.setTimeout(180_000);

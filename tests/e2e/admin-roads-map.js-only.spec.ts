@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
@@ -81,9 +81,7 @@ for (const width of [1280, 390]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       if (label !== "roads") await expect(page.locator(".admin-road-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => `${violation.id}: ${violation.help}`);
-      expect(serious, path).toEqual([]);
+      expect(await seriousViolations(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       await page.screenshot({ path: testInfo.outputPath(`admin-${label}-${width}.png`), fullPage: true });
     }

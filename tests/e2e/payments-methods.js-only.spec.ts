@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
@@ -18,14 +18,6 @@ async function fillCard(
   await page.getByLabel("Security code (CVC)").fill(cvc);
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`
-    );
-}
 
 async function withWallet(page: Page, type: "applePay" | "googlePay") {
   await page.addInitScript((wallet) => {

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import { test as plain, type Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
@@ -103,8 +103,7 @@ test("the payment page with the PayPal button: no serious accessibility violatio
     // The SDK loads after hydration: generous on a busy machine.
     await expect(page.getByRole("button", { name: "PayPal", exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel("Card number")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screens/payment-paypal-${width}.png`, fullPage: true });
     await page.getByRole("button", { name: "PayPal", exact: true }).click();
     await expect(paypalWindow(page)).toBeVisible();

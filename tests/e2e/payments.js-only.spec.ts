@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
@@ -24,11 +24,6 @@ async function openPayment(page: Page, option = "annual") {
   await page.getByRole("link", { name: `Choose ${option === "annual" ? "Annual" : "Monthly"}` }).click();
   await expect(page).toHaveURL(new RegExp(`/payment\\?option=${option}`));
   await expect(page.getByLabel("Card number")).toBeVisible();
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("choose a plan, pay by card, see the confirmation, the receipt and the subscription", async ({ page }) => {

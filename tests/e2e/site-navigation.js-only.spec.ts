@@ -2,7 +2,7 @@
 // without moving the page; under 960 px it never hides; reduced motion drops the slide; the account
 // dropdown opens on hover from 960 px, 'Bark Out blog' and 'Search' from 1180 px; the header for each
 // role at 1280 px on one line; axe.
-import AxeBuilder from "@axe-core/playwright";
+import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createMember, logInAs } from "./support/accounts";
@@ -122,9 +122,7 @@ test("the footer's browse tabs and the open dropdowns have no serious accessibil
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator(".footer-browse__panel:not([hidden]) .footer-browse__all > summary").click();
   await page.locator(".site-header__inner > .account-menu > summary").click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: "tests/e2e/screenshots/footer-browse-1280.png", fullPage: true });
 });
 
@@ -163,7 +161,5 @@ test("with 'Bark Out blog' open the header has no serious accessibility violatio
   await blog.locator("summary").focus();
   await page.keyboard.press("ArrowDown");
   await expect(blog.getByRole("link", { name: "Latest posts" })).toBeFocused();
-  const results = await new AxeBuilder({ page }).include(".site-header").analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical").map((violation) => violation.id);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, { include: ".site-header" })).toEqual([]);
 });
