@@ -128,7 +128,10 @@ if (vite) {
   app.use(vite.middlewares);
 } else {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  // The other public files (the favicon, placeholders, map glyphs, the payment stand-ins' scripts) all
+  // have an extension: a page, an API call or a .data request is not looked for on disk (a stat each).
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (/\.(?!data$)[A-Za-z0-9]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
 
 // Every loader and action answers its errors through app/error-response.server.ts.
