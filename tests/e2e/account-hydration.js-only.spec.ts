@@ -1,21 +1,9 @@
 import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
+import { holdScripts } from "./support/hydration";
 import { expect, test } from "./support/test";
 
 // Text typed before the page's JavaScript has loaded is never cleared when it does (issue 10).
-
-/** Holds back the page's scripts until the returned release is called (the visitor types first). */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test("the forgotten-password form keeps what was typed before hydration", async ({ page }) => {
   const release = await holdScripts(page);

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { ALLOWED_SORTS, DEFAULT_DISTANCE_MILES, DEFAULT_LIMIT, type Sort } from "../../../geo/search/filters";
 import { preloadSearchValidation } from "../../search/validate";
@@ -57,6 +57,18 @@ function sortLabel(sort: Sort, searchType: PageSearchType): string {
   }
 }
 
+/** The selects' values for a search, and the changes a chosen value makes (the same whether chosen before or after hydration). */
+const selects = {
+  distance: {
+    value: (draft: SearchState) => (draft.distance === null ? (draft.searchType === "location" ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)),
+    changes: (value: string): Partial<SearchState> => ({ distance: value === "" ? null : Number(value) }),
+  },
+  sort: {
+    value: (draft: SearchState) => draft.sort ?? defaultSort(draft),
+    changes: (value: string, draft: SearchState): Partial<SearchState> => ({ sort: ALLOWED_SORTS[effectiveSearchType(draft)].find((sort) => sort === value) ?? null }),
+  },
+};
+
 /**
  * The results pages' filter form: a GET form to /search-results (or /map-search-results), so it works
  * without JavaScript; the server sends it on to the search's canonical URL. The fields of the other
@@ -83,6 +95,21 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
     void onChange(next, kind);
   }
 
+  // A select changed before the page hydrated: the change never reached React (app/entry.client.tsx holds
+  // events back until then), and the next render would put the old value back. Apply it now, as the change
+  // would have been.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    let changes: Partial<SearchState> = {};
+    for (const [name, select] of Object.entries(selects)) {
+      const field = form.current?.elements.namedItem(name);
+      if (field instanceof HTMLSelectElement && field.value !== select.value(draft)) changes = { ...changes, ...select.changes(field.value, draft) };
+    }
+    if (Object.keys(changes).length > 0) change(changes);
+    // Once, on the first render in the browser: later changes reach the selects' onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void onSubmit({ ...draft, ...places.submitted(event.currentTarget) });
@@ -91,7 +118,7 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
   const distances = draft.distance !== null && !DISTANCES.includes(draft.distance) ? [...DISTANCES, draft.distance].sort((a, b) => a - b) : DISTANCES;
 
   return (
-    <form method="get" action={view === "map" ? "/map-search-results" : "/search-results"} className="filters" data-type={draft.searchType} onSubmit={submit} onFocus={preloadSearchValidation} onPointerDown={preloadSearchValidation} aria-label="Search filters">
+    <form ref={form} method="get" action={view === "map" ? "/map-search-results" : "/search-results"} className="filters" data-type={draft.searchType} onSubmit={submit} onFocus={preloadSearchValidation} onPointerDown={preloadSearchValidation} aria-label="Search filters">
       {draft.road ? (
         <>
           <input type="hidden" name="search-type" value="browse" />
@@ -143,8 +170,8 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
               id="filter-distance"
               name="distance"
               className="field__input"
-              value={draft.distance === null ? (draft.searchType === "location" ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)}
-              onChange={(event) => change({ distance: event.target.value === "" ? null : Number(event.target.value) })}
+              value={selects.distance.value(draft)}
+              onChange={(event) => change(selects.distance.changes(event.target.value))}
               {...invalid}
             >
               {draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
@@ -160,7 +187,7 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
 
       <SelectRow id="filter-sort" label="Sort by" error={fieldErrors.sort}>
         {(invalid) => (
-          <select id="filter-sort" name="sort" className="field__input" value={draft.sort ?? defaultSort(draft)} onChange={(event) => change({ sort: ALLOWED_SORTS[type].find((sort) => sort === event.target.value) ?? null })} {...invalid}>
+          <select id="filter-sort" name="sort" className="field__input" value={selects.sort.value(draft)} onChange={(event) => change(selects.sort.changes(event.target.value, draft))} {...invalid}>
             {ALLOWED_SORTS[type].map((sort) => (
               <option key={sort} value={sort}>
                 {sortLabel(sort, draft.searchType)}

@@ -1,0 +1,18 @@
+import { holdScripts } from "./support/hydration";
+import { expect, test } from "./support/test";
+
+// A filter chosen on the results page before its JavaScript has loaded is applied once it has, not put back.
+
+test("a sort and a distance chosen while the results page loads are applied once it has", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/location?location=Leeds", { waitUntil: "domcontentloaded" });
+  const filters = page.getByRole("form", { name: "Search filters" });
+  await filters.getByLabel("Sort by").selectOption("name");
+  await filters.getByLabel("Distance").selectOption("20");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+  await expect(page).toHaveURL(/[?&]distance=20(&|$)/);
+  await expect(filters.getByLabel("Sort by")).toHaveValue("name");
+  await expect(filters.getByLabel("Distance")).toHaveValue("20");
+});
