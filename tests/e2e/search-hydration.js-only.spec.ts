@@ -16,3 +16,14 @@ test("a sort and a distance chosen while the results page loads are applied once
   await expect(filters.getByLabel("Sort by")).toHaveValue("name");
   await expect(filters.getByLabel("Distance")).toHaveValue("20");
 });
+
+test("a type ticked while the results page loads is applied once it has", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/location?location=Leeds", { waitUntil: "domcontentloaded" });
+  const filters = page.getByRole("form", { name: "Search filters" });
+  await filters.getByRole("checkbox", { name: "Vets", exact: true }).check();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page).toHaveURL(/types(%5B%5D|\[\])?=5|\/vet/);
+  await expect(filters.getByRole("checkbox", { name: "Vets", exact: true })).toBeChecked();
+});

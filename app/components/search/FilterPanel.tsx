@@ -5,7 +5,7 @@ import { preloadSearchValidation } from "../../search/validate";
 import { defaultSort, effectiveSearchType, PAGE_SEARCH_TYPES, type PageSearchType, type ResultsView, type SearchState } from "../../search/url";
 import { BusyButton } from "../forms/BusyButton";
 import { PlaceField } from "./PlaceField";
-import { TypeFilters, type TypeFilterValues } from "./TypeFilters";
+import { TypeFilters, typeFiltersInForm, type TypeFilterValues } from "./TypeFilters";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
 
 /** filter: a checkbox or select; type: the search type; place: a suggestion or the current location filled a place field. */
@@ -95,14 +95,15 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
     void onChange(next, kind);
   }
 
-  // A select changed before the page hydrated: the change never reached React (app/entry.client.tsx holds
-  // events back until then), and the next render would put the old value back. Apply it now, as the change
-  // would have been.
+  // A select or checkbox changed before the page hydrated: the change never reached React (app/entry.client.tsx
+  // holds events back until then), and the next render would put the old value back. Apply it now, as the
+  // change would have been.
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    let changes: Partial<SearchState> = {};
+    if (!form.current) return;
+    let changes: Partial<SearchState> = typeFiltersInForm(form.current, draft);
     for (const [name, select] of Object.entries(selects)) {
-      const field = form.current?.elements.namedItem(name);
+      const field = form.current.elements.namedItem(name);
       if (field instanceof HTMLSelectElement && field.value !== select.value(draft)) changes = { ...changes, ...select.changes(field.value, draft) };
     }
     if (Object.keys(changes).length > 0) change(changes);

@@ -47,6 +47,22 @@ function GroupError({ error }: { error: { message: string | null; id: string } }
   ) : null;
 }
 
+/**
+ * The checkboxes' state in the form where it differs from `values`: what a visitor ticked before the page
+ * hydrated (the clicks never reached React). Only the fields the form shows are read.
+ */
+export function typeFiltersInForm(form: HTMLFormElement, values: TypeFilterValues): Partial<TypeFilterValues> {
+  const changes: Partial<TypeFilterValues> = {};
+  const data = new FormData(form);
+  const shown = (name: string) => form.querySelector(`input[type=checkbox][name="${name}"]`) !== null;
+  const ids = (name: string) => data.getAll(name).map(Number).filter(Number.isInteger).sort((a, b) => a - b);
+  const same = (a: number[], b: number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+  if (shown("types[]") && !same(ids("types[]"), [...values.types].sort((a, b) => a - b))) changes.types = ids("types[]");
+  if (shown("facilities[]") && !same(ids("facilities[]"), [...values.facilities].sort((a, b) => a - b))) changes.facilities = ids("facilities[]");
+  for (const { name } of [...WALK_FILTERS, ...BUSINESS_FILTERS]) if (shown(name) && data.has(name) !== values[name]) changes[name] = data.has(name);
+  return changes;
+}
+
 export function TypeFilters({ idPrefix, values, onChange, facilities, fieldErrors = {} }: TypeFiltersProps) {
   // Open at first when facilities are chosen; after that the visitor opens and closes it.
   const [facilitiesOpen] = useState(values.facilities.length > 0);
