@@ -22,10 +22,13 @@ async function tick(page: Page, name: string, checked: boolean, info: TestInfo) 
   await page.waitForLoadState("load");
 }
 
-async function openCategories(page: Page) {
-  const panel = page.locator("details.blog-filters__categories");
+/** Opens a filter panel unless it is open (with JavaScript a panel stays as the visitor left it across navigations). */
+async function openPanel(page: Page, name: "categories" | "search") {
+  const panel = page.locator(`details.blog-filters__${name}`);
   if ((await panel.getAttribute("open")) === null) await panel.locator("summary").click();
 }
+
+const openCategories = (page: Page) => openPanel(page, "categories");
 
 test("the category checklist: a category unticks 'all', 'all' unticks the others, none left re-ticks 'all'", async ({ page }, info) => {
   await open(page, "/bark-out/", info);
@@ -59,6 +62,19 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
 });
 
+test("with JavaScript, the categories panel stays open while boxes are ticked, down to 'all' again", async ({ page }, info) => {
+  test.skip(info.project.name !== "js", "without JavaScript each tick is a new page");
+  await open(page, "/bark-out/", info);
+  await openCategories(page);
+  const panel = page.locator("details.blog-filters__categories");
+  await tick(page, "Books", true, info);
+  await expect(page.getByRole("heading", { level: 2, name: "Book review: The Long Walk Home" })).toBeVisible();
+  await tick(page, "All categories", true, info);
+  await expect(page.getByRole("heading", { level: 2, name: "Keeping cool on summer walks" })).toBeVisible();
+  await expect(panel).toHaveAttribute("open", "");
+  await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
+});
+
 test("the toggle reads 'All Articles' on wide screens and 'Categories' on narrow ones", async ({ page }, info) => {
   await open(page, "/bark-out/", info);
   const summary = page.locator("details.blog-filters__categories > summary");
@@ -79,7 +95,7 @@ test("search finds words in the body; clear empties the text and re-ticks all", 
   await expect(page.getByText("No articles found")).toBeVisible();
   await page.getByRole(info.project.name === "js" ? "button" : "link", { name: "Clear" }).click();
   await expect(page).toHaveURL(/\/bark-out\/$/);
-  await page.locator("details.blog-filters__search > summary").click();
+  await openPanel(page, "search");
   await expect(page.getByRole("searchbox", { name: "Search articles" })).toHaveValue("");
   await page.getByRole("searchbox", { name: "Search articles" }).fill("tapeworm");
   await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -20,6 +20,10 @@ export function BlogFilters({ categories, selected, q }: { categories: BlogCateg
   const [ticked, setTicked] = useState(current);
   const [text, setText] = useState(q);
   const [enhanced, setEnhanced] = useState(false);
+  // The panels start open when they hold a choice, then stay as the visitor leaves them: a navigation
+  // (a box ticked, the search cleared) does not close the panel they are using.
+  const [categoriesOpen, setCategoriesOpen] = useState(selected.length > 0);
+  const [searchOpen, setSearchOpen] = useState(q !== "");
   const form = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
   const key = current.join(",");
@@ -46,7 +50,7 @@ export function BlogFilters({ categories, selected, q }: { categories: BlogCateg
   return (
     <Form method="get" action="/bark-out/" className="blog-filters" ref={form} role="search" aria-label="Articles">
       <input type="hidden" name="previous" value={key} />
-      <details className="blog-filters__panel blog-filters__categories" open={selected.length > 0 || undefined}>
+      <details className="blog-filters__panel blog-filters__categories" open={categoriesOpen || undefined} onToggle={(event) => setCategoriesOpen(event.currentTarget.open)}>
         <summary className="button button--quiet">
           <span className="blog-filters__wide">All Articles</span>
           <span className="blog-filters__narrow">Categories</span>
@@ -65,7 +69,7 @@ export function BlogFilters({ categories, selected, q }: { categories: BlogCateg
           ))}
         </fieldset>
       </details>
-      <details className="blog-filters__panel blog-filters__search" open={q ? true : undefined}>
+      <details className="blog-filters__panel blog-filters__search" open={searchOpen || undefined} onToggle={(event) => setSearchOpen(event.currentTarget.open)}>
         <summary className="button button--quiet">Search articles</summary>
         <div className="blog-filters__search-row">
           <label htmlFor="blog-q" className="visually-hidden">
