@@ -61,6 +61,8 @@ test("a preset homepage searches its own type: /vets-in-france sends a location 
   await page.locator("#home-location").fill("Paris");
   await page.getByRole("button", { name: "Search near here" }).click();
   await expect(page).toHaveURL(/\/location\/vet\?location=Paris$/);
+  // With JavaScript the address changes as the navigation commits; the cards may render just after it.
+  await expect(page.locator(".result-card .type-chip").first()).toBeVisible();
   const types = await page.locator(".result-card .type-chip").allTextContents();
   expect(types.length).toBeGreaterThan(0);
   expect(new Set(types)).toEqual(new Set(["Vet"]));
