@@ -27,3 +27,15 @@ test("a type ticked while the results page loads is applied once it has", async 
   await expect(page).toHaveURL(/types(%5B%5D|\[\])?=5|\/vet/);
   await expect(filters.getByRole("checkbox", { name: "Vets", exact: true })).toBeChecked();
 });
+
+test("a junction chosen while the road's page loads is shown once it has", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/browse/road/united-kingdom/m6", { waitUntil: "domcontentloaded" });
+  const picker = page.getByLabel("Junction", { exact: true });
+  const chosen = await picker.locator("option").nth(2).getAttribute("value");
+  await picker.selectOption(chosen!);
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page).toHaveURL(new RegExp(`/browse/road/united-kingdom/m6/junction-${chosen}(\\?|$)`));
+  await expect(picker).toHaveValue(chosen!);
+});
