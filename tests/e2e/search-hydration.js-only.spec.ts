@@ -39,3 +39,15 @@ test("a junction chosen while the road's page loads is shown once it has", async
   await expect(page).toHaveURL(new RegExp(`/browse/road/united-kingdom/m6/junction-${chosen}(\\?|$)`));
   await expect(picker).toHaveValue(chosen!);
 });
+
+test("on the motorway search, a type ticked while the page loads counts and goes into the search", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/motorway-search", { waitUntil: "domcontentloaded" });
+  await page.getByRole("checkbox", { name: "Pubs and cafés" }).check();
+  await page.getByRole("group", { name: "Choose a road" }).getByRole("radio", { name: /M6\b.*Rugby - Carlisle/ }).check();
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("checkbox", { name: "Pubs and cafés" })).toBeChecked();
+  await page.getByRole("button", { name: "Show stops on this road" }).click();
+  await expect(page).toHaveURL("/browse/road/united-kingdom/m6/dog-friendly-pub");
+});
