@@ -62,19 +62,6 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
 });
 
-test("with JavaScript, the categories panel stays open while boxes are ticked, down to 'all' again", async ({ page }, info) => {
-  test.skip(info.project.name !== "js", "without JavaScript each tick is a new page");
-  await open(page, "/bark-out/", info);
-  await openCategories(page);
-  const panel = page.locator("details.blog-filters__categories");
-  await tick(page, "Books", true, info);
-  await expect(page.getByRole("heading", { level: 2, name: "Book review: The Long Walk Home" })).toBeVisible();
-  await tick(page, "All categories", true, info);
-  await expect(page.getByRole("heading", { level: 2, name: "Keeping cool on summer walks" })).toBeVisible();
-  await expect(panel).toHaveAttribute("open", "");
-  await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
-});
-
 test("the toggle reads 'All Articles' on wide screens and 'Categories' on narrow ones", async ({ page }, info) => {
   await open(page, "/bark-out/", info);
   const summary = page.locator("details.blog-filters__categories > summary");
