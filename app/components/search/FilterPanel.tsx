@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent, ReactNode } from "react";
 import { ALLOWED_SORTS, DEFAULT_DISTANCE_MILES, DEFAULT_LIMIT, type Sort } from "../../../geo/search/filters";
 import { preloadSearchValidation } from "../../search/validate";
 import { defaultSort, effectiveSearchType, PAGE_SEARCH_TYPES, type PageSearchType, type ResultsView, type SearchState } from "../../search/url";
 import { BusyButton } from "../forms/BusyButton";
+import { useChoicesMadeBeforeHydration } from "./hooks";
 import { PlaceField } from "./PlaceField";
 import { TypeFilters, typeFiltersInForm, type TypeFilterValues } from "./TypeFilters";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
@@ -95,11 +96,9 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
     void onChange(next, kind);
   }
 
-  // A select or checkbox changed before the page hydrated: the change never reached React (app/entry.client.tsx
-  // holds events back until then), and the next render would put the old value back. Apply it now, as the
-  // change would have been.
+  // Selects and checkboxes changed before the page hydrated are applied as their change would have been.
   const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
+  useChoicesMadeBeforeHydration(() => {
     if (!form.current) return;
     let changes: Partial<SearchState> = typeFiltersInForm(form.current, draft);
     for (const [name, select] of Object.entries(selects)) {
@@ -107,9 +106,7 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
       if (field instanceof HTMLSelectElement && field.value !== select.value(draft)) changes = { ...changes, ...select.changes(field.value, draft) };
     }
     if (Object.keys(changes).length > 0) change(changes);
-    // Once, on the first render in the browser: later changes reach the selects' onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

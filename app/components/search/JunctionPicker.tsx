@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { searchHref, type SearchState } from "../../search/url";
-import { useHydrated } from "./hooks";
+import { useChoicesMadeBeforeHydration, useHydrated } from "./hooks";
 
 interface JunctionPickerProps {
   state: SearchState;
@@ -16,14 +16,11 @@ export function JunctionPicker({ state, junctions }: JunctionPickerProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const select = useRef<HTMLSelectElement>(null);
-  // A junction chosen before the page hydrated: the change never reached React (app/entry.client.tsx), and
-  // the form's Show button goes once it has. Go there now, as the change would have.
-  useEffect(() => {
+  // A junction chosen before the page hydrated is gone to now (the form's Show button goes once it has).
+  useChoicesMadeBeforeHydration(() => {
     const chosen = select.current?.value;
     if (chosen !== undefined && chosen !== state.junction) navigate(searchHref({ ...state, junction: chosen, page: 1 }));
-    // Once, on the first render in the browser: later choices reach onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
   if (!state.road || junctions.length === 0) return null;
   const wholeRoad = searchHref({ ...state, junction: "", page: 1 });
   const [action, query = ""] = wholeRoad.split("?");

@@ -1,12 +1,12 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import type { FormEvent } from "react";
 import { RoadBadge } from "../RoadBadge";
 import { SELECT_A_ROAD_MESSAGE } from "../../search/constants";
 import type { MotorwayPageData } from "../../search/motorway.server";
 import type { RoadOption } from "../../search/reference.types";
 import { emptyState, searchHref } from "../../search/url";
-import { useHydrated } from "./hooks";
+import { useChoicesMadeBeforeHydration, useHydrated } from "./hooks";
 import { TypeFilters, typeFiltersInForm, type TypeFilterValues } from "./TypeFilters";
 import { roadCountsQuery, useRoadCounts } from "./useRoadCounts";
 import { BusyButton } from "../forms/BusyButton";
@@ -69,18 +69,15 @@ export function MotorwaySearch({ page }: { page: MotorwayPageData }) {
   const form = useRef<HTMLFormElement>(null);
   const counts = useRoadCounts(filters, { query: roadCountsQuery(page.filters), counts: page.counts });
 
-  // Filters ticked and a road picked before the page hydrated never reached state (app/entry.client.tsx holds
-  // the clicks back), and the "Update the counts" button goes once it has: take them from the form, so the
-  // counts and the search follow them (and the next render does not untick them).
-  useEffect(() => {
+  // Filters ticked and a road picked before the page hydrated are taken from the form, so the counts and the
+  // search follow them (the "Update the counts" button goes once the page has hydrated).
+  useChoicesMadeBeforeHydration(() => {
     if (!form.current) return;
     const changes = typeFiltersInForm(form.current, page.filters);
     if (Object.keys(changes).length > 0) setFilters((current) => ({ ...current, ...changes }));
     const road = new FormData(form.current).get("road");
     if (typeof road === "string" && road !== page.selected) setRoadId(road);
-    // Once, on the first render in the browser: later ticks reach onChange.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -14,6 +14,17 @@ export function useHydrated(): boolean {
   );
 }
 
+/**
+ * Runs `takeUp` once, on the first render in the browser, for a form to take up what the visitor chose
+ * before the page hydrated: app/entry.client.tsx holds those events back from React, so its state never
+ * heard of them and the next render would put the old values back.
+ */
+export function useChoicesMadeBeforeHydration(takeUp: () => void): void {
+  // Once: every later choice reaches the fields' own onChange.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(takeUp, []);
+}
+
 export type SuggestionGroup = "places" | "roads" | "listings";
 
 export interface Suggestion {
