@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../../app/errors";
 import { geocode, lookupLocation, resolvePlace, reverseGeocode, type GeocodeResult } from "../../geo/geocode";
-import { geocodeQuery, prepareSearch } from "../../geo/geocode/forward";
+import { geocodeQuery, prepareSearch, withGenericPlan } from "../../geo/geocode/forward";
 import { geocodeKey } from "../../geo/geocode/normalise";
 import { reverseGeocodeQuery } from "../../geo/geocode/reverse";
-import { connectTestDatabase } from "../support/database";
+import { connect } from "../../db/client";
+import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 
 // The geocoder against the demo gazetteer in the test database (GeoNames towns, demo roads, listings).
 const { sql, close } = connectTestDatabase();
@@ -180,5 +181,35 @@ describe("index use (EXPLAIN)", () => {
   it("finds the nearest town with a KNN scan of places_location", async () => {
     const rows = await sql<{ "QUERY PLAN": string }[]>`EXPLAIN ${reverseGeocodeQuery(sql, PENRITH.lat, PENRITH.lng)}`;
     expect(rows.map((r) => r["QUERY PLAN"]).join("\n")).toContain("Index Scan using places_location");
+  });
+});
+
+describe("the geocoding statement's plan (decision 0180)", () => {
+  // One connection, so what is asked after the statement is asked of the same session.
+  const single = connect(testDatabaseUrl(), { max: 1 });
+  afterAll(single.close);
+  const mode = (client: Parameters<typeof withGenericPlan>[0]) => client<{ mode: string }[]>`SELECT current_setting('plan_cache_mode') AS mode`;
+
+  it("runs under a generic plan, and the connection goes back to choosing plans itself", async () => {
+    const [during] = await withGenericPlan(single.sql, mode);
+    expect(during.mode).toBe("force_generic_plan");
+    const [after] = await mode(single.sql);
+    expect(after.mode).toBe("auto");
+  });
+
+  it("leaves a caller's transaction as it is (SET LOCAL would outlive the statement there)", async () => {
+    const [during, after] = await single.sql.begin(async (tx) => [(await withGenericPlan(tx, mode))[0], (await mode(tx))[0]]);
+    expect(during.mode).toBe("auto");
+    expect(after.mode).toBe("auto");
+  });
+
+  it("gives the same places as a plan made for each query", async () => {
+    for (const text of ["London", "Penr", "penrth", "M6 junction 38", "saint", "le", "SW1A 1AA"]) {
+      const search = prepareSearch(text, { limit: 10 });
+      if (!search) throw new Error(`no search for ${text}`);
+      const custom = await geocodeQuery(single.sql, search);
+      const generic = await withGenericPlan(single.sql, (client) => geocodeQuery(client, search));
+      expect(generic.map((row) => `${row.kind}-${row.id}`), text).toEqual(custom.map((row) => `${row.kind}-${row.id}`));
+    }
   });
 });
