@@ -1,4 +1,5 @@
 import type { SqlClient } from "../../db/client";
+import { ROUTE_CACHE_SECONDS, withRouteCache } from "./cache";
 import { createOsrmEngine } from "./osrm";
 import { createPgRoutingEngine } from "./pgrouting";
 import type { RoutingEngine } from "./port";
@@ -6,30 +7,36 @@ import type { RoutingEngine } from "./port";
 export type { LngLat, Route, RouteLeg, RouteOptions, RouteStep, RoutingEngine } from "./port";
 export { createOsrmEngine } from "./osrm";
 export { createPgRoutingEngine } from "./pgrouting";
+export { withRouteCache } from "./cache";
 
 /** The part of the app's environment that chooses the engine (app/env.server.ts checks it at start-up). */
 export interface RoutingConfig {
   ROUTING_ENGINE: "pgrouting" | "osrm";
   OSRM_URL?: string;
+  /** How long each process keeps a route it was given (geo/routing/cache.ts); 0 asks the engine every time. */
+  ROUTE_CACHE_SECONDS?: number;
 }
 
 // Engines hold no per-request state, so one per pool (pgRouting) or per server URL (OSRM) serves every request.
 const pgRoutingEngines = new WeakMap<SqlClient, RoutingEngine>();
 const osrmEngines = new Map<string, RoutingEngine>();
 
-/** The configured routing engine: pgRouting on the given pool by default, OSRM when ROUTING_ENGINE=osrm. */
+/**
+ * The configured routing engine, its routes kept for ROUTE_CACHE_SECONDS (decision 0181): pgRouting on the
+ * given pool by default, OSRM when ROUTING_ENGINE=osrm.
+ */
 export function routingEngine(sql: SqlClient, config: RoutingConfig): RoutingEngine {
   if (config.ROUTING_ENGINE === "osrm") {
     if (!config.OSRM_URL) throw new Error("ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)");
     const cached = osrmEngines.get(config.OSRM_URL);
     if (cached) return cached;
-    const engine = createOsrmEngine(config.OSRM_URL);
+    const engine = withRouteCache(createOsrmEngine(config.OSRM_URL), { seconds: config.ROUTE_CACHE_SECONDS ?? ROUTE_CACHE_SECONDS });
     osrmEngines.set(config.OSRM_URL, engine);
     return engine;
   }
   const cached = pgRoutingEngines.get(sql);
   if (cached) return cached;
-  const engine = createPgRoutingEngine(sql);
+  const engine = withRouteCache(createPgRoutingEngine(sql), { seconds: config.ROUTE_CACHE_SECONDS ?? ROUTE_CACHE_SECONDS });
   pgRoutingEngines.set(sql, engine);
   return engine;
 }

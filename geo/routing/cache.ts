@@ -1,0 +1,102 @@
+import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
+
+// A search along a route asks for the same drive again for each page, sort, filter, the map and the
+// list's "show on map": the route from A to B does not change between those requests, and asking the
+// engine again was most of the route results page's cost (decision 0181).
+
+/** Seconds a route is kept by default: road data changes only when an operator loads it. */
+export const ROUTE_CACHE_SECONDS = 600;
+/** Route points (and steps) kept across every cached route, per process: about 20 MB. */
+export const ROUTE_CACHE_POINTS = 200_000;
+
+export interface RouteCacheOptions {
+  /** How long a route is kept; 0 asks the engine every time. */
+  seconds?: number;
+  /** The most route points (coordinates and steps) kept at once; the least recently used go first. */
+  maxPoints?: number;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+interface Entry {
+  route: Promise<Route | null>;
+  expires: number;
+  points: number;
+}
+
+/** Ends the same to a tenth of a metre ask for the same route. */
+function keyOf(from: LngLat, to: LngLat, options?: RouteOptions): string {
+  const point = (p: LngLat) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
+  return `${point(from)};${point(to)}${options?.steps ? ";steps" : ""}`;
+}
+
+/** Frozen, so that no caller can change a route another request will be given. */
+function frozen(route: Route | null): Route | null {
+  if (!route) return null;
+  for (const pair of route.coordinates) Object.freeze(pair);
+  for (const measure of route.measures) Object.freeze(measure);
+  for (const leg of route.legs) {
+    for (const step of leg.steps) Object.freeze(Object.freeze(step).point);
+    Object.freeze(leg.steps);
+    Object.freeze(leg);
+  }
+  Object.freeze(route.coordinates);
+  Object.freeze(route.measures);
+  Object.freeze(route.legs);
+  return Object.freeze(route);
+}
+
+function weight(route: Route | null): number {
+  return route ? route.coordinates.length + route.legs.reduce((sum, leg) => sum + leg.steps.length, 0) : 1;
+}
+
+/**
+ * The engine's routes, kept per process for `seconds` and up to `maxPoints` points, least recently used
+ * out first. Requests for a route already being worked out wait for that one answer; a failure is not
+ * kept.
+ */
+export function withRouteCache(engine: RoutingEngine, { seconds = ROUTE_CACHE_SECONDS, maxPoints = ROUTE_CACHE_POINTS, now = Date.now }: RouteCacheOptions = {}): RoutingEngine {
+  if (seconds <= 0) return engine;
+  // A Map keeps insertion order: re-inserting on each use makes its first key the least recently used.
+  const entries = new Map<string, Entry>();
+  let points = 0;
+
+  function remove(key: string, entry: Entry) {
+    if (entries.get(key) !== entry) return;
+    entries.delete(key);
+    points -= entry.points;
+  }
+
+  function keepWithinBudget() {
+    for (const [key, entry] of entries) {
+      if (points <= maxPoints || entries.size <= 1) return;
+      remove(key, entry);
+    }
+  }
+
+  return {
+    name: engine.name,
+    route(from, to, options) {
+      const key = keyOf(from, to, options);
+      const kept = entries.get(key);
+      if (kept && kept.expires > now()) {
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.route;
+      }
+      if (kept) remove(key, kept);
+      const entry: Entry = { route: engine.route(from, to, options).then(frozen), expires: now() + seconds * 1000, points: 0 };
+      entries.set(key, entry);
+      entry.route.then(
+        (route) => {
+          if (entries.get(key) !== entry) return;
+          entry.points = weight(route);
+          points += entry.points;
+          keepWithinBudget();
+        },
+        () => remove(key, entry),
+      );
+      return entry.route;
+    },
+  };
+}
