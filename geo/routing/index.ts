@@ -1,5 +1,5 @@
 import type { SqlClient } from "../../db/client";
-import { ROUTE_CACHE_SECONDS, withRouteCache } from "./cache";
+import { withRouteCache } from "./cache";
 import { createOsrmEngine } from "./osrm";
 import { createPgRoutingEngine } from "./pgrouting";
 import type { RoutingEngine } from "./port";
@@ -7,7 +7,6 @@ import type { RoutingEngine } from "./port";
 export type { LngLat, Route, RouteLeg, RouteOptions, RouteStep, RoutingEngine } from "./port";
 export { createOsrmEngine } from "./osrm";
 export { createPgRoutingEngine } from "./pgrouting";
-export { withRouteCache } from "./cache";
 
 /** The part of the app's environment that chooses the engine (app/env.server.ts checks it at start-up). */
 export interface RoutingConfig {
@@ -30,13 +29,13 @@ export function routingEngine(sql: SqlClient, config: RoutingConfig): RoutingEng
     if (!config.OSRM_URL) throw new Error("ROUTING_ENGINE=osrm needs OSRM_URL (the OSRM server's address)");
     const cached = osrmEngines.get(config.OSRM_URL);
     if (cached) return cached;
-    const engine = withRouteCache(createOsrmEngine(config.OSRM_URL), { seconds: config.ROUTE_CACHE_SECONDS ?? ROUTE_CACHE_SECONDS });
+    const engine = withRouteCache(createOsrmEngine(config.OSRM_URL), { seconds: config.ROUTE_CACHE_SECONDS });
     osrmEngines.set(config.OSRM_URL, engine);
     return engine;
   }
   const cached = pgRoutingEngines.get(sql);
   if (cached) return cached;
-  const engine = withRouteCache(createPgRoutingEngine(sql), { seconds: config.ROUTE_CACHE_SECONDS ?? ROUTE_CACHE_SECONDS });
+  const engine = withRouteCache(createPgRoutingEngine(sql), { seconds: config.ROUTE_CACHE_SECONDS });
   pgRoutingEngines.set(sql, engine);
   return engine;
 }
