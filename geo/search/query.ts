@@ -66,8 +66,11 @@ export interface CandidateColumns {
   title: string;
 }
 
+/** A row of a page of results: what the search returns for each listing (popularity and title only order it). */
+export type PageRow = Omit<CandidateColumns, "popularity" | "title">;
+
 export interface AssembledPage {
-  rows: CandidateColumns[];
+  rows: PageRow[];
   total: number;
   totalIsCapped: boolean;
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];

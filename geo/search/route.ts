@@ -4,7 +4,7 @@ import { AppError } from "../../app/errors";
 import type { Route, RoutingEngine } from "../routing/port";
 import { metresToMiles } from "../units";
 import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
-import type { AssembledPage, CandidateColumns } from "./query";
+import type { AssembledPage, PageRow } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
 import type { RouteStop, RouteSummary } from "./types";
 
@@ -230,30 +230,43 @@ export function pointAtMetres(route: Route, metres: number): [number, number] {
 /**
  * Listings within the corridor of the given pieces of the route: each tested against the short
  * pieces near it, kept once at its nearest piece (ties: the earlier point of the route), with its
- * distance and time along the route. `ids` restricts it to those listings.
+ * distance along the route. `ids` restricts it to those listings.
+ *
+ * A row is narrow (decision 0182): the piece `i` and the fraction `f` along it stand for the time
+ * and reference point, which `pageRow` works out for the page's rows alone; `popularity` and
+ * `title` come only when `wide` (the sorts by popularity or name need them for every listing).
+ * In a dense city a batch is thousands of rows, and reading them cost more than finding them.
  */
-export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, pieces: number[] = range(0, plan.pieces.x0.length), ids?: number[]): PendingQuery<Row[]> {
+export function corridorCandidates(
+  sql: SqlClient,
+  plan: RoutePlan,
+  where: PendingQuery<Row[]>,
+  pieces: number[] = range(0, plan.pieces.x0.length),
+  ids?: number[],
+  wide = false,
+): PendingQuery<Row[]> {
   const p = pickPieces(plan.pieces, pieces);
   const only = ids ? sql`AND l.id = ANY(${ids}::int[])` : sql``;
   return sql`
-    SELECT DISTINCT ON (h.id) h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.s0 + h.f * (h.s1 - h.s0) AS duration_in_s,
-           h.x0 + h.f * (h.x1 - h.x0) AS ref_lng, h.y0 + h.f * (h.y1 - h.y0) AS ref_lat,
-           h.junction_id, NULL::int AS junction_position, h.popularity, h.title, h.lng, h.lat
+    SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
+           ${wide ? sql`, h.popularity, h.title` : sql``}
     FROM (
-      SELECT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat, ST_Distance(l.location, p.g, false) AS distance_m, p.x0, p.y0, p.x1, p.y1, p.m0, p.m1, p.s0, p.s1,
+      SELECT l.id, p.i, xy.lng, xy.lat, ST_Distance(l.location, p.g, false) AS distance_m, p.m0, p.m1,
              -- Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local
              -- frame where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
-             greatest(0, least(1, ((ST_X(l.location::geometry) - p.x0) * p.k2 * (p.x1 - p.x0) + (ST_Y(l.location::geometry) - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
-             l.junction_id, l.popularity, l.title
+             greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
+             l.junction_id ${wide ? sql`, l.popularity, l.title` : sql``}
       FROM (
-        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.x0, u.y0, u.x1, u.y1,
+        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.i, u.x0, u.y0, u.x1, u.y1,
                cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
                greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
-               u.m0, u.m1, u.s0, u.s1
-        FROM unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
-                    ${p.m0}::float8[], ${p.m1}::float8[], ${p.s0}::float8[], ${p.s1}::float8[]) AS u(x0, y0, x1, y1, m0, m1, s0, s1)
+               u.m0, u.m1
+        FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
+                    ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
       ) p
       JOIN listings l ON ST_DWithin(l.location, p.g, ${plan.corridorMetres}, false)
+      -- The listing's point read once per pair (OFFSET 0 keeps the planner from copying the casts into each use).
+      CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy
       WHERE ${where} ${only}
     ) h
     ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0)`;
@@ -261,35 +274,61 @@ export function corridorCandidates(sql: SqlClient, plan: RoutePlan, where: Pendi
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
-function pickPieces(p: RoutePieces, indices: number[]): RoutePieces {
+function pickPieces(p: RoutePieces, indices: number[]): Pick<RoutePieces, "x0" | "y0" | "x1" | "y1" | "m0" | "m1"> {
   const pick = (values: number[]) => indices.map((i) => values[i]);
-  return { x0: pick(p.x0), y0: pick(p.y0), x1: pick(p.x1), y1: pick(p.y1), m0: pick(p.m0), m1: pick(p.m1), s0: pick(p.s0), s1: pick(p.s1) };
+  return { x0: pick(p.x0), y0: pick(p.y0), x1: pick(p.x1), y1: pick(p.y1), m0: pick(p.m0), m1: pick(p.m1) };
 }
 
-function compare(sort: Sort): (a: CandidateColumns, b: CandidateColumns) => number {
+/** One listing as the corridor query sights it (narrow: see corridorCandidates); popularity and title only when wide. */
+interface CorridorRow {
+  id: number;
+  /** The piece it is nearest to, and where along that piece (0 to 1). */
+  i: number;
+  f: number;
+  distance_m: number;
+  distance_in_m: number;
+  /** The listing's own point, for the lower bound of its distance to a piece. */
+  lng: number;
+  lat: number;
+  junction_id: number | null;
+  popularity?: number;
+  title?: string;
+}
+
+function compare(sort: Sort): (a: CorridorRow, b: CorridorRow) => number {
   switch (sort) {
     case "distance_away":
-      return (a, b) => (a.distance_m ?? 0) - (b.distance_m ?? 0) || a.id - b.id;
+      return (a, b) => a.distance_m - b.distance_m || a.id - b.id;
     case "popularity":
-      return (a, b) => b.popularity - a.popularity || a.id - b.id;
+      return (a, b) => (b.popularity ?? 0) - (a.popularity ?? 0) || a.id - b.id;
     case "name":
-      return (a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.id - b.id;
+      return (a, b) => (a.title ?? "").toLowerCase().localeCompare((b.title ?? "").toLowerCase()) || a.id - b.id;
     default:
       return byMeasure;
   }
 }
 
-/** A corridor candidate carries the listing's own point, for the lower bound of its distance to a piece. */
-type CorridorRow = CandidateColumns & { lng: number; lat: number };
-
-const byMeasure = (a: CandidateColumns, b: CandidateColumns) => (a.distance_in_m ?? 0) - (b.distance_in_m ?? 0) || a.id - b.id;
+const byMeasure = (a: CorridorRow, b: CorridorRow) => a.distance_in_m - b.distance_in_m || a.id - b.id;
 
 /** The nearer of two sightings of one listing; on a tie the earlier point of the route (as the SQL's DISTINCT ON). */
-function nearer<T extends CandidateColumns>(a: T, b: T): T {
-  const da = a.distance_m ?? 0;
-  const db = b.distance_m ?? 0;
-  if (da !== db) return da < db ? a : b;
-  return (a.distance_in_m ?? 0) <= (b.distance_in_m ?? 0) ? a : b;
+function nearer(a: CorridorRow, b: CorridorRow): CorridorRow {
+  if (a.distance_m !== b.distance_m) return a.distance_m < b.distance_m ? a : b;
+  return a.distance_in_m <= b.distance_in_m ? a : b;
+}
+
+/** A result row of the page: the time along the route and the reference point, at the listing's place on its piece. */
+function pageRow(p: RoutePieces, c: CorridorRow): PageRow {
+  const { i, f } = c;
+  return {
+    id: c.id,
+    distance_m: c.distance_m,
+    distance_in_m: c.distance_in_m,
+    duration_in_s: p.s0[i] + f * (p.s1[i] - p.s0[i]),
+    ref_lng: p.x0[i] + f * (p.x1[i] - p.x0[i]),
+    ref_lat: p.y0[i] + f * (p.y1[i] - p.y0[i]),
+    junction_id: c.junction_id,
+    junction_position: null,
+  };
 }
 
 /** Piece midpoints and reach, for a cheap lower bound of a point's distance to a piece. */
@@ -377,6 +416,7 @@ async function walkCorridor(
   const checked = new Map<number, Set<number>>();
   const wanted = options.page * options.limit;
   const byRoute = options.sort === "distance_in";
+  const wide = options.sort === "popularity" || options.sort === "name";
 
   const merge = (rows: CorridorRow[]) => {
     for (const row of rows) {
@@ -389,7 +429,7 @@ async function walkCorridor(
     const until = p.m0[from] + batchMetres;
     while (next < count && (next === from || p.m0[next] < until)) next++;
     batchMetres = Math.min(BATCH_MAX_METRES, batchMetres * 2);
-    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, range(from, next))}`);
+    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, range(from, next), undefined, wide)}`);
   };
   /** Listings are placed for certain before this measure (unseen listings all lie at or beyond it). */
   const horizon = () => (next < count ? p.m0[next] : Infinity);
@@ -399,7 +439,7 @@ async function walkCorridor(
     const done = checked.get(c.id);
     const x = c.lng;
     const y = c.lat;
-    const d = c.distance_m ?? 0;
+    const d = c.distance_m;
     for (const i of pieces) {
       if (done?.has(i)) continue;
       if (haversine([x, y], [bounds.lng[i], bounds.lat[i]]) - bounds.reach[i] < d) out.push(i);
@@ -420,7 +460,7 @@ async function walkCorridor(
     if (!pairs.size) return false;
     const ids = [...pairs.keys()];
     const union = [...new Set([...pairs.values()].flat())].sort((a, b) => a - b);
-    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, union, ids)}`);
+    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, union, ids, wide)}`);
     for (const id of ids) {
       const done = checked.get(id) ?? new Set<number>();
       for (const i of union) done.add(i);
@@ -436,7 +476,7 @@ async function walkCorridor(
     let window = wanted;
     for (;;) {
       const h = horizon();
-      const placed = [...seen.values()].filter((c) => (c.distance_in_m ?? 0) >= offset && (c.distance_in_m ?? 0) < h).sort(byMeasure);
+      const placed = [...seen.values()].filter((c) => c.distance_in_m >= offset && c.distance_in_m < h).sort(byMeasure);
       if (placed.length < wanted && next < count) {
         await walkNext();
         continue;
@@ -457,14 +497,14 @@ async function walkCorridor(
     const before = range(0, start);
     await settle([...seen.values()], () => before);
   }
-  const inRange = (c: CorridorRow) => (c.distance_in_m ?? 0) >= offset;
-  const ordered = [...seen.values()].filter((c) => inRange(c) && (c.distance_in_m ?? 0) < h).sort(compare(options.sort));
+  const inRange = (c: CorridorRow) => c.distance_in_m >= offset;
+  const ordered = [...seen.values()].filter((c) => inRange(c) && c.distance_in_m < h).sort(compare(options.sort));
   const first = (options.page - 1) * options.limit;
   // Unfinished: a lower bound, leaving out listings that might lie nearer to a piece before the start.
   const beforeStart = range(0, start);
   const total = finished ? ordered.length : [...seen.values()].filter((c) => inRange(c) && (start === 0 || doubtful(c, beforeStart).length === 0)).length;
   return {
-    rows: ordered.slice(first, first + options.limit),
+    rows: ordered.slice(first, first + options.limit).map((c) => pageRow(p, c)),
     total: byRoute || finished ? total : Math.min(total, COUNT_CAP),
     totalIsCapped: !finished,
     ordered,

@@ -70,6 +70,10 @@ interface Expected {
   id: number;
   distance_m: number;
   distance_in_m: number;
+  /** The time along the route and the point of the route the listing is measured from. */
+  duration_in_s: number;
+  ref_lng: number;
+  ref_lat: number;
 }
 
 /** Every listing against every piece at once: nearest piece (ties: the earlier point), then ordered along the route, ties by id. */
@@ -77,15 +81,18 @@ async function bruteForce(plan: RoutePlan, filters: Record<string, unknown> = {}
   const p = plan.pieces;
   const where = listingFilterSql(tx, parseFilters({ searchType: "route", from: "a", to: "b", ...filters }));
   return tx<Expected[]>`
-    SELECT id, distance_m, distance_in_m FROM (
-      SELECT DISTINCT ON (l.id) l.id, ST_Distance(l.location, g.g, false) AS distance_m,
-             g.m0 + greatest(0, least(1, ((ST_X(l.location::geometry) - g.x0) * g.k2 * (g.x1 - g.x0) + (ST_Y(l.location::geometry) - g.y0) * (g.y1 - g.y0)) / g.len2)) * (g.m1 - g.m0) AS distance_in_m
+    SELECT id, distance_m, distance_in_m, s0 + f * (s1 - s0) AS duration_in_s, x0 + f * (x1 - x0) AS ref_lng, y0 + f * (y1 - y0) AS ref_lat FROM (
+      SELECT DISTINCT ON (l.id) l.id, ST_Distance(l.location, g.g, false) AS distance_m, g.m0 + f.f * (g.m1 - g.m0) AS distance_in_m, f.f, g.s0, g.s1, g.x0, g.x1, g.y0, g.y1
       FROM (
-        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(x0, y0), ST_MakePoint(x1, y1)), 4326)::geography AS g, x0, y0, x1, y1, m0, m1,
+        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(x0, y0), ST_MakePoint(x1, y1)), 4326)::geography AS g, x0, y0, x1, y1, m0, m1, s0, s1,
                cos(radians((y0 + y1) / 2)) ^ 2 AS k2, greatest(1e-18, cos(radians((y0 + y1) / 2)) ^ 2 * (x1 - x0) ^ 2 + (y1 - y0) ^ 2) AS len2
-        FROM unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[], ${p.m0}::float8[], ${p.m1}::float8[]) AS u(x0, y0, x1, y1, m0, m1)
+        FROM unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[], ${p.m0}::float8[], ${p.m1}::float8[],
+                    ${p.s0}::float8[], ${p.s1}::float8[]) AS u(x0, y0, x1, y1, m0, m1, s0, s1)
       ) g
       CROSS JOIN listings l
+      CROSS JOIN LATERAL (
+        SELECT greatest(0, least(1, ((ST_X(l.location::geometry) - g.x0) * g.k2 * (g.x1 - g.x0) + (ST_Y(l.location::geometry) - g.y0) * (g.y1 - g.y0)) / g.len2)) AS f
+      ) f
       WHERE ${where} AND ST_Distance(l.location, g.g, false) <= ${plan.corridorMetres}
       ORDER BY l.id, 2, 3
     ) nearest
@@ -149,7 +156,13 @@ describe("route corridor at scale", () => {
       const got = await walk(simple, page, limit);
       const want = all.slice((page - 1) * limit, page * limit);
       expect(got.rows.map((r) => r.id), `page ${page} of ${limit}`).toEqual(want.map((e) => e.id));
-      got.rows.forEach((r, i) => expect(r.distance_in_m).toBeCloseTo(want[i].distance_in_m, 6));
+      got.rows.forEach((r, i) => {
+        expect(r.distance_in_m).toBeCloseTo(want[i].distance_in_m, 6);
+        // Worked out from the listing's piece and its place along it (decision 0182): the same as the SQL's.
+        expect(r.duration_in_s).toBeCloseTo(want[i].duration_in_s, 6);
+        expect(r.ref_lng).toBeCloseTo(want[i].ref_lng, 9);
+        expect(r.ref_lat).toBeCloseTo(want[i].ref_lat, 9);
+      });
     }
   });
 
