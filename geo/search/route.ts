@@ -257,12 +257,15 @@ export function corridorCandidates(
              greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
              l.junction_id ${wide ? sql`, l.popularity, l.title` : sql``}
       FROM (
+        -- OFFSET 0: each piece's line is made once here. Without it the planner pulls this subquery up and
+        -- builds the line again for every listing near the piece (decision 0182).
         SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.i, u.x0, u.y0, u.x1, u.y1,
                cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
                greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
                u.m0, u.m1
         FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
                     ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
+        OFFSET 0
       ) p
       JOIN listings l ON ST_DWithin(l.location, p.g, ${plan.corridorMetres}, false)
       -- The listing's point read once per pair (OFFSET 0 keeps the planner from copying the casts into each use).
@@ -530,12 +533,17 @@ export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: 
   }
   const rows = await sql<(AssembledPage["mapPoints"][number] & { n: number })[]>`
     SELECT DISTINCT ON (near.id) near.lat, near.lng, near.id, near.url, near."isFree", s.n
-    FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS s(x, y, n)
+    FROM (
+      -- Each sample's point made once (OFFSET 0), not again for each listing tested against it.
+      SELECT u.n, ST_SetSRID(ST_MakePoint(u.x, u.y), 4326)::geography AS g
+      FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS u(x, y, n)
+      OFFSET 0
+    ) s
     CROSS JOIN LATERAL (
       SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
       FROM listings l
-      WHERE ${where} AND ST_DWithin(l.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, ${plan.corridorMetres}, false)
-      ORDER BY l.location <-> ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography
+      WHERE ${where} AND ST_DWithin(l.location, s.g, ${plan.corridorMetres}, false)
+      ORDER BY l.location <-> s.g
       LIMIT ${each}
     ) near
     ORDER BY near.id, s.n`;

@@ -28,6 +28,7 @@ afterAll(async () => {
 });
 
 type Plan = { "Node Type": string; "Index Name"?: string; Plans?: Plan[] };
+type VerbosePlan = { "Node Type": string; Output?: string[]; Plans?: VerbosePlan[] };
 
 function indexesIn(plan: Plan): string[] {
   return [...(plan["Index Name"] ? [`${plan["Node Type"]}:${plan["Index Name"]}`] : []), ...(plan.Plans ?? []).flatMap(indexesIn)];
@@ -87,6 +88,22 @@ describe("the searches use their indexes on a large data set", () => {
     const plan = planFromRoute(route, 8046.7);
     const indexes = await explain(firstPage(corridorCandidates(sql, plan, listingFilterSql(sql, filters({}))), "distance_in"));
     expect(indexes.some((p) => p.endsWith(":listings_location_live"))).toBe(true);
+  });
+
+  it("route corridor: each piece's line is made once, where the pieces are read, not again for each listing near it", async () => {
+    const { sql } = handle;
+    const coordinates: [number, number][] = [
+      [-0.1276, 51.5072],
+      [-1.1398, 52.6369],
+    ];
+    const route = { distanceMetres: 150_000, durationSeconds: 5_400, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }], legs: [] };
+    const [row] = await sql<{ "QUERY PLAN": { Plan: VerbosePlan }[] }[]>`
+      EXPLAIN (VERBOSE, FORMAT JSON) ${corridorCandidates(sql, planFromRoute(route, 8046.7), listingFilterSql(sql, filters({})))}`;
+    const nodes = (plan: VerbosePlan): VerbosePlan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+    const pieces = nodes(row["QUERY PLAN"][0].Plan).filter((n) => n["Node Type"] === "Function Scan");
+    // Decision 0182: without the pieces' OFFSET 0 the planner pulls the subquery up, and ST_MakeLine runs per pair.
+    expect(pieces).toHaveLength(1);
+    expect(pieces[0].Output?.some((column) => column.includes("st_makeline"))).toBe(true);
   });
 
   it("browse by popularity: the popularity index, no sort of every listing", async () => {
