@@ -251,7 +251,7 @@ export function corridorCandidates(
     SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
            ${wide ? sql`, h.popularity, h.title` : sql``}
     FROM (
-      SELECT l.id, p.i, xy.lng, xy.lat, ST_Distance(l.location, p.g, false) AS distance_m, p.m0, p.m1,
+      SELECT l.id, p.i, xy.lng, xy.lat, dd.d AS distance_m, p.m0, p.m1,
              -- Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local
              -- frame where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
              greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
@@ -267,10 +267,13 @@ export function corridorCandidates(
                     ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
         OFFSET 0
       ) p
-      JOIN listings l ON ST_DWithin(l.location, p.g, ${plan.corridorMetres}, false)
+      -- The index's box test, as ST_DWithin's own index support writes it; then the distance on the sphere
+      -- once per pair (fenced), both to keep the listing in the corridor and to find its nearest piece.
+      JOIN listings l ON l.location && _ST_Expand(p.g, ${plan.corridorMetres}::float8)
+      CROSS JOIN LATERAL (SELECT ST_Distance(l.location, p.g, false) AS d OFFSET 0) dd
       -- The listing's point read once per pair (OFFSET 0 keeps the planner from copying the casts into each use).
       CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy
-      WHERE ${where} ${only}
+      WHERE dd.d <= ${plan.corridorMetres}::float8 AND ${where} ${only}
     ) h
     ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0)`;
 }
