@@ -51,13 +51,18 @@ test("extra authentication in two rounds: the bank asks twice, then the subscrip
   await openPayment(page, "monthly");
   await fillCard(page, "4000 0000 0000 3220");
   await page.getByRole("button", { name: "Pay £4.99" }).click();
+  const bank = page.getByRole("dialog", { name: "Authenticate this payment" });
   for (let round = 0; round < 2; round++) {
-    const bank = page.getByRole("dialog", { name: "Authenticate this payment" });
-    await expect(bank).toBeVisible();
+    await expect(bank, `round ${round + 1}`).toBeVisible();
+    // Each round is over when the bank has answered. Waiting for the dialog to be hidden raced: the next
+    // round's dialog can open before the check looks, and then it waited on that one.
+    const answered = page.waitForResponse((r) => /\/v1\/payment_intents\/[^/]+\/authenticate$/.test(new URL(r.url()).pathname) && r.request().method() === "POST");
     await bank.getByRole("button", { name: "Complete authentication" }).click();
-    await expect(bank).toBeHidden();
+    expect((await answered).ok(), `round ${round + 1} answered`).toBe(true);
   }
   await expect(page.getByRole("heading", { name: "Thank you for subscribing" })).toBeVisible({ timeout: 20_000 });
+  // Two rounds, not three: no bank dialog is left open.
+  await expect(bank).toHaveCount(0);
   expect(await money(member.id)).toEqual({ receipts: 1, subscriptions: 1 });
 });
 
