@@ -34,6 +34,9 @@ test("claiming a Treat with one claim owed lands on the won Treat, once", async 
   await logInAs(page.context(), member);
   await page.goto("/account/claim-treat");
   await expect(page.getByText("You have a Treat to claim!")).toBeVisible();
+  // With JavaScript, the win is shown in a dialog once the page has hydrated. A click before that is a plain
+  // form post (the no-JavaScript path, which lands on the Treat's page without the dialog): wait for it.
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
   await page.getByRole("button", { name: "The gift the spaniel is guarding" }).click();
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog", { name: "You've won a Treat!" });
