@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { SqlClient } from "../client";
 
-type Cell = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Cell = string | number | boolean | null | undefined | readonly (string | number)[];
 
 /** Text-format COPY escaping: backslash, tab, newline and carriage return; null as \N. */
 function encode(cell: Cell): string {

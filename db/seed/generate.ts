@@ -9,7 +9,7 @@ import { loadRoads } from "./roads";
 import { ensureDemoAccounts } from "./users";
 
 /** Bump when the generator's output changes, so an old demo data set is replaced on the next start. */
-export const GENERATOR_VERSION = 3;
+export const GENERATOR_VERSION = 4;
 
 export interface DemoOptions {
   seed: string;

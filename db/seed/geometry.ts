@@ -69,3 +69,24 @@ export class PointGrid<T extends { lng: number; lat: number }> {
     return found.slice(0, k);
   }
 }
+
+/** Spreads the 16 low bits of `n` to the even bits of a 32-bit number. */
+function spread(n: number): number {
+  let x = n & 0xffff;
+  x = (x | (x << 8)) & 0x00ff00ff;
+  x = (x | (x << 4)) & 0x0f0f0f0f;
+  x = (x | (x << 2)) & 0x33333333;
+  x = (x | (x << 1)) & 0x55555555;
+  return x >>> 0;
+}
+
+/**
+ * A point's place on a Z-order (Morton) curve over the whole globe, in cells of about 600 m: rows
+ * written in this order lie on the disk near their neighbours on the ground, so a query for one
+ * area reads a few pages instead of one page per row.
+ */
+export function zOrder(lng: number, lat: number): number {
+  const x = Math.min(0xffff, Math.max(0, Math.floor(((lng + 180) / 360) * 0x10000)));
+  const y = Math.min(0xffff, Math.max(0, Math.floor(((lat + 90) / 180) * 0x10000)));
+  return (spread(x) | (spread(y) << 1)) >>> 0;
+}

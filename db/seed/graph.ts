@@ -1,7 +1,7 @@
 import type { SqlClient } from "../client";
-import { copyRows, lineWkt, pointWkt } from "./copy";
+import { copyRows, lineWkt, pointWkt, type Cell } from "./copy";
 import { LINK_TOWNS } from "./data/admin-areas";
-import { PointGrid, destination, haversineMetres } from "./geometry";
+import { PointGrid, destination, haversineMetres, zOrder } from "./geometry";
 import { FRANCE } from "./land";
 import type { Town } from "./places";
 import type { Random } from "./random";
@@ -173,16 +173,21 @@ export async function localRoadVertices(sql: SqlClient, rng: Random, towns: Town
 export async function loadGraph(sql: SqlClient, vertices: GraphVertex[], edges: Edge[], townCount: number): Promise<void> {
   const byId = new Map(vertices.map((t) => [t.placeId, t]));
   await copyRows(sql, "routing_vertices", ["id", "place_id", "geom"], vertices.map((t) => [t.placeId, t.placeId <= townCount ? t.placeId : null, pointWkt(t.lng, t.lat)]));
+  const rows = edges.map((e, i) => {
+    const a = byId.get(e.source);
+    const b = byId.get(e.target);
+    if (!a || !b) throw new Error(`edge ${i} has an unknown end`);
+    const seconds = Math.round(e.seconds * 10) / 10;
+    const row: Cell[] = [i + 1, e.source, e.target, seconds, seconds, Math.round(e.lengthMetres), e.roadClass, e.name, e.roadId, lineWkt([[a.lng, a.lat], [b.lng, b.lat]])];
+    return { row, key: zOrder((a.lng + b.lng) / 2, (a.lat + b.lat) / 2) };
+  });
+  // Written in spatial order (the ids stay as generated): a route loads every edge of a box around each
+  // end, and with the edges of one area on a few pages that read is about a fifth of the pages (decision 0183).
+  rows.sort((x, y) => x.key - y.key || (x.row[0] as number) - (y.row[0] as number));
   await copyRows(
     sql,
     "routing_edges",
     ["id", "source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_id", "geom"],
-    edges.map((e, i) => {
-      const a = byId.get(e.source);
-      const b = byId.get(e.target);
-      if (!a || !b) throw new Error(`edge ${i} has an unknown end`);
-      const seconds = Math.round(e.seconds * 10) / 10;
-      return [i + 1, e.source, e.target, seconds, seconds, Math.round(e.lengthMetres), e.roadClass, e.name, e.roadId, lineWkt([[a.lng, a.lat], [b.lng, b.lat]])];
-    }),
+    rows.map((r) => r.row),
   );
 }

@@ -66,6 +66,8 @@ export interface ApplySpec {
   scope: string;
   /** Extra SQL run between the removals and the updates (e.g. moving unique positions aside). */
   beforeUpdate?: string;
+  /** The order new rows are written in (SQL over the stage `s`); by key when not given. */
+  insertOrder?: string;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function applyStage(tx: SqlClient, spec: ApplySpec): Promise<TableC
     INSERT INTO ${spec.table} (${all.join(", ")})
     SELECT ${all.map((c) => `s.${c}`).join(", ")} FROM ${spec.stage} s
     WHERE NOT EXISTS (SELECT 1 FROM ${spec.table} t WHERE ${matches})
-    ORDER BY ${key}`);
+    ORDER BY ${spec.insertOrder ?? key}`);
   return { added: added.count, changed: changed.count, removed: removed.count };
 }
 

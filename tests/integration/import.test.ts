@@ -81,6 +81,14 @@ describe("importing an OpenStreetMap extract", () => {
     expect(water.length).toBeGreaterThan(0);
     const major = await tile(handle.sql, "major-roads", 8, 126, 83);
     expect(major.length).toBeGreaterThan(0);
+
+    // The graph's edges are written in spatial order (geohash of their middle), not in the extract's order.
+    const stored = await handle.sql<{ id: string }[]>`SELECT id::text FROM routing_edges ORDER BY ctid`;
+    const spatial = await handle.sql<{ id: string }[]>`SELECT id::text FROM routing_edges ORDER BY ST_GeoHash(ST_Centroid(geom), 8), id`;
+    const byId = await handle.sql<{ id: string }[]>`SELECT id::text FROM routing_edges ORDER BY id`;
+    expect(stored.length).toBeGreaterThan(10);
+    expect(spatial).not.toEqual(byId);
+    expect(stored).toEqual(spatial);
   });
 
   it("changes nothing when the same extract is imported again, as .osm or as .osm.pbf", async () => {
