@@ -247,35 +247,63 @@ export function corridorCandidates(
 ): PendingQuery<Row[]> {
   const p = pickPieces(plan.pieces, pieces);
   const only = ids ? sql`AND l.id = ANY(${ids}::int[])` : sql``;
+  const extra = wide ? sql`, l.popularity, l.title` : sql``;
+  // OFFSET 0: each piece's line is made once here. Without it the planner pulls this subquery up and
+  // builds the line again for every listing near the piece (decision 0182).
+  const lines = sql`
+    SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.i, u.x0, u.y0, u.x1, u.y1,
+           cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
+           greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
+           u.m0, u.m1
+    FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
+                ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
+    OFFSET 0`;
+  // Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local frame
+  // where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
+  const along = sql`greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2))`;
+  // The listing's point read once (OFFSET 0 keeps the planner from copying the casts into each use).
+  const point = sql`CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy`;
+  const span = Math.max(...p.m1) - Math.min(...p.m0);
+  if (pieces.length > 1 && span <= plan.corridorMetres) {
+    // Short pieces close together (a city's first kilometres, where the route turns every few hundred
+    // metres): nearly every listing near one piece is near all of them. The listings are found once, by
+    // one index probe for the pieces together, instead of once per piece; each piece is then measured
+    // against them all (the piece in the outer loop, so PostGIS's cache of the piece's shape holds).
+    // The same rows as below (decision 0184).
+    return sql`
+      WITH p AS MATERIALIZED (${lines}),
+      c AS MATERIALIZED (
+        SELECT l.id, l.location, xy.lng, xy.lat, l.junction_id ${extra}
+        FROM (SELECT ST_Collect(p.g::geometry)::geography AS g FROM p) b
+        JOIN listings l ON l.location && _ST_Expand(b.g, ${plan.corridorMetres}::float8)
+        ${point}
+        WHERE ${where} ${only}
+      )
+      SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
+             ${wide ? sql`, h.popularity, h.title` : sql``}
+      FROM (
+        SELECT x.id, p.i, x.lng, x.lat, x.distance_m, p.m0, p.m1, ${along} AS f, x.junction_id ${wide ? sql`, x.popularity, x.title` : sql``}
+        FROM p
+        CROSS JOIN LATERAL (SELECT c.id, c.lng, c.lat, c.junction_id ${wide ? sql`, c.popularity, c.title` : sql``}, ST_Distance(c.location, p.g, false) AS distance_m FROM c OFFSET 0) x
+        CROSS JOIN LATERAL (SELECT x.lng, x.lat) xy
+        WHERE x.distance_m <= ${plan.corridorMetres}::float8
+      ) h
+      ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0), h.i`;
+  }
   return sql`
     SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
            ${wide ? sql`, h.popularity, h.title` : sql``}
     FROM (
-      SELECT l.id, p.i, xy.lng, xy.lat, dd.d AS distance_m, p.m0, p.m1,
-             -- Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local
-             -- frame where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
-             greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2)) AS f,
-             l.junction_id ${wide ? sql`, l.popularity, l.title` : sql``}
-      FROM (
-        -- OFFSET 0: each piece's line is made once here. Without it the planner pulls this subquery up and
-        -- builds the line again for every listing near the piece (decision 0182).
-        SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.i, u.x0, u.y0, u.x1, u.y1,
-               cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
-               greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
-               u.m0, u.m1
-        FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
-                    ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
-        OFFSET 0
-      ) p
+      SELECT l.id, p.i, xy.lng, xy.lat, dd.d AS distance_m, p.m0, p.m1, ${along} AS f, l.junction_id ${extra}
+      FROM (${lines}) p
       -- The index's box test, as ST_DWithin's own index support writes it; then the distance on the sphere
       -- once per pair (fenced), both to keep the listing in the corridor and to find its nearest piece.
       JOIN listings l ON l.location && _ST_Expand(p.g, ${plan.corridorMetres}::float8)
       CROSS JOIN LATERAL (SELECT ST_Distance(l.location, p.g, false) AS d OFFSET 0) dd
-      -- The listing's point read once per pair (OFFSET 0 keeps the planner from copying the casts into each use).
-      CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy
+      ${point}
       WHERE dd.d <= ${plan.corridorMetres}::float8 AND ${where} ${only}
     ) h
-    ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0)`;
+    ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0), h.i`;
 }
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
