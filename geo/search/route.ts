@@ -264,31 +264,31 @@ export function corridorCandidates(
   // The listing's point read once (OFFSET 0 keeps the planner from copying the casts into each use).
   const point = sql`CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy`;
   const span = Math.max(...p.m1) - Math.min(...p.m0);
-  if (pieces.length > 1 && span <= plan.corridorMetres) {
+  if (pieces.length > 1 && pieces.length <= COMPACT_MAX_PIECES && span <= plan.corridorMetres) {
     // Short pieces close together (a city's first kilometres, where the route turns every few hundred
     // metres): nearly every listing near one piece is near all of them. The listings are found once, by
-    // one index probe for the pieces together, instead of once per piece; each piece is then measured
-    // against them all (the piece in the outer loop, so PostGIS's cache of the piece's shape holds).
-    // The same rows as below (decision 0184).
+    // one index probe for the pieces together, and each is measured against every piece in one row: one
+    // call per piece, each with its own piece throughout (so PostGIS's cache of the piece's shape holds),
+    // and the nearest sighting is the least of the arrays [distance, distance along, piece, f], which
+    // orders as the other shape's DISTINCT ON does. The same rows as below (decision 0184).
+    const names = pieces.map((_, k) => sql(`p${k}`));
+    const alongOf = (a: (typeof names)[number]) =>
+      sql`greatest(0, least(1, ((xy.lng - ${a}.x0) * ${a}.k2 * (${a}.x1 - ${a}.x0) + (xy.lat - ${a}.y0) * (${a}.y1 - ${a}.y0)) / ${a}.len2))`;
+    const sightings = names.map((a, k) => {
+      const f = sql`(${alongOf(a)})`;
+      return sql`${k ? sql`, ` : sql``}ARRAY[ST_Distance(l.location, ${a}.g, false), ${a}.m0 + ${f} * (${a}.m1 - ${a}.m0), ${a}.i, ${f}]`;
+    });
+    const each = names.map((a, k) => sql`CROSS JOIN (SELECT * FROM p WHERE p.i = ${pieces[k]}::int) ${a}`);
     return sql`
-      WITH p AS MATERIALIZED (${lines}),
-      c AS MATERIALIZED (
-        SELECT l.id, l.location, xy.lng, xy.lat, l.junction_id ${extra}
-        FROM (SELECT ST_Collect(p.g::geometry)::geography AS g FROM p) b
-        JOIN listings l ON l.location && _ST_Expand(b.g, ${plan.corridorMetres}::float8)
-        ${point}
-        WHERE ${where} ${only}
-      )
-      SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
-             ${wide ? sql`, h.popularity, h.title` : sql``}
-      FROM (
-        SELECT x.id, p.i, x.lng, x.lat, x.distance_m, p.m0, p.m1, ${along} AS f, x.junction_id ${wide ? sql`, x.popularity, x.title` : sql``}
-        FROM p
-        CROSS JOIN LATERAL (SELECT c.id, c.lng, c.lat, c.junction_id ${wide ? sql`, c.popularity, c.title` : sql``}, ST_Distance(c.location, p.g, false) AS distance_m FROM c OFFSET 0) x
-        CROSS JOIN LATERAL (SELECT x.lng, x.lat) xy
-        WHERE x.distance_m <= ${plan.corridorMetres}::float8
-      ) h
-      ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0), h.i`;
+      WITH p AS MATERIALIZED (${lines})
+      SELECT l.id, (w.best)[3]::int AS i, (w.best)[4] AS f, (w.best)[1] AS distance_m, (w.best)[2] AS distance_in_m,
+             xy.lng, xy.lat, l.junction_id ${extra}
+      FROM (SELECT ST_Collect(p.g::geometry)::geography AS g FROM p) b
+      ${each}
+      JOIN listings l ON l.location && _ST_Expand(b.g, ${plan.corridorMetres}::float8)
+      ${point}
+      CROSS JOIN LATERAL (SELECT least(${sightings}) AS best OFFSET 0) w
+      WHERE (w.best)[1] <= ${plan.corridorMetres}::float8 AND ${where} ${only}`;
   }
   return sql`
     SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
@@ -305,6 +305,9 @@ export function corridorCandidates(
     ) h
     ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0), h.i`;
 }
+
+/** At most this many pieces in a batch measured in one row each (corridorCandidates' compact shape). */
+const COMPACT_MAX_PIECES = 6;
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
