@@ -1,4 +1,4 @@
-import type { PendingQuery, Row } from "postgres";
+import type { Helper, PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
 import type { Route, RoutingEngine } from "../routing/port";
@@ -258,9 +258,11 @@ export function corridorCandidates(
     FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
                 ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
     OFFSET 0`;
-  // Where the listing's closest point falls along the (straight) piece, from 0 to 1, in a local frame
+  // Where the listing's closest point falls along the (straight) piece `a`, from 0 to 1, in a local frame
   // where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
-  const along = sql`greatest(0, least(1, ((xy.lng - p.x0) * p.k2 * (p.x1 - p.x0) + (xy.lat - p.y0) * (p.y1 - p.y0)) / p.len2))`;
+  const alongOf = (a: Helper<string>) =>
+    sql`greatest(0, least(1, ((xy.lng - ${a}.x0) * ${a}.k2 * (${a}.x1 - ${a}.x0) + (xy.lat - ${a}.y0) * (${a}.y1 - ${a}.y0)) / ${a}.len2))`;
+  const along = alongOf(sql("p"));
   // The listing's point read once (OFFSET 0 keeps the planner from copying the casts into each use).
   const point = sql`CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy`;
   const span = Math.max(...p.m1) - Math.min(...p.m0);
@@ -272,8 +274,6 @@ export function corridorCandidates(
     // and the nearest sighting is the least of the arrays [distance, distance along, piece, f], which
     // orders as the other shape's DISTINCT ON does. The same rows as below (decision 0184).
     const names = pieces.map((_, k) => sql(`p${k}`));
-    const alongOf = (a: (typeof names)[number]) =>
-      sql`greatest(0, least(1, ((xy.lng - ${a}.x0) * ${a}.k2 * (${a}.x1 - ${a}.x0) + (xy.lat - ${a}.y0) * (${a}.y1 - ${a}.y0)) / ${a}.len2))`;
     const sightings = names.map((a, k) => {
       const f = sql`(${alongOf(a)})`;
       return sql`${k ? sql`, ` : sql``}ARRAY[ST_Distance(l.location, ${a}.g, false), ${a}.m0 + ${f} * (${a}.m1 - ${a}.m0), ${a}.i, ${f}]`;
