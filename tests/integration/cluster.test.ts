@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { workerCount } from "../../app/http/cluster.server";
+import { workerCount, workerExecArgv } from "../../app/http/cluster.server";
 import { freePort } from "../bench/server";
 
 // The cluster entry's behaviour, with tiny HTTP workers standing in for server.ts: one worker per
@@ -37,6 +37,12 @@ describe("cluster entry", () => {
     expect(() => workerCount("two")).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it("gives the workers the heap flags, except those the command line or NODE_OPTIONS already sets", () => {
+    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=256", "--max-semi-space-size=8"]);
+    expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=8"]);
+    expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=256"]);
+  });
+
   it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -54,6 +60,11 @@ describe("cluster entry", () => {
     );
     expect(pids.size).toBe(2);
     expect(pids.has(String(child.pid))).toBe(false);
+    // Each worker runs with a 256 MB old space (the limit counts the young generation too), not Node's
+    // default of several GB.
+    const limit = Number(await get(base, "/heap")) / 2 ** 20;
+    expect(limit).toBeGreaterThanOrEqual(256);
+    expect(limit).toBeLessThan(300);
 
     // A worker that dies after its start-up is replaced: two workers again, one of them new.
     await new Promise((resolve) => setTimeout(resolve, 100));
