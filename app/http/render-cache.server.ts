@@ -42,6 +42,8 @@ export interface RenderCacheOptions {
 
 /** Bodies above this are never kept: one page must not push out dozens. */
 const MAX_ENTRY_BYTES = 1_000_000;
+/** How often expired pages are swept out. */
+const SWEEP_MS = 1_000;
 
 export interface RenderCache {
   /** The current content version and the time a render started at it, read before the page is rendered. */
@@ -60,6 +62,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   let bytes = 0;
   let seenVersion = "";
   let seenAt = 0;
+  let sweptAt = 0;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -105,7 +108,15 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       if (options.ttlMs <= 0 || page.body.length > MAX_ENTRY_BYTES || page.body.length > options.maxBytes) return false;
       if (page.version !== seenVersion || startedAt - seenAt < options.settleMs) return false;
       remove(key);
-      entries.set(key, { ...page, storedAt: now() });
+      const storedAt = now();
+      // Pages past their TTL are dropped, at most once a second, not only when the cache is full: a
+      // stream of pages asked for once (searches at ever new points) would otherwise hold maxBytes of
+      // dead pages in every worker.
+      if (storedAt - sweptAt >= SWEEP_MS) {
+        sweptAt = storedAt;
+        for (const [old, entry] of entries) if (storedAt - entry.storedAt >= options.ttlMs) remove(old);
+      }
+      entries.set(key, { ...page, storedAt });
       bytes += page.body.length;
       for (const oldest of entries.keys()) {
         if (bytes <= options.maxBytes) break;

@@ -56,6 +56,27 @@ describe("render cache", () => {
     expect(off.put("/a", page("one", "1"), 0)).toBe(false);
   });
 
+  it("drops pages past their TTL as new ones come, not only when it is full", async () => {
+    const { cache, advance } = setUp({ ttlMs: 5_000 });
+    await cache.begin();
+    advance(1_000);
+    for (const path of ["/a", "/b", "/c"]) {
+      const render = await cache.begin();
+      expect(cache.put(path, page(`page ${path}`, render!.version), render!.startedAt)).toBe(true);
+      advance(2_000);
+    }
+    // /a is 6 s old, /b 4 s, /c 2 s: the next page stored sweeps /a out, though nobody asked for it again.
+    const render = await cache.begin();
+    cache.put("/d", page("page /d", render!.version), render!.startedAt);
+    expect(cache.size).toBe(3);
+    expect(cache.bytes).toBe(3 * "page /a".length);
+    advance(5_000);
+    const last = await cache.begin();
+    cache.put("/e", page("page /e", last!.version), last!.startedAt);
+    expect(cache.size).toBe(1);
+    expect(cache.get("/e", last!.version)?.body.toString()).toBe("page /e");
+  });
+
   it("stays within its size by dropping the least recently used pages", async () => {
     const { cache, advance } = setUp({ maxBytes: 10 });
     await cache.begin();
