@@ -4,8 +4,8 @@ import { routeTable } from "../e2e/support/route-table";
 
 // patches/@remix-run+router+1.23.3.patch: the server's copy of Remix's router (the CommonJS build,
 // the one Node loads) keeps each route tree's ranked branches and each pattern's regular expression
-// instead of rebuilding them on every match (decision 0179). These tests match the app's real route
-// table through it.
+// instead of rebuilding them on every match (decision 0179), and its last 1,000 answers (decision
+// 0187). These tests match the app's real route table through it.
 type Route = { id: string; path?: string; children?: Route[] };
 type Match = { route: Route; params: Record<string, string | undefined>; pathname: string };
 const { matchRoutes } = createRequire(import.meta.url)("@remix-run/router") as {
@@ -39,5 +39,20 @@ describe("route matching with the cached route tree", () => {
     expect(lastId(shared)).toBe(notFound);
     // A new array holding the same routes is ranked afresh and finds it.
     expect(lastId([...shared])).toBe("added");
+  });
+
+  it("gives each caller its own matches: changing one answer does not change the next", () => {
+    const shared = tree();
+    const path = paths.find((candidate) => candidate.includes("-value"))!;
+    const first = matchRoutes(shared, path)!;
+    const expected = summary(matchRoutes(tree(), path));
+    first[0].params.injected = "x";
+    first[0].pathname = "/changed";
+    first.pop();
+    const again = matchRoutes(shared, path);
+    expect(again).not.toBe(first);
+    expect(summary(again)).toEqual(expected);
+    // Within one answer the matches share one params object, as the unpatched router's do.
+    expect(new Set(again!.map((match) => match.params)).size).toBe(1);
   });
 });
