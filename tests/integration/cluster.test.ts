@@ -38,9 +38,9 @@ describe("cluster entry", () => {
   });
 
   it("gives the workers the heap flags, except those the command line or NODE_OPTIONS already sets", () => {
-    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=256", "--max-semi-space-size=8"]);
+    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=512", "--max-semi-space-size=8"]);
     expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=8"]);
-    expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=256"]);
+    expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=512"]);
   });
 
   it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
@@ -60,11 +60,11 @@ describe("cluster entry", () => {
     );
     expect(pids.size).toBe(2);
     expect(pids.has(String(child.pid))).toBe(false);
-    // Each worker runs with a 256 MB old space (the limit counts the young generation too), not Node's
+    // Each worker runs with a 512 MB old space (the limit counts the young generation too), not Node's
     // default of several GB.
     const limit = Number(await get(base, "/heap")) / 2 ** 20;
-    expect(limit).toBeGreaterThanOrEqual(256);
-    expect(limit).toBeLessThan(300);
+    expect(limit).toBeGreaterThanOrEqual(512);
+    expect(limit).toBeLessThan(560);
 
     // A worker that dies after its start-up is replaced: two workers again, one of them new.
     await new Promise((resolve) => setTimeout(resolve, 100));
