@@ -8,8 +8,8 @@ const STOP_TIMEOUT_MS = 20_000;
  * With the default limit of several GB, V8 lets a busy worker's old space grow to about four times what
  * is live (100 MB for 35 MB); with a 512 MB limit it grows by about 1.4 instead, and a smaller young
  * generation holds less garbage. Under the JSON API load the three processes' peak fell from about 616
- * to 386–394 MB; rendered pages cost 7–10 % more CPU (256 MB saved a little more memory but cost 15–30 %).
- * 512 MB is several times the largest live heap measured.
+ * to 386–394 MB. The price: more CPU per rendered page (render cache off), 20–30 % fewer such pages a
+ * second in `bench:web`; NODE_OPTIONS can raise the limit. 512 MB is several times the largest live heap.
  */
 export const WORKER_HEAP_FLAGS = ["--max-old-space-size=512", "--max-semi-space-size=8"] as const;
 
