@@ -4,12 +4,20 @@ import type { SqlClient } from "../client";
 
 export type Cell = string | number | boolean | null | undefined | readonly (string | number)[];
 
-/** Text-format COPY escaping: backslash, tab, newline and carriage return; null as \N. */
-function encode(cell: Cell): string {
+const SPECIAL = /[\\\t\n\r]/;
+const ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
+
+/**
+ * Text-format COPY escaping: backslash, tab, newline and carriage return; null as \N. Numbers need none,
+ * and a string is only rewritten when it holds one of the four (a million listings' 24 cells each).
+ */
+export function encode(cell: Cell): string {
   if (cell === null || cell === undefined) return "\\N";
+  if (typeof cell === "number") return String(cell);
   if (Array.isArray(cell)) return `{${cell.join(",")}}`;
   if (typeof cell === "boolean") return cell ? "t" : "f";
-  return String(cell).replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
+  const text = String(cell);
+  return SPECIAL.test(text) ? text.replace(/[\\\t\n\r]/g, (char) => ESCAPES[char]) : text;
 }
 
 /** Bulk-loads rows with COPY: fast enough for the million-listing benchmark data set. */

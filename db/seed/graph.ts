@@ -1,4 +1,5 @@
 import type { SqlClient } from "../client";
+import { dropForBulkLoad, restoreAfterBulkLoad } from "./bulk";
 import { copyRows, lineWkt, pointWkt, type Cell } from "./copy";
 import { LINK_TOWNS } from "./data/admin-areas";
 import { PointGrid, destination, haversineMetres, zOrder } from "./geometry";
@@ -96,7 +97,7 @@ export function buildGraph(towns: GraphVertex[], roads: SeedRoad[], townsByGeona
     for (let i = 1; i < road.stops.length; i++) add(road.stops[i - 1], road.stops[i], roadClass, road.name, road.id);
   }
 
-  const grid = new PointGrid(towns, 0.1);
+  const grid = new PointGrid(towns, 0.03);
   for (const town of towns) {
     let near = grid.nearest(town.lng, town.lat, NEIGHBOURS_PER_TOWN, LOCAL_ROAD_MAX_METRES, (t) => t.placeId === town.placeId || t.countryId !== town.countryId);
     if (near.length === 0) near = grid.nearest(town.lng, town.lat, 1, 60_000, (t) => t.placeId === town.placeId || t.countryId !== town.countryId);
@@ -171,6 +172,8 @@ export async function localRoadVertices(sql: SqlClient, rng: Random, towns: Town
 }
 
 export async function loadGraph(sql: SqlClient, vertices: GraphVertex[], edges: Edge[], townCount: number): Promise<void> {
+  // Loaded without the tables' secondary indexes (three GiST among them) and foreign key, made again after.
+  const rebuild = await dropForBulkLoad(sql, ["routing_vertices", "routing_edges"]);
   const byId = new Map(vertices.map((t) => [t.placeId, t]));
   await copyRows(sql, "routing_vertices", ["id", "place_id", "geom"], vertices.map((t) => [t.placeId, t.placeId <= townCount ? t.placeId : null, pointWkt(t.lng, t.lat)]));
   const rows = edges.map((e, i) => {
@@ -190,4 +193,5 @@ export async function loadGraph(sql: SqlClient, vertices: GraphVertex[], edges: 
     ["id", "source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_id", "geom"],
     rows.map((r) => r.row),
   );
+  await restoreAfterBulkLoad(sql, rebuild);
 }

@@ -1,6 +1,7 @@
 import type { SqlClient } from "../client";
 import { LISTING_STATUS } from "../schema/listings";
-import { copyRows, pointWkt } from "./copy";
+import { dropForBulkLoad, restoreAfterBulkLoad } from "./bulk";
+import { copyRows, pointWkt, type Cell } from "./copy";
 import { destination } from "./geometry";
 import { FRANCE } from "./land";
 import type { Town } from "./places";
@@ -162,6 +163,7 @@ function statusFor(rng: Random): number {
 export function* generateListings(rng: Random, count: number, anchors: Anchors): Generator<SeedListing> {
   const weights = cumulative(BLUEPRINTS.map((b) => b.weight));
   const slugs = new Set<string>();
+  const nextSuffix = new Map<string, number>();
   for (let i = 0; i < count; i++) {
     const bp = BLUEPRINTS[rng.weightedIndex(weights)];
     const junction = bp.anchor === "junction" && anchors.junctions.length ? rng.pick(anchors.junctions) : null;
@@ -173,8 +175,16 @@ export function* generateListings(rng: Random, count: number, anchors: Anchors):
     const { title, fullTitle } = nameFor(rng, bp, town, junction);
     const near = junction ? `the ${junction.roadName} (${junction.junction.expandedName})` : null;
 
-    let slug = slugify(title);
-    for (let n = 2; slugs.has(slug); n++) slug = `${slugify(title)}-${n}`;
+    // A taken slug gets the first free "-2", "-3"…; the next number to try is kept per base, since a
+    // common title ("The Red Lion, …") would otherwise try every number before it each time.
+    const base = slugify(title);
+    let slug = base;
+    if (slugs.has(slug)) {
+      let n = nextSuffix.get(base) ?? 2;
+      while (slugs.has(`${base}-${n}`)) n++;
+      slug = `${base}-${n}`;
+      nextSuffix.set(base, n + 1);
+    }
     slugs.add(slug);
 
     const metres = rng.between(bp.offset[0], bp.offset[1]);
@@ -201,35 +211,49 @@ export function* generateListings(rng: Random, count: number, anchors: Anchors):
   }
 }
 
-function* chunks<T>(items: Iterable<T>, size: number): Generator<T[]> {
-  let chunk: T[] = [];
-  for (const item of items) {
-    chunk.push(item);
-    if (chunk.length === size) {
-      yield chunk;
-      chunk = [];
-    }
+/** The staging table's row for each listing; reports every 50,000 listings staged. */
+function* stagingRows(listings: Iterable<SeedListing>, onStaged: (staged: number) => void): Generator<Cell[]> {
+  let staged = 0;
+  for (const l of listings) {
+    yield [
+      l.id,
+      l.slug,
+      l.blueprint.typeId,
+      l.blueprint.walkType,
+      l.title,
+      l.fullTitle,
+      l.description,
+      l.address,
+      l.town.name,
+      l.town.county,
+      l.town.countryId,
+      l.junction?.roadId ?? null,
+      l.junction?.id ?? null,
+      l.facilityIds,
+      l.blueprint.hasPub,
+      l.blueprint.hasBeach,
+      l.free,
+      l.status,
+      l.popularity,
+      l.blueprint.anchor === "coast",
+      pointWkt(l.town.lng, l.town.lat),
+      ...l.candidates.map(([lng, lat]) => pointWkt(lng, lat)),
+    ];
+    if (++staged % 50_000 === 0) onStaged(staged);
   }
-  if (chunk.length) yield chunk;
+  onStaged(staged);
 }
+
+/** From this many listings on, the load drops and rebuilds the secondary indexes and foreign keys (docs/decisions/0081, 0188). */
+export const BULK_LISTINGS = 50_000;
+
+/** The tables a big load writes: their secondary indexes and foreign keys are dropped for it and made again after. */
+const BULK_TABLES = ["listings", "listing_versions"];
 
 /**
  * Writes listings through a staging table, then places each on land in one statement: the first
  * candidate on land, else the anchor town. Beaches go to the nearest coast and step inland.
  */
-/** From this many listings on, the load drops and rebuilds the secondary indexes (docs/decisions/0081). */
-export const BULK_LISTINGS = 50_000;
-
-/** Drops the listings indexes that back no constraint; answers their definitions, to build them again after the load. */
-async function dropSecondaryIndexes(sql: SqlClient): Promise<string[]> {
-  const rows = await sql<{ name: string; definition: string }[]>`
-    SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
-    WHERE i.schemaname = current_schema() AND i.tablename = 'listings'
-      AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = 'listings'::regclass AND c.conname = i.indexname)`;
-  for (const row of rows) await sql`DROP INDEX ${sql(row.name)}`;
-  return rows.map((row) => row.definition);
-}
-
 export async function loadListings(sql: SqlClient, listings: Iterable<SeedListing>, total: number, onProgress?: (done: number) => void): Promise<void> {
   await sql`
     CREATE TEMP TABLE seed_listings (
@@ -238,40 +262,13 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
       facility_ids smallint[], has_pub boolean, has_beach boolean, free boolean, status smallint, popularity integer,
       coastal boolean, anchor geometry, c1 geometry, c2 geometry, c3 geometry
     ) ON COMMIT DROP`;
-  let staged = 0;
-  for (const chunk of chunks(listings, 50_000)) {
-    await copyRows(
-      sql,
-      "seed_listings",
-      ["id", "slug", "type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "country_id", "road_id", "junction_id", "facility_ids", "has_pub", "has_beach", "free", "status", "popularity", "coastal", "anchor", "c1", "c2", "c3"],
-      chunk.map((l) => [
-        l.id,
-        l.slug,
-        l.blueprint.typeId,
-        l.blueprint.walkType,
-        l.title,
-        l.fullTitle,
-        l.description,
-        l.address,
-        l.town.name,
-        l.town.county,
-        l.town.countryId,
-        l.junction?.roadId ?? null,
-        l.junction?.id ?? null,
-        l.facilityIds,
-        l.blueprint.hasPub,
-        l.blueprint.hasBeach,
-        l.free,
-        l.status,
-        l.popularity,
-        l.blueprint.anchor === "coast",
-        pointWkt(l.town.lng, l.town.lat),
-        ...l.candidates.map(([lng, lat]) => pointWkt(lng, lat)),
-      ]),
-    );
-    staged += chunk.length;
-    onProgress?.(staged / 2);
-  }
+  // One COPY for all of them, fed as they are generated: PostgreSQL parses one batch while the next is made.
+  await copyRows(
+    sql,
+    "seed_listings",
+    ["id", "slug", "type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "country_id", "road_id", "junction_id", "facility_ids", "has_pub", "has_beach", "free", "status", "popularity", "coastal", "anchor", "c1", "c2", "c3"],
+    stagingRows(listings, (staged) => onProgress?.(staged / 2)),
+  );
 
   await sql`
     CREATE TEMP TABLE seed_locations ON COMMIT DROP AS
@@ -299,14 +296,11 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
     ), t.anchor) AS geom
     FROM tries t`;
 
-  // A big load (the benchmark's million) goes in without the secondary indexes and the per-row
-  // junction-distance trigger (the INSERT computes it the same way); the indexes are built after.
+  // A big load (the benchmark's million) goes in without the secondary indexes, the foreign keys and the
+  // per-row junction-distance trigger (the INSERT computes it the same way); the indexes and keys are made after.
   const bulk = total >= BULK_LISTINGS;
-  const indexes = bulk ? await dropSecondaryIndexes(sql) : [];
-  if (bulk) {
-    await sql`ALTER TABLE listings DISABLE TRIGGER listings_junction_distance`;
-    await sql`SET LOCAL maintenance_work_mem = '256MB'`;
-  }
+  const rebuild = bulk ? await dropForBulkLoad(sql, BULK_TABLES) : [];
+  if (bulk) await sql`ALTER TABLE listings DISABLE TRIGGER listings_junction_distance`;
   // Each listing's first version id is reserved here, so the listings are written once: a later UPDATE
   // setting current_version_id would rewrite every row (and undo the geohash order below). The ids follow
   // the same geohash order, so the versions a search reads for its cards' galleries share pages too.
@@ -330,10 +324,10 @@ export async function loadListings(sql: SqlClient, listings: Iterable<SeedListin
       'county', county, 'postcode', postcode, 'country', country_id, 'type', type_id, 'walkType', walk_type,
       'facilities', facility_ids, 'has_pub', has_pub, 'has_beach', has_beach, 'free', free,
       'lat', ST_Y(location::geometry), 'lng', ST_X(location::geometry)), created_at
-    FROM listings WHERE id IN (SELECT id FROM seed_listings) ORDER BY current_version_id`;
+    FROM listings WHERE current_version_id >= ${first}::int ORDER BY current_version_id`;
   if (bulk) {
     await sql`ALTER TABLE listings ENABLE TRIGGER listings_junction_distance`;
-    for (const definition of indexes) await sql.unsafe(definition);
+    await restoreAfterBulkLoad(sql, rebuild);
   }
   await sql`SELECT setval(pg_get_serial_sequence('listings', 'id'), (SELECT max(id) FROM listings))`;
   await sql`SELECT setval(pg_get_serial_sequence('listing_versions', 'id'), (SELECT max(id) FROM listing_versions))`;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connect, type DatabaseHandle } from "../../db/client";
 import { generateDemo } from "../../db/seed/generate";
-import { createScratchDatabase, migrateDatabase } from "../support/database";
+import { createScratchDatabase, indexesAndConstraints, migrateDatabase } from "../support/database";
 
 const TABLES = ["places", "roads", "junctions", "routing_vertices", "routing_edges", "listings", "listing_versions", "land_parts", "coastline_parts"];
+const GRAPH_TABLES = ["routing_vertices", "routing_edges"];
 const quiet = { step: () => undefined, listings: () => undefined };
 
 async function checksums(handle: DatabaseHandle): Promise<Record<string, string>> {
@@ -18,11 +19,13 @@ async function checksums(handle: DatabaseHandle): Promise<Record<string, string>
 describe("the demo data generator", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let handle: DatabaseHandle;
+  let migrated: string[] = [];
 
   beforeAll(async () => {
     scratch = await createScratchDatabase("pawroute_seed");
     handle = connect(scratch.url, { max: 2 });
     await migrateDatabase(handle);
+    migrated = await indexesAndConstraints(handle, GRAPH_TABLES);
   });
   afterAll(async () => {
     await handle?.close();
@@ -35,6 +38,14 @@ describe("the demo data generator", () => {
     expect(first.listings.startsWith("400:")).toBe(true);
     await generateDemo(handle.sql, { seed: "idempotence", listings: 400 }, quiet);
     expect(await checksums(handle)).toEqual(first);
+  });
+
+  it("loads the routing graph without its indexes and foreign key, then leaves them as the migrations made them", async () => {
+    const [{ edges }] = await handle.sql<{ edges: number }[]>`SELECT count(*)::int AS edges FROM routing_edges`;
+    if (edges === 0) await generateDemo(handle.sql, { seed: "idempotence", listings: 400 }, quiet);
+    expect(migrated.filter((line) => line.includes("gist")).length).toBeGreaterThanOrEqual(4);
+    expect(migrated.some((line) => line.includes("FOREIGN KEY (road_id) REFERENCES roads(id)"))).toBe(true);
+    expect(await indexesAndConstraints(handle, GRAPH_TABLES)).toEqual(migrated);
   });
 
   it("stores the routing graph in spatial order: the edges around a city share a few pages", async () => {

@@ -35,3 +35,17 @@ export async function createScratchDatabase(prefix: string): Promise<{ url: stri
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   await migrate(handle.db, { migrationsFolder: "migrations" });
 }
+
+/**
+ * The tables' indexes and constraints as PostgreSQL describes them, validated or not, in one sorted list:
+ * a bulk load that drops them for speed must leave this list as the migrations made it.
+ */
+export async function indexesAndConstraints(handle: DatabaseHandle, tables: readonly string[]): Promise<string[]> {
+  const rows = await handle.sql<{ line: string }[]>`
+    SELECT tablename || ' ' || indexdef AS line FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${tables}::text[])
+    UNION ALL
+    SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) || CASE WHEN convalidated THEN '' ELSE ' NOT VALID' END
+    FROM pg_constraint WHERE conrelid::regclass::text = ANY(${tables}::text[])
+    ORDER BY 1`;
+  return rows.map((row) => row.line);
+}
