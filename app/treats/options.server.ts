@@ -1,4 +1,5 @@
 // Treat options in the back office (list, add, edit, delete, chances) and on the public /treats page.
+import { createHash } from "node:crypto";
 import { sql as rawSql } from "drizzle-orm";
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/session.server";
@@ -205,19 +206,35 @@ export function totalOfChances(percentages: readonly number[]): number {
   return percentages.reduce((sum, value) => sum + Math.round(value * 100), 0);
 }
 
+const STAMP_PATTERN = /^[0-9a-f]{16}$/;
+
+/**
+ * A short fingerprint of every Treat's weight (the Treats not deleted, by id). The chance page sends back
+ * the one it was shown, so a save made from a page whose weights have changed since (another
+ * administrator's chance page, or a Treat's own form) is refused instead of writing the old weights over
+ * the new ones (docs/decisions/0189).
+ */
+export function chancesStamp(options: readonly { id: number; weight: number }[]): string {
+  const pairs = [...options].sort((a, b) => a.id - b.id).map((option) => `${option.id}:${option.weight}`);
+  return createHash("sha256").update(pairs.join(",")).digest("hex").slice(0, 16);
+}
+
 /**
  * Saves the chance percentages (option id → percentage with at most two decimals) as weights in
  * hundredths of a percent, so the displayed chance is exactly what was typed. Every option not deleted
- * must be given, and the total must be exactly 100.00%.
+ * must be given, and the total must be exactly 100.00%. `stamp` is the `chancesStamp` the page was
+ * shown: if the Treats or their weights have changed since, nothing is saved (409).
  */
-export async function saveChances(admin: SessionUser, chances: Map<number, number>): Promise<void> {
+export async function saveChances(admin: SessionUser, chances: Map<number, number>, stamp: string): Promise<void> {
   if (!admin.isAdmin) throw new AppError(403, "Only administrators can do that.");
+  if (!STAMP_PATTERN.test(stamp)) throw new AppError(400, TREAT_MESSAGES.chancesFailed, { code: "chance-stamp" });
   const hundredths = totalOfChances([...chances.values()]);
   if (hundredths !== 10_000) throw new AppError(422, TREAT_MESSAGES.chanceTotal((hundredths / 100).toFixed(2)), { code: "chance-total" });
   await db().transaction(async (tx) => {
     const rows = await tx.execute<{ id: number; weight: number }>(rawSql`SELECT id, weight FROM treat_options WHERE deleted_at IS NULL ORDER BY id FOR UPDATE`);
     const ids = rows.map((row) => row.id);
     if (ids.length !== chances.size || ids.some((id) => !chances.has(id))) throw new AppError(409, TREAT_MESSAGES.chancesFailed, { code: "chance-options-changed" });
+    if (chancesStamp(rows) !== stamp) throw new AppError(409, TREAT_MESSAGES.chancesFailed, { code: "chance-weights-changed" });
     for (const row of rows) {
       const weight = Math.round((chances.get(row.id) ?? 0) * 100);
       if (weight !== row.weight) await tx.execute(rawSql`UPDATE treat_options SET weight = ${weight}, updated_at = now() WHERE id = ${row.id}`);

@@ -65,6 +65,8 @@ export interface EditableTreat {
  * "chances" opens it on none. The back office's own path segments can never be a Treat's slug.
  */
 export const CHANCES_SLUG = "chances";
+/** The chance page's hidden field carrying the fingerprint of the weights it showed (docs/decisions/0189). */
+export const CHANCES_STAMP_FIELD = "weights_seen";
 export const RESERVED_TREAT_SLUGS: readonly string[] = [CHANCES_SLUG, "add", "edit"];
 
 export type TreatStatus = "active" | "redeemed" | "gifted" | "expired";

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, db, sql } from "../../app/db.server";
 import { drawWeighted } from "../../app/treats/draw.server";
 import { awardTreat, claimStatus, claimTreat, consumeTreatForSubscription, expireTreats, giftTreat, memberTreat, redeemTreat } from "../../app/treats/awarded.server";
-import { chancePageFocus, saveChances } from "../../app/treats/options.server";
+import { chancePageFocus, chancesStamp, saveChances } from "../../app/treats/options.server";
 import { treatFormSchema } from "../../app/treats/schemas";
-import { CHANCES_SLUG, POINTS_PER_CLAIM, RESERVED_TREAT_SLUGS } from "../../app/treats/types";
+import { CHANCES_SLUG, POINTS_PER_CLAIM, RESERVED_TREAT_SLUGS, TREAT_MESSAGES } from "../../app/treats/types";
 
 // Treats: the weighted draw against its configured chances, claims owed and never exceeded under
 // concurrency, one redeem or gift per Treat however many requests race, expiry, and the payments hook.
@@ -216,8 +216,38 @@ describe("expiry, award and the payments hook", () => {
 
   it("saves chances only when they total exactly 100.00%", async () => {
     const admin = { id: 0, email: "", username: null, isAdmin: true, emailVerified: true, hasPassword: true, sessionId: "x" };
-    const rows = await sql()<{ id: number }[]>`SELECT id FROM treat_options WHERE deleted_at IS NULL ORDER BY id`;
+    const rows = await sql()<{ id: number; weight: number }[]>`SELECT id, weight FROM treat_options WHERE deleted_at IS NULL ORDER BY id`;
     const chances = new Map(rows.map((row, index) => [row.id, index === 0 ? 33.33 : 0]));
-    await expect(saveChances(admin, chances)).rejects.toMatchObject({ status: 422, message: "Total for all treats needs to add up to 100%, is currently: 33.33%" });
+    await expect(saveChances(admin, chances, chancesStamp(rows))).rejects.toMatchObject({ status: 422, message: "Total for all treats needs to add up to 100%, is currently: 33.33%" });
+  });
+
+  it("refuses a chance page saved after a Treat's weight changed, so the newer weight is not overwritten", async () => {
+    const user = await member();
+    const admin = { id: user.id, email: user.email, username: user.username, isAdmin: true, emailVerified: true, hasPassword: true, sessionId: "x" };
+    const edited = await option(5, 3);
+    const shown = await sql()<{ id: number; weight: number }[]>`SELECT id, weight FROM treat_options WHERE deleted_at IS NULL ORDER BY id`;
+    try {
+      const stamp = chancesStamp(shown);
+      // The page showed these weights; meanwhile the Treat's own form sets its weight to 0.
+      await sql()`UPDATE treat_options SET weight = 0 WHERE id = ${edited}`;
+      const chances = new Map(shown.map((row, index) => [row.id, index === 0 ? 100 : 0]));
+      chances.set(edited, 0);
+      if (shown[0].id === edited) throw new Error("the test needs another Treat first");
+      await expect(saveChances(admin, chances, stamp)).rejects.toMatchObject({ status: 409, message: TREAT_MESSAGES.chancesFailed, code: "chance-weights-changed" });
+      const [first] = await sql()<{ weight: number }[]>`SELECT weight FROM treat_options WHERE id = ${shown[0].id}`;
+      expect(first.weight).toBe(shown[0].weight);
+      // A malformed stamp is bad input; the page loaded afresh saves.
+      await expect(saveChances(admin, chances, "not-a-stamp")).rejects.toMatchObject({ status: 400 });
+      const fresh = await sql()<{ id: number; weight: number }[]>`SELECT id, weight FROM treat_options WHERE deleted_at IS NULL ORDER BY id`;
+      await saveChances(admin, chances, chancesStamp(fresh));
+      const [saved] = await sql()<{ weight: number }[]>`SELECT weight FROM treat_options WHERE id = ${shown[0].id}`;
+      expect(saved.weight).toBe(10_000);
+      // The fingerprint does not depend on the order the Treats are listed in, only on ids and weights.
+      expect(chancesStamp([...fresh].reverse())).toBe(chancesStamp(fresh));
+      expect(chancesStamp(fresh.map((row) => ({ ...row, weight: row.weight + 1 })))).not.toBe(chancesStamp(fresh));
+    } finally {
+      // Other tests (and the end-to-end run after) expect the Treats' weights as they were.
+      for (const row of shown) await sql()`UPDATE treat_options SET weight = ${row.weight} WHERE id = ${row.id}`;
+    }
   });
 });

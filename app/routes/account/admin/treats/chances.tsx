@@ -10,8 +10,8 @@ import { FormAlert, Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import { AppError } from "../../../../errors";
-import { chancePageFocus, listTreatOptions, saveChances } from "../../../../treats/options.server";
-import { TREAT_MESSAGES } from "../../../../treats/types";
+import { chancePageFocus, chancesStamp, listTreatOptions, saveChances } from "../../../../treats/options.server";
+import { CHANCES_STAMP_FIELD, TREAT_MESSAGES } from "../../../../treats/types";
 import treatsStyles from "../../../../styles/treats.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
@@ -28,7 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return handleErrors(async () => {
     const [focus, treats, flash] = await Promise.all([chancePageFocus(params.slug), listTreatOptions(), readFlash(request)]);
-    return data({ focus, treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), flash: flash.message }, { headers: flash.headers });
+    return data(
+      { focus, treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), stamp: chancesStamp(treats), flash: flash.message },
+      { headers: flash.headers },
+    );
   });
 }
 
@@ -49,8 +52,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (!PERCENT.test(trimmed)) return data({ formError: "Each chance is a percentage from 0 to 100 with at most two decimals.", values }, { status: 422 });
       chances.set(Number(match[1]), Number(trimmed));
     }
+    const stamp = form.get(CHANCES_STAMP_FIELD);
     try {
-      await saveChances(admin, chances);
+      await saveChances(admin, chances, typeof stamp === "string" ? stamp : "");
     } catch (error) {
       if (error instanceof AppError && error.code === "chance-total") return data({ formError: error.message, values }, { status: 422 });
       if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
@@ -66,7 +70,7 @@ function hundredths(value: string): number | null {
 }
 
 export default function TreatChances() {
-  const { focus, treats, flash } = useLoaderData<typeof loader>();
+  const { focus, treats, stamp, flash } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submitted = result && "values" in result ? result.values : null;
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(treats.map((treat) => [String(treat.id), submitted?.[String(treat.id)] ?? treat.chance])));
@@ -100,6 +104,7 @@ export default function TreatChances() {
       <Notice message={flash} />
       <FormAlert message={result && "formError" in result ? result.formError : null} />
       <Form method="post" className="form-stack" ref={form}>
+        <input type="hidden" name={CHANCES_STAMP_FIELD} value={stamp} />
         <table className="admin-table">
           <thead>
             <tr>
