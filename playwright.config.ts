@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-// End-to-end tests run against the production build (`npx remix vite:build` first), on the machine's
-// Chromium (STACK-NOTES gotcha 6): never `npx playwright install`.
+// End-to-end tests run against the production build (`npx remix vite:build` first), on Debian's Chromium
+// (STACK-NOTES gotcha 6): never `npx playwright install`. Its headless shell, Playwright's own headless
+// default, spends half the full browser's CPU a page (docs/decisions/0190); E2E_CHROMIUM=/usr/bin/chromium
+// runs the full browser instead.
 // E2E_PORT lets `npm test` pick free ports when another run holds 3100.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
@@ -14,6 +16,11 @@ const MAIL_SINK_HTTP_PORT = PORT + 26;
 
 if (!existsSync("build/server/index.js") || !existsSync("build/entry/server.js")) {
   throw new Error("No production build found: run `npx remix vite:build` before `npx playwright test`.");
+}
+
+const CHROMIUM = process.env.E2E_CHROMIUM ?? "/usr/bin/chromium-headless-shell";
+if (!existsSync(CHROMIUM)) {
+  throw new Error(`No browser at ${CHROMIUM}: \`npm test\` installs it, or run \`apt-get install -y chromium-headless-shell\`.`);
 }
 
 export default defineConfig({
@@ -34,7 +41,7 @@ export default defineConfig({
     // A trace of the retry only: recording every test (screencast and DOM snapshots) cost ~17 % of the run.
     trace: "on-first-retry",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--no-sandbox",
         "--disable-gpu",
