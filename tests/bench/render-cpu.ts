@@ -1,0 +1,31 @@
+// Part of npm run bench:web: the CPU one page costs in Remix's request handler, in this process, with no
+// HTTP server, no client on the same cores and no compression. The figure the cluster's throughput is
+// made of, with the least noise this machine allows (decision 0191). Run by tests/bench/web.ts in its own
+// process: the app's modules read the environment (DATABASE_URL, SESSION_SECRET) when they load.
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 1_500);
+const paths = (process.env.BENCH_RENDER_PATHS ?? "/").split(",");
+
+const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+const handle = createRequestHandler(build, "production");
+
+async function page(path: string): Promise<void> {
+  const response = await handle(new Request(`http://localhost${path}`));
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  await response.text();
+}
+
+console.log(`Server CPU a page in one process (Remix's handler without HTTP; ${REQUESTS} requests each after 100 to warm up):`);
+for (const path of paths) {
+  for (let i = 0; i < 100; i++) await page(path);
+  const before = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) await page(path);
+  const cpu = process.cpuUsage(before);
+  console.log(`  ${path.padEnd(44)} ${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2).padStart(6)} ms CPU, ${((performance.now() - started) / REQUESTS).toFixed(2).padStart(6)} ms wall a page`);
+}
+// The app's database pool and job timers would keep the process alive.
+process.exit(0);
