@@ -23,7 +23,8 @@ ensureNodeModules();
 await ensureDatabases({ fast: true });
 // Chromium's headless shell, the browser Playwright itself uses for headless tests: about half the CPU of the
 // full browser per page, which took the end-to-end stage from 40 to 22 minutes (docs/decisions/0190).
-if (!existsSync("/usr/bin/chromium-headless-shell")) ensureDebianPackages(["chromium-headless-shell"], "Chromium's headless shell for the end-to-end tests");
+// E2E_CHROMIUM names another browser instead (playwright.config.ts stops if it is missing).
+if (!process.env.E2E_CHROMIUM && !existsSync("/usr/bin/chromium-headless-shell")) ensureDebianPackages(["chromium-headless-shell"], "Chromium's headless shell for the end-to-end tests");
 if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");
 
 const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
