@@ -14,24 +14,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The environment the app runs with in a benchmark: the production build against `databaseUrl`. */
+export function appEnv(databaseUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    COOKIE_SECURE: "false",
+    MAIL_CATCHER_PORT: "0",
+    // Benchmarks speak for many visitors through X-Forwarded-For (as a proxy in front would).
+    TRUST_PROXY: "true",
+    SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
+  };
+}
+
 /**
  * Starts `server.ts` as one process (so its RSS is the app's), or `cluster.ts` (one worker per
  * core, as npm start runs it), and waits for /healthz.
  */
 export async function startServer(port: number, databaseUrl: string, entry: "server.ts" | "cluster.ts" = "server.ts", extraEnv: Record<string, string> = {}): Promise<{ base: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, [`build/entry/${entry.replace(/\.ts$/, ".js")}`], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      COOKIE_SECURE: "false",
-      MAIL_CATCHER_PORT: "0",
-      // Benchmarks speak for many visitors through X-Forwarded-For (as a proxy in front would).
-      TRUST_PROXY: "true",
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
-      ...extraEnv,
-    },
+    env: { ...appEnv(databaseUrl), PORT: String(port), ...extraEnv },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -8,7 +8,7 @@
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
-import { freePort, startServer } from "./server";
+import { appEnv, freePort, startServer } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -184,14 +184,7 @@ function renderCpu(pages: Record<string, { path: string }>) {
   const paths = Object.entries(pages).filter(([name]) => !name.startsWith("JSON")).map(([, { path }]) => path);
   const run = spawnSync(process.execPath, ["--import", "tsx", "tests/bench/render-cpu.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL,
-      SESSION_SECRET: process.env.SESSION_SECRET ?? "bench-only-session-secret-0123456789abcdef",
-      MAIL_CATCHER_PORT: "0",
-      BENCH_RENDER_PATHS: paths.join(","),
-    },
+    env: { ...appEnv(DATABASE_URL), BENCH_RENDER_PATHS: paths.join(",") },
   });
   if (run.status !== 0) throw new Error(`tests/bench/render-cpu.ts exited with ${run.status}`);
   console.log("");
