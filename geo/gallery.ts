@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../db/client";
 import { imageUrl } from "../app/uploads/images";
 
@@ -19,37 +20,34 @@ export interface LocationGallery {
   url: string | null;
 }
 
-interface GalleryRow {
-  listing_id: number;
+/** One photo of a gallery as the database gives it: the uploaded file's id and its sizes. */
+export interface GalleryPhotoRow {
   file_id: string;
   versions: Record<string, { width: number; height: number }>;
 }
 
 /**
- * The galleries of some listings, from each one's current version, photos in their order: the one
- * projection the result cards (size 6), the map tooltip (size 2) and the JSON API read. A listing
- * without photos gets an empty gallery.
+ * The photos of a listing version as a JSON array of GalleryPhotoRow, in their order: a subquery over
+ * `versionId`, an expression of the caller's statement, so the gallery comes back with the listing in
+ * one statement. The one projection the result cards (size 6), the map tooltip (size 2), the listing
+ * page and the JSON API read.
  */
-export async function loadGalleries(sql: SqlClient, listings: { id: number; versionId: number | null }[]): Promise<Map<number, LocationGallery>> {
-  const galleries = new Map<number, LocationGallery>(listings.map((l) => [l.id, { galleryId: l.versionId, id: l.id, items: [], url: null }]));
-  const versionIds = listings.flatMap((l) => (l.versionId === null ? [] : [l.versionId]));
-  if (versionIds.length === 0) return galleries;
-  const rows = await sql<GalleryRow[]>`
-    SELECT v.listing_id, f.id AS file_id, f.versions
+export function galleryPhotosSql(sql: SqlClient, versionId: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  return sql`(
+    SELECT coalesce(json_agg(json_build_object('file_id', f.id, 'versions', f.versions) ORDER BY g.position), '[]'::json)
     FROM listing_versions v
     CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(v.data->'gallery') = 'array' THEN v.data->'gallery' ELSE '[]'::jsonb END)
       WITH ORDINALITY g(file_id, position)
     JOIN uploaded_files f ON f.id = g.file_id
-    WHERE v.id = ANY(${versionIds}::int[])
-    ORDER BY v.listing_id, g.position`;
-  for (const row of rows) {
-    const gallery = galleries.get(row.listing_id);
-    if (!gallery) continue;
+    WHERE v.id = ${versionId})`;
+}
+
+/** A listing's gallery from its current version's photos (galleryPhotosSql's rows); no photos, an empty gallery. */
+export function galleryOf(id: number, versionId: number | null, photos: GalleryPhotoRow[]): LocationGallery {
+  const items = photos.map((photo) => {
     const versions: Record<string, GalleryVersion> = {};
-    for (const [size, version] of Object.entries(row.versions)) versions[size] = { url: imageUrl(row.file_id, size), width: version.width, height: version.height };
-    const url = imageUrl(row.file_id, 1);
-    gallery.items.push({ id: row.file_id, versions, url });
-    gallery.url ??= url;
-  }
-  return galleries;
+    for (const [size, version] of Object.entries(photo.versions)) versions[size] = { url: imageUrl(photo.file_id, size), width: version.width, height: version.height };
+    return { id: photo.file_id, versions, url: imageUrl(photo.file_id, 1) };
+  });
+  return { galleryId: versionId, id, items, url: items[0]?.url ?? null };
 }

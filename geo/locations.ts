@@ -2,7 +2,7 @@ import type { SqlClient } from "../db/client";
 import { LISTING_STATUS } from "../db/schema/listings";
 import { AppError } from "../app/errors";
 import { parseDatabaseId } from "../app/ids";
-import { type LocationGallery, loadGalleries } from "./gallery";
+import { type GalleryPhotoRow, type LocationGallery, galleryOf, galleryPhotosSql } from "./gallery";
 
 /** The spec's Location (a listing) as the map tooltip and outside clients read it. */
 export interface LocationDetails {
@@ -51,6 +51,9 @@ interface LocationRow {
   junction_expanded_name: string | null;
   junction_town: string | null;
   facilities: { id: number; name: string; slug: string }[];
+  photos: GalleryPhotoRow[];
+  /** Whether the viewer (if any) has it in one of their lists. */
+  is_favourite: boolean;
   status: number;
   lat: number;
   lng: number;
@@ -90,6 +93,8 @@ export async function locationDetails(sql: SqlClient, id: number, viewerId: numb
              SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'slug', f.slug) ORDER BY f.id)
              FROM facilities f WHERE f.id = ANY(l.facility_ids)
            ), '[]'::json) AS facilities,
+           ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
+           EXISTS (SELECT 1 FROM favourite_items i JOIN favourite_lists fl ON fl.id = i.list_id WHERE i.listing_id = l.id AND fl.user_id = ${viewerId}::int) AS is_favourite,
            l.status, ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.type_id,
            l.has_pub, l.has_beach, l.address, l.town, l.county, l.postcode,
            l.country_id, co.slug AS country_slug, l.free, l.user_id
@@ -99,14 +104,7 @@ export async function locationDetails(sql: SqlClient, id: number, viewerId: numb
     LEFT JOIN junctions j ON j.id = l.junction_id
     WHERE l.id = ${id} AND l.status = ${LISTING_STATUS.live}`;
   if (!row) throw new AppError(404, "We can't find that location", { code: "location-not-found" });
-  const details = toLocationDetails(row);
-  const [galleries, favourite] = await Promise.all([
-    loadGalleries(sql, [{ id: row.id, versionId: row.current_version_id }]),
-    viewerId === null
-      ? Promise.resolve([])
-      : sql`SELECT 1 FROM favourite_items i JOIN favourite_lists fl ON fl.id = i.list_id WHERE i.listing_id = ${id} AND fl.user_id = ${viewerId} LIMIT 1`,
-  ]);
-  return { location: { ...details, gallery: galleries.get(row.id) ?? details.gallery, isFavourite: favourite.length > 0 }, ownerId: row.user_id };
+  return { location: { ...toLocationDetails(row), isFavourite: row.is_favourite }, ownerId: row.user_id };
 }
 
 function toLocationDetails(row: LocationRow): LocationDetails {
@@ -124,7 +122,7 @@ function toLocationDetails(row: LocationRow): LocationDetails {
         ? { id: row.junction_id, number: row.junction_number, expandedName: row.junction_expanded_name, town: row.junction_town }
         : null,
     facilities: row.facilities,
-    gallery: { galleryId: row.current_version_id, id: row.id, items: [], url: null },
+    gallery: galleryOf(row.id, row.current_version_id, row.photos),
     isFavourite: false,
     status: { id: row.status },
     lat: row.lat,

@@ -1,5 +1,5 @@
 import type { SqlClient } from "../../db/client";
-import { loadGalleries } from "../gallery";
+import { type GalleryPhotoRow, galleryOf, galleryPhotosSql } from "../gallery";
 import type { JunctionSummary, LocationSummary, RoadSummary } from "./types";
 
 export const SNIPPET_LENGTH = 200;
@@ -55,35 +55,77 @@ interface ListingRow {
   postcode: string;
   country_id: number;
   country_slug: string;
+  photos: GalleryPhotoRow[];
+  // The road's and the junction's columns are null exactly when road_id or junction_id is (outer joins).
   road_id: number | null;
+  road_name: string;
+  road_slug: string;
+  road_description: string;
+  road_country: string;
+  road_motorway: boolean;
+  road_icon: string;
   junction_id: number | null;
+  junction_road_id: number;
+  junction_number: string;
+  junction_expanded_name: string;
+  junction_position: number;
+  junction_town: string | null;
+  junction_lat: number;
+  junction_lng: number;
 }
 
 export interface HydratedListing {
   location: LocationSummary;
-  roadId: number | null;
-  junctionId: number | null;
+  road: RoadSummary | null;
+  junction: JunctionSummary | null;
+  /** The junction's road, which orders junctions as loadJunctions does (road, then position). */
+  junctionRoadId: number | null;
 }
 
-/** Loads the listings of one page (a handful of ids) with everything a result card shows. */
+/**
+ * Loads the listings of one page (a handful of ids) with everything a result card shows, in one
+ * statement: type, country, gallery, road and junction. A search runs this once after its page query.
+ */
 export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, HydratedListing>> {
   if (ids.length === 0) return new Map();
   const rows = await sql<ListingRow[]>`
     SELECT l.id, l.current_version_id AS version_id, l.slug, l.walk_type, l.title, l.full_title, l.description,
            l.type_id, t.name AS type_name, t.path AS type_path, l.facility_ids, l.has_pub, l.has_beach, l.free, l.popularity,
            ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.address, l.town, l.county, l.postcode,
-           l.country_id, c.slug AS country_slug, l.road_id, l.junction_id
+           l.country_id, c.slug AS country_slug, ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
+           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
+           r.motorway AS road_motorway, r.icon AS road_icon,
+           j.id AS junction_id, j.road_id AS junction_road_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
+           j.position AS junction_position, j.town AS junction_town, ST_Y(j.geom) AS junction_lat, ST_X(j.geom) AS junction_lng
     FROM listings l
     JOIN listing_types t ON t.id = l.type_id
     JOIN countries c ON c.id = l.country_id
+    LEFT JOIN roads r ON r.id = l.road_id
+    LEFT JOIN countries rc ON rc.id = r.country_id
+    LEFT JOIN junctions j ON j.id = l.junction_id
     WHERE l.id = ANY(${ids}::int[])`;
-  const galleries = await loadGalleries(sql, rows.map((r) => ({ id: r.id, versionId: r.version_id })));
   return new Map(
     rows.map((r) => [
       r.id,
       {
-        roadId: r.road_id,
-        junctionId: r.junction_id,
+        road:
+          r.road_id === null
+            ? null
+            : toRoad({ id: r.road_id, name: r.road_name, slug: r.road_slug, description: r.road_description, country: r.road_country, motorway: r.road_motorway, icon: r.road_icon }),
+        junction:
+          r.junction_id === null
+            ? null
+            : toJunction({
+                id: r.junction_id,
+                road_id: r.junction_road_id,
+                number: r.junction_number,
+                expanded_name: r.junction_expanded_name,
+                position: r.junction_position,
+                town: r.junction_town,
+                lat: r.junction_lat,
+                lng: r.junction_lng,
+              }),
+        junctionRoadId: r.junction_id === null ? null : r.junction_road_id,
         location: {
           id: r.id,
           versionId: r.version_id,
@@ -105,11 +147,25 @@ export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<n
           county: r.county,
           postcode: r.postcode,
           country: { id: r.country_id, slug: r.country_slug },
-          gallery: galleries.get(r.id) ?? { galleryId: r.version_id, id: r.id, items: [], url: null },
+          gallery: galleryOf(r.id, r.version_id, r.photos),
         },
       },
     ]),
   );
+}
+
+/** The distinct roads and junctions of some hydrated listings: roads by id, junctions by road then position (as loadJunctions orders them). */
+export function roadsAndJunctionsOf(listings: Iterable<HydratedListing>): { roads: RoadSummary[]; junctions: JunctionSummary[] } {
+  const roads = new Map<number, RoadSummary>();
+  const junctions = new Map<number, { junction: JunctionSummary; roadId: number }>();
+  for (const listing of listings) {
+    if (listing.road) roads.set(listing.road.id, listing.road);
+    if (listing.junction) junctions.set(listing.junction.id, { junction: listing.junction, roadId: listing.junctionRoadId ?? 0 });
+  }
+  return {
+    roads: [...roads.values()].sort((a, b) => a.id - b.id),
+    junctions: [...junctions.values()].sort((a, b) => a.roadId - b.roadId || a.junction.position - b.junction.position).map((j) => j.junction),
+  };
 }
 
 interface RoadRow {
@@ -127,13 +183,6 @@ function toRoad(r: RoadRow): RoadSummary {
 }
 
 const ROAD_COLUMNS = (sql: SqlClient) => sql`r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway, r.icon`;
-
-export async function loadRoads(sql: SqlClient, ids: number[]): Promise<Map<number, RoadSummary>> {
-  if (ids.length === 0) return new Map();
-  const rows = await sql<RoadRow[]>`
-    SELECT ${ROAD_COLUMNS(sql)} FROM roads r JOIN countries c ON c.id = r.country_id WHERE r.id = ANY(${ids}::int[])`;
-  return new Map(rows.map((r) => [r.id, toRoad(r)]));
-}
 
 /** A road by id, by name ("M6", "A1(M)") or by country and slug. */
 export async function findRoad(sql: SqlClient, by: { id?: number; name?: string; slug?: string; country?: string }): Promise<RoadSummary | null> {

@@ -5,7 +5,7 @@ import type { RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
 import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, LOCATION_COUNT_CAP, type SearchFilters, isBusinessOnly } from "./filters";
 import { searchFiltersSchema } from "./filters-schema";
-import { findRoad, loadJunctions, loadListings, loadRoads } from "./hydrate";
+import { findRoad, loadJunctions, loadListings, roadsAndJunctionsOf } from "./hydrate";
 import { type AssembledPage, assemble, listingFilterSql } from "./query";
 import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
@@ -139,14 +139,13 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     page = await assemble(sql, browseCandidates(sql, where, filters.country ?? null), { ...paging, materialized: false });
   }
 
+  // One statement for the page's listings with their galleries, roads and junctions.
   const listings = await loadListings(
     sql,
     page.rows.map((r) => r.id),
   );
-  const roadIds = [...new Set([...listings.values()].map((l) => l.roadId).filter((id): id is number => id !== null))];
-  const junctionIds = [...new Set(page.rows.map((r) => r.junction_id).filter((id): id is number => id !== null))];
-  const [roads, junctions] = await Promise.all([loadRoads(sql, roadIds), base.junctions.length ? null : loadJunctions(sql, { ids: junctionIds })]);
-  const junctionById = junctions ?? new Map(base.junctions.map((j) => [j.id, j]));
+  const seen = roadsAndJunctionsOf(listings.values());
+  const junctionById = new Map((base.junctions.length ? base.junctions : seen.junctions).map((j) => [j.id, j]));
 
   const results: SearchResult[] = page.rows.flatMap((row) => {
     const listing = listings.get(row.id);
@@ -157,7 +156,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
         distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
         durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
         location: listing.location,
-        road: listing.roadId === null ? null : (roads.get(listing.roadId) ?? null),
+        road: listing.road,
         junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
         referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
         url: listing.location.url,
@@ -179,7 +178,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     area: base.area,
     point: base.point,
     route: base.route,
-    motorways: base.road ? [base.road] : [...roads.values()],
+    motorways: base.road ? [base.road] : seen.roads,
     junctions: base.junctions.length ? base.junctions : [...junctionById.values()],
     normalPoints: base.normalPoints,
     mapPoints: page.mapPoints,

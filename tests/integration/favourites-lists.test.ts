@@ -16,6 +16,7 @@ import {
   updateList,
 } from "../../app/favourites/favourites.server";
 import { newListSchema } from "../../app/favourites/schemas";
+import { locationDetails } from "../../geo/locations";
 
 // Favourites lists: the default list, named lists, and a member touching only their own lists.
 const created: number[] = [];
@@ -46,6 +47,12 @@ describe("favourites", () => {
     const list = await addToDefaultList(me, listings[0]);
     expect(list).toMatchObject({ name: DEFAULT_LIST_NAME, isDefault: true, count: 1 });
     expect(await isFavourite(me, listings[0])).toBe(true);
+    // The listing page reads it in its own statement: true for this member, false for another and for a visitor.
+    const other = await member();
+    expect((await locationDetails(sql(), listings[0], me)).location.isFavourite).toBe(true);
+    expect((await locationDetails(sql(), listings[0], other)).location.isFavourite).toBe(false);
+    expect((await locationDetails(sql(), listings[0], null)).location.isFavourite).toBe(false);
+    expect((await locationDetails(sql(), listings[1], me)).location.isFavourite).toBe(false);
     await addToDefaultList(me, listings[1]);
     expect((await listsOf(me)).filter((candidate) => candidate.isDefault)).toHaveLength(1);
 
