@@ -3,8 +3,8 @@
 // the demo generator's size flags, then prints p50/p95/p99 per search (warm, one client), the route
 // corridor's naive baseline, throughput with 8 concurrent HTTP clients and the app's memory.
 // Figures are printed, never asserted: this is a benchmark, not a test.
-import { spawn, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import autocannon from "autocannon";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { connect } from "../../db/client";
@@ -17,6 +17,7 @@ import { corridorPage, planFromRoute } from "../../geo/search/route";
 import type { Route } from "../../geo/routing/port";
 import { roadCounts } from "../../geo/search/road-counts";
 import { tile } from "../../geo/tiles";
+import { cpuSeconds, postgresCpuSeconds, residentKb, startServer } from "./server";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const LOCAL_ROADS = Number(process.env.BENCH_LOCAL_ROADS ?? 185_000);
@@ -184,24 +185,15 @@ async function main() {
   }
   await close();
 
-  console.log(`\nThroughput: 8 concurrent HTTP clients against the production server, cluster.ts (port ${PORT}):`);
+  console.log(`\nThroughput: 8 concurrent connections (autocannon) to the production server, cluster.ts (port ${PORT}):`);
   await throughput(points, roads, towns);
   machine("at the end");
 }
 
 async function throughput(points: { lat: number; lng: number }[], roads: { slug: string; country: string }[], towns: { name: string }[]) {
-  // One process (no tsx launcher in front), so its RSS is the app's memory.
   // The cluster entry (one worker per core), as npm start runs it; the sampler adds the workers' RSS.
-  const server = spawn(process.execPath, ["build/entry/cluster.js"], {
-    env: { ...process.env, DATABASE_URL: url, NODE_ENV: "production", PORT: String(PORT), SESSION_SECRET: "bench-only-session-secret-0123456789abcdef", COOKIE_SECURE: "false", TRUST_PROXY: "true" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const server = await startServer(PORT, url, "cluster.ts");
   try {
-    for (let i = 0; i < 100; i++) {
-      const ok = await fetch(`http://127.0.0.1:${PORT}/healthz`).then((r) => r.ok).catch(() => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 300));
-    }
     const rng = new Random("throughput");
     const pick = <T>(items: T[]) => items[Math.floor(rng.float() * items.length)];
     const requests = [
@@ -217,48 +209,50 @@ async function throughput(points: { lat: number; lng: number }[], roads: { slug:
       () => `/api/locations/search/browse/road-counts?types[]=${1 + Math.floor(rng.float() * 5)}`,
     ];
     let peakRss = 0;
-    const sampler = setInterval(() => {
-      try {
-        const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
-        const children = spawnSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean);
-        let rss = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-        for (const child of children) rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0);
-        peakRss = Math.max(peakRss, rss);
-      } catch {
-        // The server may be between samples; the next sample will do.
-      }
-    }, 200);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentKb(server.pid))), 200);
     const seconds = Number(process.env.BENCH_SECONDS ?? 20);
+    const cores = availableParallelism();
     const drive = async (label: string, paths: (() => string)[]) => {
-      let done = 0;
-      let failed = 0;
-      const until = Date.now() + seconds * 1000;
-      const started = performance.now();
-      await Promise.all(
-        Array.from({ length: 8 }, async (_, client) => {
-          let k = client;
-          while (Date.now() < until) {
-            const path = paths[k++ % paths.length]();
-            // Many visitors, not one: each request comes from one of 2,000 addresses (X-Forwarded-For, with
-            // TRUST_PROXY on), so the per-address rate limit of the JSON API is paid for but does not refuse the load.
-            const from = `10.${client}.${Math.floor(k / 250) % 8}.${k % 250}`;
-            const response = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: { "X-Forwarded-For": from } }).catch(() => null);
-            if (response?.ok) {
-              await response.arrayBuffer();
-              done++;
-            } else failed++;
-          }
-        }),
+      let k = 0;
+      const before = { app: cpuSeconds(server.pid), pg: postgresCpuSeconds(), client: process.cpuUsage() };
+      // autocannon, as bench:web uses: a lighter client than fetch, whose CPU is counted apart below.
+      // Many visitors, not one: each request comes from one of 2,000 addresses (X-Forwarded-For, with
+      // TRUST_PROXY on), so the per-address rate limit of the JSON API is paid for but does not refuse the load.
+      const result = await autocannon({
+        url: server.base,
+        connections: 8,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (request) => {
+              const path = paths[k % paths.length]();
+              const visitor = k++ % 2_000;
+              return { ...request, path, headers: { ...request.headers, "X-Forwarded-For": `10.9.${visitor >> 8}.${visitor & 255}` } };
+            },
+          },
+        ],
+      });
+      const total = Math.max(1, result.requests.total);
+      const failed = result.non2xx + result.errors + result.timeouts;
+      const client = process.cpuUsage(before.client);
+      const ms = {
+        app: ((cpuSeconds(server.pid) - before.app) * 1000) / total,
+        pg: ((postgresCpuSeconds() - before.pg) * 1000) / total,
+        client: (client.user + client.system) / 1000 / total,
+      };
+      console.log(`  ${label.padEnd(44)} ${((result.requests.total - failed) / result.duration).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ${failed} failed`);
+      // Where the machine's cores went, a request: the app, PostgreSQL and this benchmark's own client
+      // share them, so the cores divided by the sum is the most this machine could answer.
+      console.log(
+        `  ${"".padEnd(44)} CPU a request: app ${ms.app.toFixed(2)} ms, PostgreSQL ${ms.pg.toFixed(2)} ms, this benchmark (client, sampler) ${ms.client.toFixed(2)} ms: at most ${((cores * 1000) / (ms.app + ms.pg + ms.client)).toFixed(0)} requests/s on ${cores} cores`,
       );
-      const elapsed = (performance.now() - started) / 1000;
-      console.log(`  ${label.padEnd(44)} ${done} requests in ${elapsed.toFixed(1)} s: ${(done / elapsed).toFixed(0)} requests/s, ${failed} failed`);
     };
     await drive("JSON location API (goal ≥ 400 req/s)", [requests[0]]);
     await drive("mix of location, road, geocode, road counts", requests);
     clearInterval(sampler);
     console.log(`  app memory (RSS of the primary and its workers, peak during the runs): ${(peakRss / 1024).toFixed(0)} MB (budget ≤ 400 MB)`);
   } finally {
-    server.kill("SIGTERM");
+    server.stop();
   }
 }
 

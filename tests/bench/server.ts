@@ -1,5 +1,6 @@
 // The production server, started by a benchmark on a free port against a given database.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 export function freePort(): Promise<number> {
@@ -49,4 +50,62 @@ export async function startServer(port: number, databaseUrl: string, entry: "ser
   }
   child.kill("SIGTERM");
   throw new Error("the server did not answer /healthz within 30 s");
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; 0 once it has exited. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A process and its children (a cluster's primary and workers), read from /proc rather than by running
+ * pgrep: the memory sampler asks five times a second, and the benchmark's own CPU is measured too.
+ */
+export function processTree(pid: number): number[] {
+  const children: number[] = [];
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      children.push(...readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number));
+    }
+  } catch {
+    // The process has exited.
+  }
+  return [pid, ...children];
+}
+
+/** CPU seconds used by a server and its cluster workers. */
+export function cpuSeconds(pid: number): number {
+  return processTree(pid).reduce((total, p) => total + processCpuSeconds(p), 0);
+}
+
+/** Resident memory (kB) of a server and its cluster workers. */
+export function residentKb(pid: number): number {
+  let total = 0;
+  for (const p of processTree(pid)) {
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // A worker that just exited.
+    }
+  }
+  return total;
+}
+
+/** CPU seconds used by every PostgreSQL process on the machine (the cluster's backends and helpers). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").startsWith("postgres")) total += processCpuSeconds(Number(entry));
+    } catch {
+      // A process that just exited.
+    }
+  }
+  return total;
 }

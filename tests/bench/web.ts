@@ -8,7 +8,7 @@
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
-import { appEnv, freePort, startServer } from "./server";
+import { appEnv, cpuSeconds, freePort, startServer } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -126,20 +126,6 @@ async function renderTimes(base: string) {
 }
 
 /** CPU seconds the server has used (user + system; the cluster's primary and its workers), from /proc: contention on a shared machine does not inflate it. */
-function cpuSeconds(pid: number): number {
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.trim().split("\n").filter(Boolean).map(Number);
-  let total = 0;
-  for (const p of [pid, ...children]) {
-    try {
-      const fields = readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // A worker that just exited.
-    }
-  }
-  return total;
-}
-
 /** The four pages of issue 17's table and the JSON location API, on the demo data. */
 async function throughputPages(): Promise<Record<string, { path: string; goal: number }>> {
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
