@@ -78,7 +78,7 @@ export interface HydratedListing {
   location: LocationSummary;
   road: RoadSummary | null;
   junction: JunctionSummary | null;
-  /** The junction's road, which orders junctions as loadJunctions does (road, then position). */
+  /** The junction's road: a search's junctions are listed by road, then position. */
   junctionRoadId: number | null;
 }
 
@@ -154,7 +154,7 @@ export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<n
   );
 }
 
-/** The distinct roads and junctions of some hydrated listings: roads by id, junctions by road then position (as loadJunctions orders them). */
+/** The distinct roads and junctions of some hydrated listings: roads by id, junctions by road then position. */
 export function roadsAndJunctionsOf(listings: Iterable<HydratedListing>): { roads: RoadSummary[]; junctions: JunctionSummary[] } {
   const roads = new Map<number, RoadSummary>();
   const junctions = new Map<number, { junction: JunctionSummary; roadId: number }>();
@@ -215,11 +215,10 @@ function toJunction(r: JunctionRow): JunctionSummary {
   return { id: r.id, number: r.number, expandedName: r.expanded_name, position: r.position, town: r.town, lat: r.lat, lng: r.lng };
 }
 
-export async function loadJunctions(sql: SqlClient, by: { ids?: number[]; roadId?: number }): Promise<Map<number, JunctionSummary>> {
-  if (by.ids && by.ids.length === 0) return new Map();
-  const where = by.roadId !== undefined ? sql`j.road_id = ${by.roadId}` : sql`j.id = ANY(${by.ids ?? []}::int[])`;
+/** A road's junctions in order along it. */
+export async function loadJunctions(sql: SqlClient, roadId: number): Promise<JunctionSummary[]> {
   const rows = await sql<JunctionRow[]>`
     SELECT j.id, j.road_id, j.number, j.expanded_name, j.position, j.town, ST_Y(j.geom) AS lat, ST_X(j.geom) AS lng
-    FROM junctions j WHERE ${where} ORDER BY j.road_id, j.position`;
-  return new Map(rows.map((r) => [r.id, toJunction(r)]));
+    FROM junctions j WHERE j.road_id = ${roadId} ORDER BY j.position`;
+  return rows.map(toJunction);
 }

@@ -108,7 +108,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
       country: filters.roadCountry ?? filters.country,
     });
     if (!road) throw new AppError(404, "Sorry, we don't know that road", { fieldErrors: { road: "Please select a road" } });
-    base.junctions = [...(await loadJunctions(sql, { roadId: road.id })).values()];
+    base.junctions = await loadJunctions(sql, road.id);
     const junction = filters.junction ? base.junctions.find((j) => j.number.toLowerCase() === filters.junction) : null;
     if (junction === undefined) throw new AppError(404, `Sorry, the ${road.name} has no junction ${filters.junction}`, { fieldErrors: { junction: "Please choose a junction of this road" } });
     page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null, junction?.id ?? null), { ...paging, materialized: false });
