@@ -1,7 +1,8 @@
 // npm run bench:geo — the geo engine's figures on a million listings (ISSUE: geo engine).
 // Builds (once) a benchmark database of 1,000,000 listings and a routing graph of 500,000+ edges with
 // the demo generator's size flags, then prints p50/p95/p99 per search (warm, one client), the route
-// corridor's naive baseline, throughput with 8 concurrent HTTP clients and the app's memory.
+// corridor's naive baseline, throughput with 8 autocannon connections (with the CPU a request of the app,
+// PostgreSQL and the benchmark itself) and the app's memory.
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
