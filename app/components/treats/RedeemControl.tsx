@@ -1,4 +1,4 @@
-import { Form, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { AddressForm, type AddressData } from "../forms/account/AddressForm";
 import { BusyButton } from "../forms/BusyButton";
@@ -32,13 +32,17 @@ export function RedeemControl({ hexId, name, disabled }: { hexId: string; name: 
   const [searchParams, setSearchParams] = useSearchParams();
   const retried = useRef(false);
   const addressSent = useRef(false);
-  const location = useLocation();
+  // Closing the modal while the address is being sent is not abandoning it.
   if (addressSubmitter.state !== "idle") addressSent.current = true;
 
-  // A saved address redirects here (?retry=): the modal closes with the navigation.
+  // A saved address redirects here with ?retry=<hex>: the address was sent, and the modal closes. Read from
+  // the address, not from having seen the request run: React may never render that (decision 0194).
+  const retrying = searchParams.get("retry") === hexId;
   useEffect(() => {
-    if (addressSent.current) setModalOpen(false);
-  }, [location.key]);
+    if (!retrying) return;
+    addressSent.current = true;
+    setModalOpen(false);
+  }, [retrying]);
 
   const needsAddress = addressRequired(redeem.data) ? redeem.data : null;
   useEffect(() => {
