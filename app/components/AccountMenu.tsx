@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { accountMenu } from "../navigation";
 import { BusyButton } from "./forms/BusyButton";
 import { PawIcon } from "./icons";
@@ -21,7 +21,7 @@ export function AccountMenu({ user, placement }: { user: AccountMenuUser; placem
     <ul className="account-menu__list">
       {accountMenu(user.isAdmin).map((item) => (
         <li key={item.to}>
-          <Link to={item.to}>{item.label}</Link>
+          <a href={item.to}>{item.label}</a>
         </li>
       ))}
       <li>

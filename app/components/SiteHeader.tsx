@@ -1,4 +1,4 @@
-import { Link, NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { KeyboardEvent } from "react";
 import { loginPath } from "../auth/redirect";
@@ -6,7 +6,8 @@ import { SUB_NAVIGATION, builtSections, inSection, sectionMenu, type MenuCategor
 import { AccountMenu } from "./AccountMenu";
 import { CloseIcon, MenuIcon, PawIcon } from "./icons";
 import { MoreMenu } from "./MoreMenu";
-import { MenuLinks, NavDropdown } from "./nav/NavDropdown";
+import { HeaderLink, MenuLinks, NavDropdown } from "./nav/NavDropdown";
+import { useDelegatedLinks } from "./nav/useDelegatedLinks";
 import { useHeaderOffset } from "./nav/useHeaderOffset";
 
 export interface HeaderUser {
@@ -36,9 +37,9 @@ function NavItems({ signedIn, categories, mobile = false }: { signedIn: boolean;
             {menu ? (
               <NavDropdown label={item.label} links={menu} mobile={mobile} current={inSection(item.to, location.pathname)} />
             ) : (
-              <NavLink to={withReturn(item.to, here)} end={item.to === "/"}>
+              <HeaderLink to={withReturn(item.to, here)} pathname={location.pathname} end={item.to === "/"}>
                 {item.label}
-              </NavLink>
+              </HeaderLink>
             )}
           </li>
         );
@@ -69,6 +70,7 @@ export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | n
   const menu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
   const location = useLocation();
+  const followLink = useDelegatedLinks();
   useHeaderOffset(header);
 
   // Closed on each navigation, not on hydration: a menu opened before the scripts ran stays open.
@@ -86,16 +88,17 @@ export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | n
   }
 
   return (
-    <header className="site-header" ref={header} data-subnav="shown">
+    // Its links are plain <a>: this one handler navigates within the app for all of them.
+    <header className="site-header" ref={header} data-subnav="shown" onClick={followLink}>
       <div className="site-header__bar">
         <div className="site-header__inner container">
-          <Link to="/" className="brand">
+          <a href="/" className="brand">
             <span className="brand__mark">
               <PawIcon size={22} />
             </span>
             Pawroute
             <span className="brand__tagline">Dog-friendly UK &amp; France</span>
-          </Link>
+          </a>
 
           <nav aria-label="Main" className="main-nav">
             <NavItems signedIn={user !== null} categories={blogCategories} />

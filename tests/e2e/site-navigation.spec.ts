@@ -54,13 +54,27 @@ test("the footer's browse links: each group shows its first links and 'View all 
   if (js) expect(await page.evaluate(() => (window as unknown as { footerMarker?: string }).footerMarker)).toBe("same document");
 });
 
-test("the sub-navigation leads to the search presets", async ({ page }) => {
+test("the sub-navigation and the header's links lead to their pages, marked as the current page", async ({ page }, info) => {
+  const js = info.project.name === "js";
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/contact");
+  if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const main = page.getByRole("navigation", { name: "Main" }).first();
+  await expect(main.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("aria-current", "page");
+  // With JavaScript the header's plain links navigate within the page, as <Link>s would: the window
+  // (and this marker on it) stays. Without it they are ordinary links.
+  if (js) await page.evaluate(() => Object.assign(window, { headerMarker: "same document" }));
   const subNav = page.getByRole("navigation", { name: "Find stops" });
   await subNav.getByRole("link", { name: "Walks in France" }).click();
   await expect(page).toHaveURL(/\/walks-in-france$/);
   await expect(subNav.getByRole("link", { name: "Walks in France" })).toHaveAttribute("aria-current", "page");
+  await expect(main.getByRole("link", { name: "Contact", exact: true })).not.toHaveAttribute("aria-current", "page");
+  await main.getByRole("link", { name: "Treats", exact: true }).click();
+  await expect(page).toHaveURL(/\/treats$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Treats", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(subNav.getByRole("link", { name: "Walks in France" })).not.toHaveAttribute("aria-current", "page");
+  if (js) expect(await page.evaluate(() => (window as unknown as { headerMarker?: string }).headerMarker)).toBe("same document");
 });
 
 test("at 1280 and 1000 px the account dropdown opens and closes from the keyboard", async ({ page, context }, info) => {

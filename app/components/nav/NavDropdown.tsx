@@ -1,24 +1,40 @@
-import { Link, NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
+import type { ReactNode } from "react";
 import type { MenuLink } from "../../navigation";
 import { MAIN_MENU_HOVER, useDropdown } from "./useDropdown";
 
 /**
- * A list of menu links. A link whose address has a query string is a plain Link: NavLink compares
- * paths only, so '/?tab=road' would claim to be the current page on every visit to '/'.
+ * A header link: a plain `<a>` (the header's one click handler navigates within the app:
+ * useDelegatedLinks), marked as the current page by NavLink's rule: the path (without the query) is the
+ * page's, letter case aside, or with `end` off, the page is below it. A `<Link>` or `<NavLink>` each cost
+ * the server's render their hooks, and the header holds about 50 links (docs/decisions/0195).
+ */
+export function HeaderLink({ to, pathname, end = true, children }: { to: string; pathname: string; end?: boolean; children: ReactNode }) {
+  const path = to.split(/[?#]/)[0].toLowerCase();
+  const here = pathname.toLowerCase();
+  const slashAt = path !== "/" && path.endsWith("/") ? path.length - 1 : path.length;
+  const current = here === path || (!end && here.startsWith(path) && here.charAt(slashAt) === "/");
+  return (
+    <a href={to} aria-current={current ? "page" : undefined}>
+      {children}
+    </a>
+  );
+}
+
+/**
+ * A list of menu links. A link whose address has a query string is never marked current: the path
+ * alone would make '/?tab=road' claim to be the current page on every visit to '/'.
  */
 export function MenuLinks({ links, className }: { links: readonly MenuLink[]; className: string }) {
+  const { pathname } = useLocation();
   return (
     <ul className={className}>
       {links.map((item) => (
         <li key={item.to}>
-          {item.to.includes("?") ? (
-            <Link to={item.to}>{item.label}</Link>
-          ) : (
-            <NavLink to={item.to} end>
-              {item.label}
-            </NavLink>
-          )}
+          <HeaderLink to={item.to} pathname={item.to.includes("?") ? "" : pathname}>
+            {item.label}
+          </HeaderLink>
         </li>
       ))}
     </ul>
