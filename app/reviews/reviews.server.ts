@@ -35,17 +35,28 @@ export interface ReviewSummary {
 
 /** The reviews a listing page shows (live or accepted), newest first, with their images. */
 export async function visibleReviews(listingId: number, limit = 50): Promise<{ reviews: ReviewView[]; summary: ReviewSummary }> {
+  // One statement: the count and the mean over every visible review come with each row (window
+  // functions run before the LIMIT), so no second query is needed. Without reviews there is no row.
   const rows = await db()
-    .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, content: reviews.content, status: reviews.status, imageIds: reviews.imageIds, createdAt: reviews.createdAt, username: users.username, deleted: rawSql<boolean>`${users.deactivatedAt} IS NOT NULL` })
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      content: reviews.content,
+      status: reviews.status,
+      imageIds: reviews.imageIds,
+      createdAt: reviews.createdAt,
+      username: users.username,
+      deleted: rawSql<boolean>`${users.deactivatedAt} IS NOT NULL`,
+      total: rawSql<number>`(count(*) OVER ())::int`,
+      average: rawSql<number>`round(avg(${reviews.rating}) OVER (), 1)::float8`,
+    })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
     .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(limit);
-  const [summary] = await db()
-    .select({ count: rawSql<number>`count(*)::int`, average: rawSql<number | null>`round(avg(${reviews.rating}), 1)::float8` })
-    .from(reviews)
-    .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)));
+  const summary = rows[0] ? { count: rows[0].total, average: rows[0].average } : { count: 0, average: null };
   const images = await galleryImages(rows.flatMap((row) => row.imageIds));
   const byId = new Map(images.map((image) => [image.id, image]));
   return {
@@ -60,7 +71,7 @@ export async function visibleReviews(listingId: number, limit = 50): Promise<{ r
       date: { timestamp: Math.floor(row.createdAt.getTime() / 1000) },
       gallery: row.imageIds.flatMap((id) => byId.get(id) ?? []),
     })),
-    summary: { count: summary?.count ?? 0, average: summary?.average ?? null },
+    summary,
   };
 }
 

@@ -2,6 +2,7 @@ import type { SqlClient } from "../../db/client";
 import type { RoutingEngine } from "../routing/port";
 import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES, NEARBY_LIMIT } from "./filters";
 import { parseFilters, search } from "./index";
+import type { SearchFilters } from "./filters";
 import type { SearchResult } from "./types";
 
 export interface NearbyPlaces {
@@ -10,18 +11,25 @@ export interface NearbyPlaces {
   results: SearchResult[];
 }
 
+/**
+ * The filters of a search around a point, by distance and types. They are parsed with the shared
+ * schema once per distance and types (a parse costs about 0.2 ms, a fifth of a listing page's queries)
+ * and copied with the listing's point: the schema only trims a location, which "lat,lng" never needs.
+ */
+const templates = new Map<string, Readonly<SearchFilters>>();
+function filtersAround(lat: number, lng: number, miles: number, types: number[]): SearchFilters {
+  const key = `${miles}:${types.join(",")}`;
+  let template = templates.get(key);
+  if (!template) {
+    template = Object.freeze(parseFilters({ searchType: "location", location: "0,0", distance: miles, types, sort: "distance_away", direct: true, limit: NEARBY_LIMIT }));
+    templates.set(key, template);
+  }
+  return { ...template, location: `${lat},${lng}` };
+}
+
 /** A location search around the listing (itself left out), nearest first. */
 function around(sql: SqlClient, engine: RoutingEngine, listing: { id: number; lat: number; lng: number }, miles: number, types: number[]) {
-  const filters = parseFilters({
-    searchType: "location",
-    location: `${listing.lat},${listing.lng}`,
-    distance: miles,
-    types,
-    sort: "distance_away",
-    direct: true,
-    limit: NEARBY_LIMIT,
-  });
-  return search(sql, engine, filters, { exclude: listing.id });
+  return search(sql, engine, filtersAround(listing.lat, listing.lng, miles, types), { exclude: listing.id });
 }
 
 /**

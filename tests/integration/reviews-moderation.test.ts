@@ -101,6 +101,22 @@ describe("reviews", () => {
     expect((await visibleReviews(listingId)).reviews.find((review) => review.id === id)?.status).toBe(2);
   });
 
+  it("counts and averages every visible review, not only the page of them it shows", async () => {
+    const admin = await user({ admin: true });
+    const uploader = { user: admin, visitorKey: null };
+    await createReview(admin, uploader, { id: listingId }, { rating: 5, title: "Five", content: text, gallery: [] });
+    await createReview(admin, uploader, { id: listingId }, { rating: 2, title: "Two", content: text, gallery: [] });
+    const [expected] = await sql()<{ count: number; average: number }[]>`
+      SELECT count(*)::int AS count, round(avg(rating), 1)::float8 AS average FROM reviews WHERE listing_id = ${listingId} AND status IN (1, 2)`;
+    expect(expected.count).toBeGreaterThanOrEqual(2);
+    const shown = await visibleReviews(listingId, 1);
+    expect(shown.reviews).toHaveLength(1);
+    expect(shown.reviews[0].title).toBe("Two");
+    expect(shown.summary).toEqual({ count: expected.count, average: expected.average });
+    const [none] = await sql()<{ id: number }[]>`SELECT id FROM listings l WHERE NOT EXISTS (SELECT 1 FROM reviews r WHERE r.listing_id = l.id AND r.status IN (1, 2)) ORDER BY id LIMIT 1`;
+    expect(await visibleReviews(none.id)).toEqual({ reviews: [], summary: { count: 0, average: null } });
+  });
+
   it("lets only administrators moderate", async () => {
     const member = await user();
     const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 2, title: "", content: text, gallery: [] });
