@@ -1,5 +1,5 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { FetcherWithComponents } from "@remix-run/react";
 import type { SerializeFrom } from "@remix-run/node";
 import { Modal } from "./Modal";
@@ -37,14 +37,15 @@ export function SettingsModalLink<L>({
   render,
   hideTrigger = false,
 }: SettingsModalLinkProps<L>) {
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  // Open on the page it was opened on: a navigation (the form's redirect back, with its message) closes
+  // it in the same render that shows the new page, so the modal never shows the page's fresh data (a
+  // "done" state) before it closes, as an effect run after that render would.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.key;
+  const setOpen = (next: boolean) => setOpenOn(next ? location.key : null);
   const loader = useFetcher<L>();
   const submitter = useFetcher();
-  const location = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [location.key]);
 
   const data = loader.data;
 
