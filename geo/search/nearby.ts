@@ -1,8 +1,7 @@
 import type { SqlClient } from "../../db/client";
 import type { RoutingEngine } from "../routing/port";
-import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES, NEARBY_LIMIT } from "./filters";
+import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES, NEARBY_LIMIT, type SearchFilters } from "./filters";
 import { parseFilters, search } from "./index";
-import type { SearchFilters } from "./filters";
 import type { SearchResult } from "./types";
 
 export interface NearbyPlaces {

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { HeaderLink } from "../../app/components/nav/NavDropdown";
 
-// The header's plain links are marked current by NavLink's rule (docs/decisions/0195).
+// The header's plain links are marked current as NavLink marked them (docs/decisions/0195).
 function current(to: string, pathname: string, end?: boolean): boolean {
   return renderToStaticMarkup(
     <HeaderLink to={to} pathname={pathname} end={end}>

@@ -1,20 +1,20 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ReactNode } from "react";
-import type { MenuLink } from "../../navigation";
+import { inSection, type MenuLink } from "../../navigation";
 import { MAIN_MENU_HOVER, useDropdown } from "./useDropdown";
 
 /**
  * A header link: a plain `<a>` (the header's one click handler navigates within the app:
- * useDelegatedLinks), marked as the current page by NavLink's rule: the path (without the query) is the
- * page's, letter case aside, or with `end` off, the page is below it. A `<Link>` or `<NavLink>` each cost
- * the server's render their hooks, and the header holds about 50 links (docs/decisions/0195).
+ * useDelegatedLinks), marked as the current page when its path (without the query) is the page's,
+ * letter case aside, or with `end` off when the page is in its section (`inSection`, as the dropdowns'
+ * summaries). `pathname` null: never current. A `<Link>` or `<NavLink>` each cost the server's render
+ * their hooks, and the header holds about 50 links (docs/decisions/0195).
  */
-export function HeaderLink({ to, pathname, end = true, children }: { to: string; pathname: string; end?: boolean; children: ReactNode }) {
+export function HeaderLink({ to, pathname, end = true, children }: { to: string; pathname: string | null; end?: boolean; children: ReactNode }) {
   const path = to.split(/[?#]/)[0].toLowerCase();
-  const here = pathname.toLowerCase();
-  const slashAt = path !== "/" && path.endsWith("/") ? path.length - 1 : path.length;
-  const current = here === path || (!end && here.startsWith(path) && here.charAt(slashAt) === "/");
+  const here = pathname?.toLowerCase();
+  const current = here !== undefined && (end ? here === path : inSection(path, here));
   return (
     <a href={to} aria-current={current ? "page" : undefined}>
       {children}
@@ -32,7 +32,7 @@ export function MenuLinks({ links, className }: { links: readonly MenuLink[]; cl
     <ul className={className}>
       {links.map((item) => (
         <li key={item.to}>
-          <HeaderLink to={item.to} pathname={item.to.includes("?") ? "" : pathname}>
+          <HeaderLink to={item.to} pathname={item.to.includes("?") ? null : pathname}>
             {item.label}
           </HeaderLink>
         </li>
