@@ -20,7 +20,9 @@ export interface CachedPage {
   status: number;
   /** The response's own headers (those the page set), without the per-request ones. */
   headers: [string, string | string[]][];
+  /** The body as rendered, or gzipped when `gzipped` (a body without a nonce: JSON and `.data`). */
   body: Buffer;
+  gzipped?: boolean;
   /** The nonce the body was rendered with ("" when it has none). */
   nonce: string;
   etag: string;

@@ -1,6 +1,6 @@
 // Turns an uploaded file into the stored WebP versions. sharp reads only the header first, so a
 // non-image or a decompression bomb is refused before any pixels are decoded.
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
 import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "./images";
 import { AppError } from "../errors";
 
@@ -27,9 +27,22 @@ export interface ProcessedImage {
   versions: { size: number; body: Buffer; width: number; height: number }[];
 }
 
-sharp.cache(false);
+let loading: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first upload a process handles: libvips adds about 19 MB to a process's
+ * memory, and most of a server's workers serve searches and pages only (decision 0196).
+ */
+function loadSharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
+  loading ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 async function readHeader(input: Buffer): Promise<Metadata> {
+  const sharp = await loadSharp();
   try {
     return await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
@@ -42,6 +55,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (input.length === 0) throw new AppError(400, UPLOAD_MESSAGES.missing, UPLOAD);
   if (input.length > MAX_UPLOAD_BYTES) throw new AppError(413, UPLOAD_MESSAGES.tooBig, UPLOAD);
   const header = await readHeader(input);
+  const sharp = await loadSharp();
   if (!header.format || !ACCEPTED_FORMATS.includes(header.format) || !header.width || !header.height) throw new AppError(415, UPLOAD_MESSAGES.notAnImage, UPLOAD);
   if (header.width * header.height > MAX_PIXELS) throw new AppError(413, UPLOAD_MESSAGES.tooManyPixels, UPLOAD);
 

@@ -1,4 +1,6 @@
+import { get } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -99,6 +101,8 @@ describe("the render cache behind conditional GET", () => {
   let contentVersion = 1;
   let renders = 0;
   let nonces = 0;
+  let cache: ReturnType<typeof createRenderCache>;
+  const places = Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Dog-friendly place ${i}`, lat: 51.5 + i / 1000, lng: -0.12 }));
 
   beforeAll(async () => {
     const app = express();
@@ -108,7 +112,7 @@ describe("the render cache behind conditional GET", () => {
       res.locals.cspNonce = `nonce${String(++nonces).padStart(4, "0")}`;
       next();
     });
-    const cache = createRenderCache({ ttlMs: 60_000, settleMs: 0, maxBytes: 1_000_000, readVersion: async () => String(contentVersion) });
+    cache = createRenderCache({ ttlMs: 60_000, settleMs: 0, maxBytes: 1_000_000, readVersion: async () => String(contentVersion) });
     app.use(conditionalGet(cache));
     app.get("/route", (req, res) => {
       renders++;
@@ -126,6 +130,10 @@ describe("the render cache behind conditional GET", () => {
       renders++;
       res.setHeader("Cache-Control", "public, max-age=60");
       res.json({ results: [contentVersion] });
+    });
+    app.get("/api/geocode", (_req, res) => {
+      renders++;
+      res.json({ places, version: contentVersion });
     });
     app.get("/motorway-search", (_req, res) => {
       renders++;
@@ -202,5 +210,42 @@ describe("the render cache behind conditional GET", () => {
     expect(noStore.headers.get("cache-control")).toBe("no-store");
     expect(noStore.headers.get("etag")).toBeNull();
     expect(renders).toBe(rendered + 2);
+  });
+
+  it("keeps a body without a nonce gzipped, sends it as kept to a client that takes gzip and unzipped to one that does not", async () => {
+    /** The raw response, as the client would get it off the wire (fetch would unzip it). */
+    const raw = (acceptEncoding?: string) =>
+      new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+        get(`${cachedBase}/api/geocode?q=dog`, { headers: acceptEncoding ? { "Accept-Encoding": acceptEncoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on("error", reject);
+      });
+    contentVersion++;
+    const expected = JSON.stringify({ places, version: contentVersion });
+    const plainMiss = await raw();
+    expect(plainMiss.headers["x-render-cache"]).toBe("miss");
+    expect(plainMiss.headers["content-encoding"]).toBeUndefined();
+    expect(plainMiss.body.toString()).toBe(expected);
+    // Kept at a fraction of its size: only the gzipped copy is held.
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBeLessThan(expected.length / 4);
+    const rendered = renders;
+
+    const gzipHit = await raw("gzip, deflate, br");
+    expect(gzipHit.headers["x-render-cache"]).toBe("hit");
+    expect(gzipHit.headers["content-encoding"]).toBe("gzip");
+    expect(gzipHit.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(gzipHit.headers["content-length"])).toBe(gzipHit.body.length);
+    expect(gunzipSync(gzipHit.body).toString()).toBe(expected);
+
+    const plainHit = await raw("identity");
+    expect(plainHit.headers["x-render-cache"]).toBe("hit");
+    expect(plainHit.headers["content-encoding"]).toBeUndefined();
+    expect(plainHit.headers.vary).toMatch(/Accept-Encoding/);
+    expect(plainHit.body.toString()).toBe(expected);
+    expect(plainHit.headers.etag).toBe(gzipHit.headers.etag);
+    expect(renders).toBe(rendered);
   });
 });
