@@ -1,15 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
-import { compareRoads } from "./components/RoadBadge";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { footerBrowseTabs } from "./navigation";
 import { usePageContext } from "./ops/page-context";
-import { roadOptions } from "./search/reference.server";
+import { footerRoads } from "./search/reference.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
 import accountStyles from "./styles/account.css?url";
 import appStyles from "./styles/app.css?url";
@@ -25,10 +24,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, roads, categories] = await Promise.all([getSessionUser(request), roadOptions(), blogMenuCategories()]);
+  const [user, roads, categories] = await Promise.all([getSessionUser(request), footerRoads(), blogMenuCategories()]);
   return {
     user: user && { username: user.username, isAdmin: user.isAdmin },
-    footerTabs: footerBrowseTabs([...roads].sort(compareRoads)),
+    footerRoads: roads,
     blogCategories: categories.map(({ slug, name }) => ({ slug, name })),
   };
 }
@@ -38,6 +37,8 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { nonce } = usePageContext();
+  const roads = data?.footerRoads;
+  const browseTabs = useMemo(() => (roads ? footerBrowseTabs(roads) : []), [roads]);
 
   // Lets tests (and CSS, if ever needed) tell a hydrated page from the server-rendered HTML.
   useEffect(() => {
@@ -61,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter browseTabs={data?.footerTabs ?? []} />
+        <SiteFooter browseTabs={browseTabs} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

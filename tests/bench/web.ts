@@ -8,7 +8,7 @@
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
-import { appEnv, cpuSeconds, freePort, startServer } from "./server";
+import { WARMUP_SECONDS, appEnv, cpuSeconds, freePort, startServer, warmUp } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -150,9 +150,12 @@ function fromManyVisitors(request: autocannon.Request): autocannon.Request {
 }
 
 async function throughput(base: string, pid: number, cache: string, only?: (name: string) => boolean) {
-  console.log(`Throughput with the cluster on (cluster.ts), ${cache}, 16 concurrent connections, ${SECONDS} s each (autocannon):`);
-  for (const [name, { path, goal }] of Object.entries(await throughputPages())) {
-    if (only && !only(name)) continue;
+  const pages = Object.entries(await throughputPages()).filter(([name]) => !only || only(name));
+  // Every page this run measures, in turn, before the first is measured (tests/bench/server.ts).
+  let next = 0;
+  await warmUp(base, () => pages[next++ % pages.length][1].path);
+  console.log(`Throughput with the cluster on (cluster.ts), ${cache}, 16 concurrent connections, ${SECONDS} s each after ${WARMUP_SECONDS} s of warm-up (autocannon):`);
+  for (const [name, { path, goal }] of pages) {
     const cpuBefore = cpuSeconds(pid);
     const result = await autocannon({ url: `${base}${path}`, connections: 16, duration: SECONDS, requests: [{ setupRequest: fromManyVisitors }] });
     const cpuMs = ((cpuSeconds(pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);

@@ -17,7 +17,7 @@ const TAB_LABELS: Record<HomeTab, string> = { route: "Along a route", location: 
 interface HomeSearchProps {
   tab: HomeTab;
   preset: HomePreset;
-  roads: RoadOption[];
+  roads: HomeRoad[];
 }
 
 function PresetTypes({ types }: { types: number[] }) {
@@ -67,7 +67,10 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
 }
 
 /** The road form: a GET form to the motorway search page, which sends a chosen road on to its browse page. */
-function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: RoadOption[] }) {
+/** What the road search form reads of a road. */
+type HomeRoad = Pick<RoadOption, "id" | "name" | "slug" | "description" | "country" | "motorway">;
+
+function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: HomeRoad[] }) {
   const navigate = useNavigate();
   const [error, setError] = useState("");
   const countries = preset.country === "france" ? ["france", "united-kingdom"] : ["united-kingdom", "france"];

@@ -7,7 +7,6 @@ import { RoadBadge, compareRoads } from "../../components/RoadBadge";
 import { HomeSearch } from "../../components/search/HomeSearch";
 import { directoryStats, type DirectoryStats } from "../../directory/stats.server";
 import { homePreset, homeTabCookie, isHomeTab, tabFromCookieHeader } from "../../search/home";
-import { roadOptions } from "../../search/reference.server";
 import homeStyles from "../../styles/home.css?url";
 import formStyles from "../../styles/forms.css?url";
 import searchStyles from "../../styles/search.css?url";
@@ -31,8 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("tab");
   // A tab link followed without JavaScript (?tab=…) is remembered here; with JavaScript the browser sets the cookie.
   const tab = isHomeTab(asked) ? asked : (tabFromCookieHeader(request.headers.get("Cookie")) ?? "route");
-  const [stats, roads] = await Promise.all([directoryStats(), roadOptions()]);
-  return data({ ...stats, preset: homePreset(url.pathname), tab, roadOptions: roads }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked) } } : undefined);
+  // One list of roads for the road lists and the road search form: the page sent the 55 roads twice.
+  const stats = await directoryStats();
+  return data({ ...stats, preset: homePreset(url.pathname), tab }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked) } } : undefined);
 }
 
 type Road = DirectoryStats["roads"][number];
@@ -68,7 +68,7 @@ function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
 }
 
 export default function Home() {
-  const { listingsByType, roads, preset, tab, roadOptions: options } = useLoaderData<typeof loader>();
+  const { listingsByType, roads, preset, tab } = useLoaderData<typeof loader>();
   const totalListings = listingsByType.reduce((sum, type) => sum + type.count, 0);
   const uk = roads.filter((road) => road.country === "united-kingdom").sort(compareRoads);
   const france = roads.filter((road) => road.country === "france").sort(compareRoads);
@@ -88,7 +88,7 @@ export default function Home() {
           </div>
           <HeroSign />
           {/* The tab in the address (the header's Search menu links to each) opens the form at that tab. */}
-          <HomeSearch key={`${preset.path}?tab=${tab}`} tab={tab} preset={preset} roads={options} />
+          <HomeSearch key={`${preset.path}?tab=${tab}`} tab={tab} preset={preset} roads={roads} />
         </div>
       </section>
 
