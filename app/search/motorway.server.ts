@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { filtersFromSearchParams } from "../../geo/search/filters";
 import { roadCountFiltersSchema, roadCounts } from "../../geo/search/road-counts";
-import { compareRoads } from "../components/RoadBadge";
 import { sql } from "../db.server";
 import { SELECT_A_ROAD_MESSAGE } from "./constants";
 import { facilities, roadOptions } from "./reference.server";
@@ -55,7 +54,8 @@ export async function loadMotorwayPage(request: Request): Promise<{ status: numb
     page: {
       country,
       path: url.pathname,
-      roads: roads.filter((option) => option.country === country).sort(compareRoads),
+      // roadOptions() is in sign order already.
+      roads: roads.filter((option) => option.country === country),
       counts,
       filters,
       facilities: facilityList.map(({ id, name }) => ({ id, name })),

@@ -32,15 +32,20 @@ function cached<T>(load: () => Promise<T>): Cached<T> {
 /** The spec's facility list, as GET /api/facilities answers it. */
 export const facilities: Cached<Facility[]> = cached(() => listFacilities(sql()));
 
-/** The roads of the motorway pickers; the back office forgets them after changing a road (app/admin/roads.server.ts). */
-export const roadOptions: Cached<RoadOption[]> = cached(
-  () => sql()<RoadOption[]>`
+/**
+ * The roads of the motorway pickers and the footer, in sign order (`compareRoads`), sorted once per load;
+ * the back office forgets them after changing a road (app/admin/roads.server.ts).
+ */
+export const roadOptions: Cached<RoadOption[]> = cached(async () => {
+  const roads = await sql()<RoadOption[]>`
     SELECT r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway, r.icon
     FROM roads r JOIN countries c ON c.id = r.country_id
-    ORDER BY r.id`,
-);
+    ORDER BY r.id`;
+  // A stable sort: roads that tie in sign order keep their id order.
+  return [...roads].sort(compareRoads);
+});
 
-/** Each road list's footer roads, made once: sorting 55 roads by sign order cost every page. */
+/** Each road list's footer roads, made once, not on every page. */
 const footerRoadsByRoads = new WeakMap<RoadOption[], FooterRoad[]>();
 
 /**
@@ -52,7 +57,7 @@ export async function footerRoads(): Promise<FooterRoad[]> {
   const roads = await roadOptions();
   let footer = footerRoadsByRoads.get(roads);
   if (!footer) {
-    footer = [...roads].sort(compareRoads).map(({ name, slug, description, country }) => ({ name, slug, description, country }));
+    footer = roads.map(({ name, slug, description, country }) => ({ name, slug, description, country }));
     footerRoadsByRoads.set(roads, footer);
   }
   return footer;

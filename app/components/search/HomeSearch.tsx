@@ -66,10 +66,10 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
   );
 }
 
-/** The road form: a GET form to the motorway search page, which sends a chosen road on to its browse page. */
 /** What the road search form reads of a road. */
 type HomeRoad = Pick<RoadOption, "id" | "name" | "slug" | "description" | "country" | "motorway">;
 
+/** The road form: a GET form to the motorway search page, which sends a chosen road on to its browse page. */
 function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: HomeRoad[] }) {
   const navigate = useNavigate();
   const [error, setError] = useState("");
