@@ -1,4 +1,5 @@
 import { connect, type DatabaseHandle, type Pool } from "../db/client";
+import { keepPlacesFound } from "../geo/geocode";
 import { getEnv } from "./env.server";
 
 // One pool per process, kept on globalThis so that Vite's hot reloads reuse it and the server
@@ -14,6 +15,7 @@ export function database(): DatabaseHandle {
   if (!holder[KEY]) {
     const env = getEnv();
     holder[KEY] = connect(env.DATABASE_URL, { max: env.DB_POOL_SIZE, applicationName: POOL_APPLICATION_NAME });
+    keepPlacesFound(holder[KEY].sql, { seconds: env.PLACE_CACHE_SECONDS });
   }
   return holder[KEY];
 }
@@ -34,7 +36,10 @@ export function replicaSql(): Pool | null {
   const env = getEnv();
   if (!env.DATABASE_REPLICA_URL) return null;
   const holder = globalThis as ReplicaHolder;
-  holder[REPLICA_KEY] ??= connect(env.DATABASE_REPLICA_URL, { max: env.DB_POOL_SIZE });
+  if (!holder[REPLICA_KEY]) {
+    holder[REPLICA_KEY] = connect(env.DATABASE_REPLICA_URL, { max: env.DB_POOL_SIZE });
+    keepPlacesFound(holder[REPLICA_KEY].sql, { seconds: env.PLACE_CACHE_SECONDS });
+  }
   return holder[REPLICA_KEY].sql;
 }
 

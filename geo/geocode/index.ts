@@ -2,6 +2,7 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
 import { parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
+import { createPlaceCache, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
@@ -30,8 +31,26 @@ export async function resolvePlace(sql: SqlClient, text: string): Promise<Resolv
     const point = parseLatLng(text);
     return point ? { ...point, label: `${point.lat},${point.lng}` } : null;
   }
+  const cached = placeCaches.get(sql);
+  return cached ? cached(text) : bestPlace(sql, text);
+}
+
+async function bestPlace(sql: SqlClient, text: string): Promise<ResolvedPlace | null> {
   const [best] = await geocode(sql, text, { limit: 1 });
   return best ? { lat: best.lat, lng: best.lng, label: best.formattedAddress } : null;
+}
+
+/**
+ * The pools whose places found by text are kept a while (the app's, keepPlacesFound); others always ask.
+ * On globalThis, as the pool is (app/db.server.ts): the server entry and the app's build each bundle
+ * this module, and the pool the entry made must find its cache from the build's copy.
+ */
+const PLACE_CACHES = Symbol.for("pawroute.geocode.place-caches");
+const placeCaches: WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>> = ((globalThis as { [PLACE_CACHES]?: WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>> })[PLACE_CACHES] ??= new WeakMap());
+
+/** From now on resolvePlace on this pool keeps the places it finds (docs/decisions/0198). */
+export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): void {
+  placeCaches.set(sql, createPlaceCache((text) => bestPlace(sql, text), options));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { keptAnswers } from "../kept-answers";
 import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
 
 // A search along a route asks for the same drive again for each page, sort, filter, the map and the
@@ -16,12 +17,6 @@ export interface RouteCacheOptions {
   maxPoints?: number;
   /** The clock (tests). */
   now?: () => number;
-}
-
-interface Entry {
-  route: Promise<Route | null>;
-  expires: number;
-  points: number;
 }
 
 /** Ends the same to a tenth of a metre ask for the same route. */
@@ -57,46 +52,9 @@ function weight(route: Route | null): number {
  */
 export function withRouteCache(engine: RoutingEngine, { seconds = ROUTE_CACHE_SECONDS, maxPoints = ROUTE_CACHE_POINTS, now = Date.now }: RouteCacheOptions = {}): RoutingEngine {
   if (seconds <= 0) return engine;
-  // A Map keeps insertion order: re-inserting on each use makes its first key the least recently used.
-  const entries = new Map<string, Entry>();
-  let points = 0;
-
-  function remove(key: string, entry: Entry) {
-    if (entries.get(key) !== entry) return;
-    entries.delete(key);
-    points -= entry.points;
-  }
-
-  function keepWithinBudget() {
-    for (const [key, entry] of entries) {
-      if (points <= maxPoints || entries.size <= 1) return;
-      remove(key, entry);
-    }
-  }
-
+  const kept = keptAnswers<Route | null>({ seconds, budget: maxPoints, weight, now });
   return {
     name: engine.name,
-    route(from, to, options) {
-      const key = keyOf(from, to, options);
-      const kept = entries.get(key);
-      if (kept && kept.expires > now()) {
-        entries.delete(key);
-        entries.set(key, kept);
-        return kept.route;
-      }
-      if (kept) remove(key, kept);
-      const entry: Entry = { route: engine.route(from, to, options).then(frozen), expires: now() + seconds * 1000, points: 0 };
-      entries.set(key, entry);
-      entry.route.then(
-        (route) => {
-          if (entries.get(key) !== entry) return;
-          entry.points = weight(route);
-          points += entry.points;
-          keepWithinBudget();
-        },
-        () => remove(key, entry),
-      );
-      return entry.route;
-    },
+    route: (from, to, options) => kept(keyOf(from, to, options), () => engine.route(from, to, options).then(frozen)),
   };
 }

@@ -195,7 +195,7 @@ async function main() {
   }
   renderCpu(await throughputPages());
   for (const [cache, seconds] of [
-    ["every page rendered (RENDER_CACHE_SECONDS=0; routes kept, the default ROUTE_CACHE_SECONDS)", "0"],
+    ["every page rendered (RENDER_CACHE_SECONDS=0; places and routes kept, the default PLACE_CACHE_SECONDS and ROUTE_CACHE_SECONDS)", "0"],
     ["render cache on (the default, RENDER_CACHE_SECONDS=10)", "10"],
   ]) {
     const clusterPort = await freePort();
@@ -207,12 +207,18 @@ async function main() {
     }
     console.log("");
   }
-  // The route cache (decision 0181) answers the repeated drive above after its first request, as for a
-  // visitor paging through one search; this is the page when every request is a new drive.
+  // The place cache (decision 0198) answers "London" and "Leeds" above after their first request, and
+  // the route cache (decision 0181) the repeated drive, as for a visitor paging through one search; these
+  // are the pages that search a place by text when every request is a new place and a new drive.
   const uncachedPort = await freePort();
-  const uncached = await startServer(uncachedPort, DATABASE_URL, "cluster.ts", { RENDER_CACHE_SECONDS: "0", ROUTE_CACHE_SECONDS: "0" });
+  const uncached = await startServer(uncachedPort, DATABASE_URL, "cluster.ts", { RENDER_CACHE_SECONDS: "0", ROUTE_CACHE_SECONDS: "0", PLACE_CACHE_SECONDS: "0" });
   try {
-    await throughput(uncached.base, uncached.pid, "every page rendered and every route worked out again (ROUTE_CACHE_SECONDS=0)", (name) => name.startsWith("route results"));
+    await throughput(
+      uncached.base,
+      uncached.pid,
+      "every page rendered, every place found and every route worked out again (PLACE_CACHE_SECONDS=0, ROUTE_CACHE_SECONDS=0)",
+      (name) => name.startsWith("route results") || name.startsWith("location results") || name.startsWith("JSON"),
+    );
   } finally {
     uncached.stop();
   }
