@@ -46,7 +46,8 @@ async function bestPlace(sql: SqlClient, text: string): Promise<ResolvedPlace | 
  * this module, and the pool the entry made must find its cache from the build's copy.
  */
 const PLACE_CACHES = Symbol.for("pawroute.geocode.place-caches");
-const placeCaches: WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>> = ((globalThis as { [PLACE_CACHES]?: WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>> })[PLACE_CACHES] ??= new WeakMap());
+type PlaceCaches = WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>>;
+const placeCaches: PlaceCaches = ((globalThis as { [PLACE_CACHES]?: PlaceCaches })[PLACE_CACHES] ??= new WeakMap());
 
 /** From now on resolvePlace on this pool keeps the places it finds (docs/decisions/0198). */
 export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): void {
