@@ -57,7 +57,35 @@ function SavedTooltip({ added, onDone }: { added: Added; onDone: () => void }) {
  * an already favourite listing opens the list editor (a modal with JavaScript, the page without).
  * The editor stays open when the listing leaves its last list; a failure is shown as an alert.
  */
-export function FavouriteToggle({ listingUrl, title, member, isFavourite, returnTo, compact = false }: Props) {
+export function FavouriteToggle(props: Props) {
+  // Two components, so a visitor's toggle (every card of an anonymous results page) runs no fetchers.
+  return props.member ? <MemberFavourite {...props} /> : <VisitorFavourite {...props} />;
+}
+
+/**
+ * The members-only tooltip. Its links are plain: they leave the page for the log-in or join form, as a
+ * result card's own link leaves for the listing, and a card renders no router hooks (decision 0199).
+ */
+function VisitorFavourite({ listingUrl, title, returnTo, compact = false }: Props) {
+  const back = encodeURIComponent(returnTo ?? listingUrl);
+  return (
+    <details className={`favourite favourite--visitor${compact ? " favourite--compact" : ""}`}>
+      <summary className="button button--quiet">
+        <span aria-hidden="true">♡ </span>
+        {compact ? "Save" : "Save to favourites"}
+        {compact ? <span className="visually-hidden"> {title}</span> : null}
+      </summary>
+      <div className="favourite__tooltip" role="note">
+        <p>Favourites are for members.</p>
+        <p>
+          <a href={`/account/login/?redirectTo=${back}`}>Log in</a> or <a href={`/join?redirectTo=${back}`}>join for free</a> to save places to your lists.
+        </p>
+      </div>
+    </details>
+  );
+}
+
+function MemberFavourite({ listingUrl, title, isFavourite, returnTo, compact = false }: Props) {
   const adder = useFetcher<{ added?: string; href?: string; formError?: string }>();
   const editor = useFetcher<FavouritePageData>();
   const [added, setAdded] = useState<Added | null>(null);
@@ -81,25 +109,6 @@ export function FavouriteToggle({ listingUrl, title, member, isFavourite, return
   useEffect(() => {
     if (editor.state === "idle" && editor.data) setFavourite(editor.data.lists.some((list) => list.saved));
   }, [editor.state, editor.data]);
-
-  if (!member) {
-    const back = encodeURIComponent(returnTo ?? listingUrl);
-    return (
-      <details className={`favourite favourite--visitor${compact ? " favourite--compact" : ""}`}>
-        <summary className="button button--quiet">
-          <span aria-hidden="true">♡ </span>
-          {compact ? "Save" : "Save to favourites"}
-          {forScreenReaders}
-        </summary>
-        <div className="favourite__tooltip" role="note">
-          <p>Favourites are for members.</p>
-          <p>
-            <Link to={`/account/login/?redirectTo=${back}`}>Log in</Link> or <Link to={`/join?redirectTo=${back}`}>join for free</Link> to save places to your lists.
-          </p>
-        </div>
-      </details>
-    );
-  }
 
   const extras = (
     <>
