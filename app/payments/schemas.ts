@@ -45,13 +45,17 @@ export const changeCardSchema = z.object({
   paymentMethod: cardMethod,
 });
 
-/** POST users/me/subscriptions/current/renew. */
+/** POST users/me/subscriptions/current/renew; `key` names the renew page, so a doubled submit renews once (decision 0200). */
 export const renewSchema = z.object({
   paymentMethod: cardMethod.optional(),
   /** Renewing with a PayPal account just approved (method 1). */
   nonce: nonce.optional(),
   payment_intent: paymentIntent,
+  key,
 });
+
+/** The renew page's plain form: the saved card, this page's key. */
+export const renewFormSchema = renewSchema.pick({ key: true });
 
 export const switchSchema = z.object({ option, key });
 

@@ -4,7 +4,7 @@
 // request (or webhook) applies a succeeded charge, so doubled requests and replays change nothing.
 import { and, desc, eq, gt, isNull, ne, sql as rawSql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, subscriptionEvents, subscriptions } from "../../db/schema";
+import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, renewalRequests, subscriptionEvents, subscriptions } from "../../db/schema";
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
@@ -319,14 +319,30 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
-export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key?: string }): Promise<PaymentResult> {
+export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string }): Promise<PaymentResult> {
   const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  // Looked up after the subscription is read: if this page's renewal committed before that read, its
+  // key is already recorded (below, before the payment), so a late second submit finds it here.
+  const asked = await chargeAskedBy(user.id, input.key);
+  if (asked?.status === "succeeded") return succeededResult(asked);
   const plan = planOf(subscription.plan);
   const methodId = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : subscription.paymentMethodId;
   invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
   const charge = await renewalCharge(subscription, plan, methodId);
+  // The page now asks for this period's charge (an earlier ask of it that did not go through is replaced).
+  await db().insert(renewalRequests).values({ userId: user.id, key: input.key, chargeId: charge.id }).onConflictDoUpdate({ target: [renewalRequests.userId, renewalRequests.key], set: { chargeId: charge.id } });
   if (methodId !== subscription.paymentMethodId) await db().update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
   return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+}
+
+/** The charge a renew page (its key) asked for, if it asked before. */
+async function chargeAskedBy(userId: number, key: string): Promise<Charge | null> {
+  const [row] = await db()
+    .select({ charge: charges })
+    .from(renewalRequests)
+    .innerJoin(charges, eq(charges.id, renewalRequests.chargeId))
+    .where(and(eq(renewalRequests.userId, userId), eq(renewalRequests.key, key)));
+  return row?.charge ?? null;
 }
 
 /** The renewal charge of the subscription's current period: its key names the period, so it is taken once. */

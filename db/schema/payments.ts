@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 // Subscriptions and payments (issue 15, migration 0018, docs/decisions/0120-payments.md). Plans are
@@ -112,6 +112,22 @@ export const charges = pgTable(
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   },
   (t) => [index("charges_user").on(t.userId, t.createdAt)],
+);
+
+/** The renew page (its one-per-page key) that asked for a renewal charge: a doubled submit renews once (decision 0200). */
+export const renewalRequests = pgTable(
+  "renewal_requests",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: uuid("key").notNull(),
+    chargeId: integer("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
 
 /** One receipt per succeeded charge. */

@@ -44,9 +44,19 @@ test("renew, cancel and enable auto-renewal, then switch plan, each by a plain f
   if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(page.getByRole("heading", { name: "Monthly plan, £4.99" })).toBeVisible();
   await page.getByRole("link", { name: "Renew now" }).click();
+  const renewKey = await page.locator('form input[name="key"]').getAttribute("value");
   await page.getByRole("button", { name: "Renew for £4.99 with your visa card ending 4242" }).click();
   // The renew page has status lines of its own (the card form and PayPal loading): find the outcome's.
-  await expect(page.getByRole("status").filter({ hasText: "has been renewed" })).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
+  const renewed = page.getByRole("status").filter({ hasText: "has been renewed" });
+  await expect(renewed).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
+  const renewedText = await renewed.textContent();
+  expect(await receiptsOf(member)).toBe(2);
+  // The same page's form sent again after it went through (a second click that arrives late, a resent
+  // POST) answers the same renewal: no second month is charged (decision 0200).
+  const resent = await page.request.post("/account/subscriptions/renew", { form: { key: renewKey ?? "" }, maxRedirects: 0 });
+  expect(resent.status()).toBe(302);
+  await page.goto("/account/subscriptions");
+  await expect(page.getByRole("status").filter({ hasText: "has been renewed" })).toHaveText(renewedText ?? "");
   expect(await receiptsOf(member)).toBe(2);
 
   await page.getByRole("link", { name: "Cancel auto-renewal" }).click();

@@ -153,18 +153,27 @@ describe("subscriptions and payments", () => {
     expect(await money(user.id)).toEqual({ charges: 1, receipts: 1, subscriptions: 1, total: 499 });
   });
 
-  it("renew twice at once charges one period; cancel and enable auto-renew answer the expiry", async () => {
+  it("a renew page submitted twice, at once or one after the other, charges one period; cancel and enable auto-renew answer the expiry", async () => {
     const user = await member();
     const paymentMethod = await setUpCard(user, "4242424242424242");
     const bought = await checkout(user, { option: "monthly", paymentMethod, key: randomUUID() });
     if (bought.status !== "succeeded") throw new Error("not bought");
-    const [a, b] = await Promise.all([renew(user, {}), renew(user, {})]);
+    const page = randomUUID();
+    const [a, b] = await Promise.all([renew(user, { key: page }), renew(user, { key: page })]);
     expect(a).toEqual(b);
     if (a.status !== "succeeded") throw new Error("not renewed");
     expect(new Date(a.expiryDate).getTime()).toBe(addMonths(new Date(bought.expiryDate), 1).getTime());
+    // The same page's submit arriving after the renewal went through (a doubled click without
+    // JavaScript, a resent POST) answers that renewal: it does not pay for the month after.
+    expect(await renew(user, { key: page })).toEqual(a);
     expect(await money(user.id)).toMatchObject({ charges: 2, receipts: 2, subscriptions: 1, total: 998 });
     expect(await cancelAutoRenew(user.id)).toEqual({ expiryDate: a.expiryDate });
     expect(await enableAutoRenew(user.id)).toEqual({ expiryDate: a.expiryDate });
+    // A new renew page renews the month after.
+    const again = await renew(user, { key: randomUUID() });
+    if (again.status !== "succeeded") throw new Error("not renewed again");
+    expect(new Date(again.expiryDate).getTime()).toBe(addMonths(new Date(bought.expiryDate), 2).getTime());
+    expect(await money(user.id)).toMatchObject({ charges: 3, receipts: 3, subscriptions: 1, total: 1497 });
   });
 
   it("a failed renewal leaves the subscription as it was and mails the member once", async () => {

@@ -10,8 +10,9 @@ import { PayPalButton } from "../../../components/payments/PayPalButton";
 import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { handleErrors } from "../../../error-response.server";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
-import { cardFormConfig, formAction, paypalButtonConfig } from "../../../payments/pages.server";
+import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm } from "../../../payments/pages.server";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
+import { renewFormSchema } from "../../../payments/schemas";
 import { cancelAutoRenew, enableAutoRenew, renew, subscriptionView } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
@@ -31,7 +32,7 @@ export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(locatio
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
   return handleErrors(async () => {
-    return { kind: kindOf(request), subscription: await subscriptionView(user.id), config: cardFormConfig(), paypal: paypalButtonConfig() };
+    return { kind: kindOf(request), subscription: await subscriptionView(user.id), key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig() };
   });
 }
 
@@ -47,14 +48,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const { expiryDate } = await enableAutoRenew(user.id);
       return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
     }
-    const result = await renew(user, {});
+    const { key } = await readForm(request, renewFormSchema);
+    const result = await renew(user, { key });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
     return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
   });
 }
 
 export default function ManageSubscription() {
-  const { kind, subscription, config, paypal } = useLoaderData<typeof loader>();
+  const { kind, subscription, key, config, paypal } = useLoaderData<typeof loader>();
   const failed = useActionData<{ error?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -101,6 +103,7 @@ export default function ManageSubscription() {
           )
         ) : subscription.card ? (
           <Form method="post">
+            <input type="hidden" name="key" value={key} />
             <BusyButton className="button button--accent" pending="Renewing…">
               Renew for {formatPence(subscription.plan.pricePence)} with your {subscription.card}
             </BusyButton>
@@ -114,7 +117,7 @@ export default function ManageSubscription() {
             <CardPayment
               config={config}
               endpoint="/api/users/me/subscriptions/current/renew"
-              extra={{}}
+              extra={{ key }}
               submitLabel={`Renew for ${formatPence(subscription.plan.pricePence)}`}
               successHref={() => "/account/subscriptions?renewed=1"}
             />
@@ -127,7 +130,7 @@ export default function ManageSubscription() {
         <PayPalButton
           config={paypal}
           endpoint="/api/users/me/subscriptions/current/renew"
-          extra={{}}
+          extra={{ key }}
           summary={`Renew for ${formatPence(subscription.plan.pricePence)} with your PayPal account; automatic renewal uses it too.`}
           successHref={() => "/account/subscriptions?renewed=1"}
         />
