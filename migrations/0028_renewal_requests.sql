@@ -9,3 +9,12 @@ CREATE TABLE IF NOT EXISTS "renewal_requests" (
   "created_at" timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY ("user_id", "key")
 );
+--> statement-breakpoint
+-- Every table but the request counters moves the content version (migration 0027).
+DROP TRIGGER IF EXISTS "content_version" ON "renewal_requests";
+--> statement-breakpoint
+CREATE TRIGGER "content_version" AFTER INSERT OR UPDATE OR DELETE ON "renewal_requests" FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "content_version_truncate" ON "renewal_requests";
+--> statement-breakpoint
+CREATE TRIGGER "content_version_truncate" AFTER TRUNCATE ON "renewal_requests" FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version();
