@@ -123,11 +123,12 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
   const plan = planOf(input.option);
   const methodId = await methodIdFor(user, input);
   const idempotencyKey = `subscribe:${user.id}:${input.key}:${methodId}`;
+  // The subscription first, then this page's charge: if a doubled submit's subscription committed before
+  // the first read, its charge (written before the payment) is found by the second, and the page is
+  // answered instead of refused as already subscribed (decision 0200).
+  const current = await currentSubscription(user.id);
   const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
-  if (!existing) {
-    const current = await currentSubscription(user.id);
-    if (current && current.expiresAt > new Date()) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadySubscribed);
-  }
+  if (!existing && current && current.expiresAt > new Date()) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadySubscribed);
   const link = await liveAffiliateLink(input.affiliateLink);
   const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
   await db()
@@ -420,12 +421,15 @@ export function prorate(current: { pricePence: number; periodMonths: number; exp
 /** Switch, upgrade or downgrade: one charge per (subscription, target plan) and key. */
 export async function switchPlan(user: SessionUser, input: { option: string; key: string; paymentIntent?: string }): Promise<PaymentResult & { from: string }> {
   const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
-  const from = planOf(subscription.plan);
   const to = planOf(input.option);
+  // After the subscription is read (decision 0200): a switch this page made that committed before that
+  // read replaced the subscription, and is found here whatever subscription it was made from.
+  const asked = await switchAskedBy(user.id, to.option, input.key);
+  if (asked?.charge.status === "succeeded") return { ...(await succeededResult(asked.charge)), from: asked.from };
+  const from = planOf(subscription.plan);
   const idempotencyKey = `switch:${subscription.id}:${to.option}:${input.key}`;
-  const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
+  const existing = asked?.charge.idempotencyKey === idempotencyKey ? asked.charge : null;
   if (!existing) invariant(from.option !== to.option, 409, SUBSCRIPTION_MESSAGES.samePlan, { fieldErrors: { option: SUBSCRIPTION_MESSAGES.samePlan } });
-  if (existing?.status === "succeeded") return { ...(await succeededResult(existing)), from: from.option };
   invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
   const { amountPence, expiresAt } = prorate({ pricePence: from.pricePence, periodMonths: from.periodMonths, expiresAt: subscription.expiresAt }, to);
   await db()
@@ -436,6 +440,20 @@ export async function switchPlan(user: SessionUser, input: { option: string; key
   // A switch in 0 < amount < 30p cannot be charged by card: it is free.
   const payable = charge.amountPence > 0 && charge.amountPence < 30 ? (await db().update(charges).set({ amountPence: 0 }).where(eq(charges.id, charge.id)).returning())[0] : charge;
   return { ...(await collect(user, payable, { onSession: true, paymentIntent: input.paymentIntent })), from: from.option };
+}
+
+/** The switch to `to` a page (its key) asked for, from any subscription, with the plan it switched from. */
+async function switchAskedBy(userId: number, to: string, key: string): Promise<{ charge: Charge; from: string } | null> {
+  // The key is switch:{subscription it replaces}:{plan}:{page key}.
+  const part = (n: number) => rawSql`split_part(${charges.idempotencyKey}, ':', ${n}::int)`;
+  const [row] = await db()
+    .select({ charge: charges, from: subscriptions.plan })
+    .from(charges)
+    .innerJoin(subscriptions, eq(rawSql`${subscriptions.id}::text`, part(2)))
+    .where(and(eq(charges.userId, userId), eq(charges.purpose, "switch"), eq(part(3), to), eq(part(4), key)))
+    .orderBy(rawSql`${charges.status} = 'succeeded' DESC`, desc(charges.id))
+    .limit(1);
+  return row ?? null;
 }
 
 export interface SubscriptionView {

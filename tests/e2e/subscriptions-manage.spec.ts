@@ -70,9 +70,16 @@ test("renew, cancel and enable auto-renewal, then switch plan, each by a plain f
   expect((await subscriptionOf(member))[0].auto_renew).toBe(true);
 
   await page.getByRole("link", { name: "Switch plan" }).click();
+  const switchForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Switch to Annual" }) });
+  const switchKey = await switchForm.locator('input[name="key"]').getAttribute("value");
+  const switchUrl = new URL(page.url()).pathname;
   await page.getByRole("button", { name: "Switch to Annual" }).click();
   await expect(page).toHaveURL(/\/subscription-update\?from=monthly&to=annual/);
   await expect(page.getByText("You have switched from Monthly to Annual.")).toBeVisible();
+  // The same form sent again after the switch went through answers that switch (decision 0200).
+  const resentSwitch = await page.request.post(switchUrl, { form: { option: "annual", key: switchKey ?? "" }, maxRedirects: 0 });
+  expect(resentSwitch.status()).toBe(302);
+  expect(resentSwitch.headers().location).toMatch(/\/subscription-update\?from=monthly&to=annual$/);
   expect((await subscriptionOf(member)).map(({ plan, ended }) => ({ plan, ended }))).toEqual([
     { plan: "monthly", ended: true },
     { plan: "annual", ended: false },

@@ -214,6 +214,10 @@ describe("subscriptions and payments", () => {
     const key = randomUUID();
     const [a, b] = await Promise.all([switchPlan(user, { option: "pack-leader", key }), switchPlan(user, { option: "pack-leader", key })]);
     expect(a).toEqual(b);
+    expect(a).toMatchObject({ status: "succeeded", from: "annual" });
+    // The same page sent again after the switch went through answers that switch, from the plan it
+    // replaced: it is neither refused as the plan the member now has nor charged again (decision 0200).
+    expect(await switchPlan(user, { option: "pack-leader", key })).toEqual(a);
     const [charge] = await sql()<{ amount_pence: number }[]>`SELECT amount_pence FROM charges WHERE user_id = ${user.id} AND purpose = 'switch'`;
     // Almost the whole annual period is unused: 5999 − (just under 3999).
     expect(charge.amount_pence).toBeGreaterThanOrEqual(2000);
