@@ -2,6 +2,7 @@
 // and reading the small forms (bounded before any SQL).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { readForm as readFormData } from "../auth/forms.server";
 import { AppError, fieldErrorsOf } from "../errors";
 import { paypalConfig } from "./paypal.server";
 import { stripeConfig } from "./stripe.server";
@@ -29,8 +30,9 @@ export function safeNext(value: string | null): string | null {
   return value;
 }
 
+/** The form's fields, each cut to 500 characters, checked by the schema; a body that is not a readable form is a 4xx. */
 export async function readForm<T extends z.ZodTypeAny>(request: Request, schema: T): Promise<z.infer<T>> {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") values[name] = value.slice(0, 500);
   const parsed = schema.safeParse(values);
