@@ -17,9 +17,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const requestId = loadContext.requestId ?? "";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Stops a render still streaming after ABORT_DELAY. Cleared once the page is sent (or the client has
+    // gone): left to run, each page's timer held its whole render in memory for 5 s (decision 0202).
+    const timer = setTimeout(() => abort(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
       const body = new PassThrough();
+      body.once("close", () => clearTimeout(timer));
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       pipe(body);
@@ -32,14 +36,16 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         nonce,
         onAllReady: waitForAll ? ready : undefined,
         onShellReady: waitForAll ? undefined : ready,
-        onShellError: reject,
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error, requestId }, "rendering failed");
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
   });
 }
 
