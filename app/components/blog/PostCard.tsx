@@ -1,22 +1,14 @@
 import { Link } from "@remix-run/react";
 import { formatPostDate, type BlogCard } from "../../blog/types";
+import { MembersOnlyFavourite } from "../MembersOnlyFavourite";
 
 /** The add-to-favourites action: members toggle with a plain POST; visitors get the members-only tooltip. */
 export function FavouritePost({ post, member, returnTo }: { post: BlogCard; member: boolean; returnTo: string }) {
   if (!member) {
-    const back = encodeURIComponent(returnTo);
     return (
-      <details className="favourite favourite--visitor blog-favourite">
-        <summary className="button button--quiet">
-          <span aria-hidden="true">♡ </span>Add to favourites<span className="visually-hidden">: {post.title}</span>
-        </summary>
-        <div className="favourite__tooltip" role="note">
-          <p>Favourites are for members.</p>
-          <p>
-            <Link to={`/account/login/?redirectTo=${back}`}>Log in</Link> or <Link to={`/join?redirectTo=${back}`}>join for free</Link> to save articles to your favourites.
-          </p>
-        </div>
-      </details>
+      <MembersOnlyFavourite className="blog-favourite" returnTo={returnTo} saveWhat="articles to your favourites">
+        Add to favourites<span className="visually-hidden">: {post.title}</span>
+      </MembersOnlyFavourite>
     );
   }
   return (

@@ -4,6 +4,7 @@ import type { FavouritePageData } from "./FavouriteLists";
 import { BusyButton } from "../forms/BusyButton";
 import { formErrorOf } from "../forms/form-errors";
 import { Modal } from "../forms/Modal";
+import { MembersOnlyFavourite } from "../MembersOnlyFavourite";
 
 // The lists editor (with remix-validated-form and zod) is fetched when a visitor opens it, not with
 // every results and listing page.
@@ -62,26 +63,13 @@ export function FavouriteToggle(props: Props) {
   return props.member ? <MemberFavourite {...props} /> : <VisitorFavourite {...props} />;
 }
 
-/**
- * The members-only tooltip. Its links are plain: they leave the page for the log-in or join form, as a
- * result card's own link leaves for the listing, and a card renders no router hooks (decision 0199).
- */
+/** The members-only tooltip: no fetchers and no router hooks, one on every card of an anonymous results page (decision 0199). */
 function VisitorFavourite({ listingUrl, title, returnTo, compact = false }: Props) {
-  const back = encodeURIComponent(returnTo ?? listingUrl);
   return (
-    <details className={`favourite favourite--visitor${compact ? " favourite--compact" : ""}`}>
-      <summary className="button button--quiet">
-        <span aria-hidden="true">♡ </span>
-        {compact ? "Save" : "Save to favourites"}
-        {compact ? <span className="visually-hidden"> {title}</span> : null}
-      </summary>
-      <div className="favourite__tooltip" role="note">
-        <p>Favourites are for members.</p>
-        <p>
-          <a href={`/account/login/?redirectTo=${back}`}>Log in</a> or <a href={`/join?redirectTo=${back}`}>join for free</a> to save places to your lists.
-        </p>
-      </div>
-    </details>
+    <MembersOnlyFavourite className={compact ? "favourite--compact" : undefined} returnTo={returnTo ?? listingUrl} saveWhat="places to your lists">
+      {compact ? "Save" : "Save to favourites"}
+      {compact ? <span className="visually-hidden"> {title}</span> : null}
+    </MembersOnlyFavourite>
   );
 }
 
