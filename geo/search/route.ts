@@ -1,4 +1,4 @@
-import type { Helper, PendingQuery, Row } from "postgres";
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
 import type { Route, RoutingEngine } from "../routing/port";
@@ -6,6 +6,7 @@ import { metresToMiles } from "../units";
 import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
 import type { AssembledPage, PageRow } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
+import { Arcs, unitVector } from "./sphere";
 import type { RouteStop, RouteSummary } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
@@ -24,6 +25,7 @@ export const EXACT_COUNT_BUDGET = 1_000;
 const MAP_SAMPLE_POINTS = 200;
 const SAME_PLACE_METRES = 100;
 const EARTH_RADIUS = 6_371_008.8;
+const RADIANS = Math.PI / 180;
 
 export interface RoutePieces {
   x0: number[];
@@ -228,86 +230,112 @@ export function pointAtMetres(route: Route, metres: number): [number, number] {
 }
 
 /**
- * Listings within the corridor of the given pieces of the route: each tested against the short
- * pieces near it, kept once at its nearest piece (ties: the earlier point of the route), with its
- * distance along the route. `ids` restricts it to those listings.
+ * The listings a batch of pieces of the route could hold: every listing (matching the filters) in the
+ * index boxes of the pieces grown by the corridor's width, read once each with its point. Which of
+ * them lie inside the corridor, their nearest piece and their distance along the route are worked out
+ * in the app (`measure`, decision 0203): a dense city's first kilometres are thousands of listings,
+ * and PostGIS measuring each against each piece cost more than reading them.
  *
- * A row is narrow (decision 0182): the piece `i` and the fraction `f` along it stand for the time
- * and reference point, which `pageRow` works out for the page's rows alone; `popularity` and
- * `title` come only when `wide` (the sorts by popularity or name need them for every listing).
- * In a dense city a batch is thousands of rows, and reading them cost more than finding them.
+ * Pieces close together (a city's first kilometres, where the route turns every few hundred metres)
+ * share one box, found by one index probe; pieces spread out probe the index one by one, and a
+ * listing in several of their boxes is read once. `popularity` and `title` come only when `wide`
+ * (the sorts by popularity or name need them for every listing).
  */
 export function corridorCandidates(
   sql: SqlClient,
   plan: RoutePlan,
   where: PendingQuery<Row[]>,
   pieces: number[] = range(0, plan.pieces.x0.length),
-  ids?: number[],
   wide = false,
 ): PendingQuery<Row[]> {
   const p = pickPieces(plan.pieces, pieces);
-  const only = ids ? sql`AND l.id = ANY(${ids}::int[])` : sql``;
   const extra = wide ? sql`, l.popularity, l.title` : sql``;
-  // OFFSET 0: each piece's line is made once here. Without it the planner pulls this subquery up and
-  // builds the line again for every listing near the piece (decision 0182).
-  const lines = sql`
-    SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g, u.i, u.x0, u.y0, u.x1, u.y1,
-           cos(radians((u.y0 + u.y1) / 2)) ^ 2 AS k2,
-           greatest(1e-18, cos(radians((u.y0 + u.y1) / 2)) ^ 2 * (u.x1 - u.x0) ^ 2 + (u.y1 - u.y0) ^ 2) AS len2,
-           u.m0, u.m1
-    FROM unnest(${pieces}::int[], ${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[],
-                ${p.m0}::float8[], ${p.m1}::float8[]) AS u(i, x0, y0, x1, y1, m0, m1)
-    OFFSET 0`;
-  // Where the listing's closest point falls along the (straight) piece `a`, from 0 to 1, in a local frame
-  // where a degree of longitude is scaled by cos(latitude), so it is measured as on the ground.
-  const alongOf = (a: Helper<string>) =>
-    sql`greatest(0, least(1, ((xy.lng - ${a}.x0) * ${a}.k2 * (${a}.x1 - ${a}.x0) + (xy.lat - ${a}.y0) * (${a}.y1 - ${a}.y0)) / ${a}.len2))`;
-  const along = alongOf(sql("p"));
-  // The listing's point read once (OFFSET 0 keeps the planner from copying the casts into each use).
-  const point = sql`CROSS JOIN LATERAL (SELECT ST_X(z.g) AS lng, ST_Y(z.g) AS lat FROM (SELECT l.location::geometry AS g OFFSET 0) z) xy`;
+  const point = sql`l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat, l.junction_id ${extra}`;
+  const line = sql`ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)`;
+  const unnested = sql`unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[]) AS u(x0, y0, x1, y1)`;
   const span = Math.max(...p.m1) - Math.min(...p.m0);
-  if (pieces.length > 1 && pieces.length <= COMPACT_MAX_PIECES && span <= plan.corridorMetres) {
-    // Short pieces close together (a city's first kilometres, where the route turns every few hundred
-    // metres): nearly every listing near one piece is near all of them. The listings are found once, by
-    // one index probe for the pieces together, and each is measured against every piece in one row: one
-    // call per piece, each with its own piece throughout (so PostGIS's cache of the piece's shape holds),
-    // and the nearest sighting is the least of the arrays [distance, distance along, piece, f], which
-    // orders as the other shape's DISTINCT ON does. The same rows as below (decision 0184).
-    const names = pieces.map((_, k) => sql(`p${k}`));
-    const sightings = names.map((a, k) => {
-      const f = sql`(${alongOf(a)})`;
-      return sql`${k ? sql`, ` : sql``}ARRAY[ST_Distance(l.location, ${a}.g, false), ${a}.m0 + ${f} * (${a}.m1 - ${a}.m0), ${a}.i, ${f}]`;
-    });
-    const each = names.map((a, k) => sql`CROSS JOIN (SELECT * FROM p WHERE p.i = ${pieces[k]}::int) ${a}`);
+  if (pieces.length === 1 || span <= plan.corridorMetres) {
     return sql`
-      WITH p AS MATERIALIZED (${lines})
-      SELECT l.id, (w.best)[3]::int AS i, (w.best)[4] AS f, (w.best)[1] AS distance_m, (w.best)[2] AS distance_in_m,
-             xy.lng, xy.lat, l.junction_id ${extra}
-      FROM (SELECT ST_Collect(p.g::geometry)::geography AS g FROM p) b
-      ${each}
+      SELECT ${point}
+      FROM (SELECT ST_Collect(${line})::geography AS g FROM ${unnested}) b
       JOIN listings l ON l.location && _ST_Expand(b.g, ${plan.corridorMetres}::float8)
-      ${point}
-      CROSS JOIN LATERAL (SELECT least(${sightings}) AS best OFFSET 0) w
-      WHERE (w.best)[1] <= ${plan.corridorMetres}::float8 AND ${where} ${only}`;
+      WHERE ${where}`;
   }
+  // OFFSET 0: each piece's line is made once here, not again for each listing near it (decision 0182).
   return sql`
-    SELECT DISTINCT ON (h.id) h.id, h.i, h.f, h.distance_m, h.m0 + h.f * (h.m1 - h.m0) AS distance_in_m, h.lng, h.lat, h.junction_id
-           ${wide ? sql`, h.popularity, h.title` : sql``}
-    FROM (
-      SELECT l.id, p.i, xy.lng, xy.lat, dd.d AS distance_m, p.m0, p.m1, ${along} AS f, l.junction_id ${extra}
-      FROM (${lines}) p
-      -- The index's box test, as ST_DWithin's own index support writes it; then the distance on the sphere
-      -- once per pair (fenced), both to keep the listing in the corridor and to find its nearest piece.
-      JOIN listings l ON l.location && _ST_Expand(p.g, ${plan.corridorMetres}::float8)
-      CROSS JOIN LATERAL (SELECT ST_Distance(l.location, p.g, false) AS d OFFSET 0) dd
-      ${point}
-      WHERE dd.d <= ${plan.corridorMetres}::float8 AND ${where} ${only}
-    ) h
-    ORDER BY h.id, h.distance_m, h.m0 + h.f * (h.m1 - h.m0), h.i`;
+    SELECT DISTINCT ON (l.id) ${point}
+    FROM (SELECT ${line}::geography AS g FROM ${unnested} OFFSET 0) p
+    JOIN listings l ON l.location && _ST_Expand(p.g, ${plan.corridorMetres}::float8)
+    WHERE ${where}
+    ORDER BY l.id`;
 }
 
-/** At most this many pieces in a batch measured in one row each (corridorCandidates' compact shape). */
-const COMPACT_MAX_PIECES = 6;
+/** The pieces of a plan as arcs on the sphere, made once per plan. */
+const arcsOfPlan = new WeakMap<RoutePlan, Arcs>();
+function arcsOf(plan: RoutePlan): Arcs {
+  let arcs = arcsOfPlan.get(plan);
+  if (!arcs) {
+    const p = plan.pieces;
+    arcs = new Arcs(p.x0, p.y0, p.x1, p.y1, plan.corridorMetres);
+    arcsOfPlan.set(plan, arcs);
+  }
+  return arcs;
+}
+
+/** Per piece, what the distance along it needs (a local frame where a degree of longitude is scaled by cos(latitude)). */
+const framesOfPlan = new WeakMap<RoutePlan, { k2: Float64Array; len2: Float64Array }>();
+function framesOf(plan: RoutePlan): { k2: Float64Array; len2: Float64Array } {
+  let frames = framesOfPlan.get(plan);
+  if (!frames) {
+    const p = plan.pieces;
+    const n = p.x0.length;
+    frames = { k2: new Float64Array(n), len2: new Float64Array(n) };
+    for (let i = 0; i < n; i++) {
+      const k2 = Math.cos(((p.y0[i] + p.y1[i]) / 2) * RADIANS) ** 2;
+      frames.k2[i] = k2;
+      frames.len2[i] = Math.max(1e-18, k2 * (p.x1[i] - p.x0[i]) ** 2 + (p.y1[i] - p.y0[i]) ** 2);
+    }
+    framesOfPlan.set(plan, frames);
+  }
+  return frames;
+}
+
+/**
+ * The candidates inside the corridor of the given pieces, each at its nearest of them (ties: the
+ * earlier point of the route, then the earlier piece), with where its closest point falls along that
+ * piece (0 to 1) and so its distance along the route.
+ */
+function measure(plan: RoutePlan, candidates: Candidate[], pieces: number[]): CorridorRow[] {
+  const p = plan.pieces;
+  const arcs = arcsOf(plan);
+  const { k2, len2 } = framesOf(plan);
+  const out: CorridorRow[] = [];
+  for (const c of candidates) {
+    const v = unitVector(c.lng, c.lat);
+    let bestI = -1;
+    let bestF = 0;
+    let bestD = Infinity;
+    let bestM = Infinity;
+    for (const i of pieces) {
+      if (arcs.isFar(i, v)) continue;
+      const d = arcs.distance(i, v);
+      if (d > plan.corridorMetres) continue;
+      const f = Math.max(0, Math.min(1, ((c.lng - p.x0[i]) * k2[i] * (p.x1[i] - p.x0[i]) + (c.lat - p.y0[i]) * (p.y1[i] - p.y0[i])) / len2[i]));
+      const m = p.m0[i] + f * (p.m1[i] - p.m0[i]);
+      if (d < bestD || (d === bestD && (m < bestM || (m === bestM && i < bestI)))) {
+        bestI = i;
+        bestF = f;
+        bestD = d;
+        bestM = m;
+      }
+    }
+    // Written out, not spread: the database driver's rows are slow to copy.
+    if (bestI >= 0) {
+      out.push({ id: c.id, lng: c.lng, lat: c.lat, junction_id: c.junction_id, popularity: c.popularity, title: c.title, i: bestI, f: bestF, distance_m: bestD, distance_in_m: bestM });
+    }
+  }
+  return out;
+}
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
@@ -316,20 +344,23 @@ function pickPieces(p: RoutePieces, indices: number[]): Pick<RoutePieces, "x0" |
   return { x0: pick(p.x0), y0: pick(p.y0), x1: pick(p.x1), y1: pick(p.y1), m0: pick(p.m0), m1: pick(p.m1) };
 }
 
-/** One listing as the corridor query sights it (narrow: see corridorCandidates); popularity and title only when wide. */
-interface CorridorRow {
+/** A listing as the corridor query reads it (see corridorCandidates); popularity and title only when wide. */
+interface Candidate {
   id: number;
-  /** The piece it is nearest to, and where along that piece (0 to 1). */
-  i: number;
-  f: number;
-  distance_m: number;
-  distance_in_m: number;
-  /** The listing's own point, for the lower bound of its distance to a piece. */
   lng: number;
   lat: number;
   junction_id: number | null;
   popularity?: number;
   title?: string;
+}
+
+/** A listing inside the corridor, at its nearest piece so far. */
+interface CorridorRow extends Candidate {
+  /** The piece it is nearest to, and where along that piece (0 to 1). */
+  i: number;
+  f: number;
+  distance_m: number;
+  distance_in_m: number;
 }
 
 function compare(sort: Sort): (a: CorridorRow, b: CorridorRow) => number {
@@ -415,7 +446,7 @@ export interface CorridorOptions {
  * A listing belongs where the route passes nearest to it. For the default sort (distance along
  * the route) the walk stops as soon as the page is certain: every listing not yet seen lies beyond
  * the walked stretch, and each listing of the page is checked against every piece not walked yet
- * (a cheap bound, then an exact query for the few pieces the bound cannot rule out), so a route
+ * (a cheap bound, then the exact distance to the few pieces the bound cannot rule out), so a route
  * that doubles back on itself cannot move a listing after the page was answered.
  *
  * The total is exact when the walk reaches the end of the route having seen fewer than
@@ -477,7 +508,8 @@ async function walkCorridor(
     const until = p.m0[from] + batchMetres;
     while (next < count && (next === from || p.m0[next] < until)) next++;
     batchMetres = Math.min(BATCH_MAX_METRES, batchMetres * 2);
-    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, range(from, next), undefined, wide)}`);
+    const pieces = range(from, next);
+    merge(measure(plan, await sql<Candidate[]>`${corridorCandidates(sql, plan, where, pieces, wide)}`, pieces));
   };
   /** Listings are placed for certain before this measure (unseen listings all lie at or beyond it). */
   const horizon = () => (next < count ? p.m0[next] : Infinity);
@@ -498,29 +530,25 @@ async function walkCorridor(
     for (let i = 0; i < start; i++) yield i;
     for (let i = next; i < count; i++) yield i;
   };
-  /** Checks the listings exactly against the pieces the bound could not rule out; answers whether any needed it. */
-  const settle = async (listings: CorridorRow[], pieces: (c: CorridorRow) => Iterable<number>): Promise<boolean> => {
-    const pairs = new Map<number, number[]>();
+  /** Measures the listings exactly against the pieces the bound could not rule out; answers whether any needed it. */
+  const settle = (listings: CorridorRow[], pieces: (c: CorridorRow) => Iterable<number>): boolean => {
+    let any = false;
     for (const c of listings) {
       const doubt = doubtful(c, pieces(c));
-      if (doubt.length) pairs.set(c.id, doubt);
+      if (!doubt.length) continue;
+      any = true;
+      merge(measure(plan, [c], doubt));
+      const done = checked.get(c.id) ?? new Set<number>();
+      for (const i of doubt) done.add(i);
+      checked.set(c.id, done);
     }
-    if (!pairs.size) return false;
-    const ids = [...pairs.keys()];
-    const union = [...new Set([...pairs.values()].flat())].sort((a, b) => a - b);
-    merge(await sql<CorridorRow[]>`${corridorCandidates(sql, plan, where, union, ids, wide)}`);
-    for (const id of ids) {
-      const done = checked.get(id) ?? new Set<number>();
-      for (const i of union) done.add(i);
-      checked.set(id, done);
-    }
-    return true;
+    return any;
   };
 
   if (byRoute) {
     // How many of the placed listings each exact check covers. It starts at the page and doubles each
     // time a check moved listings: near a start offset many listings belong before it, and checking
-    // them one page at a time cost one query per listing that left (90 queries from mid-route).
+    // them one page at a time sorted the placed listings again for each listing that left.
     let window = wanted;
     for (;;) {
       const h = horizon();
@@ -529,7 +557,7 @@ async function walkCorridor(
         await walkNext();
         continue;
       }
-      if (!(await settle(placed.slice(0, window), unwalked))) break;
+      if (!settle(placed.slice(0, window), unwalked)) break;
       window *= 2;
     }
     // Counting is cheap while the corridor is small: go on while few listings are known. The page is
@@ -552,7 +580,7 @@ async function walkCorridor(
   if (finished && start > 0) {
     // Listings seen from the walked stretch may lie nearer to a piece before the start offset.
     const before = range(0, start);
-    await settle([...seen.values()], () => before);
+    settle([...seen.values()], () => before);
   }
   const inRange = (c: CorridorRow) => c.distance_in_m >= offset;
   const ordered = [...seen.values()].filter((c) => inRange(c) && c.distance_in_m < h).sort(compare(options.sort));

@@ -98,8 +98,11 @@ describe("the searches use their indexes on a large data set", () => {
     ];
     const route = { distanceMetres: 300_000, durationSeconds: 10_800, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }, { metres: 300_000, seconds: 10_800 }], legs: [] };
     const plan = planFromRoute(route, 8046.7);
-    const indexes = await explain(firstPage(corridorCandidates(sql, plan, listingFilterSql(sql, filters({}))), "distance_in"));
-    expect(indexes.some((p) => p.endsWith(":listings_location_live"))).toBe(true);
+    // Pieces far apart probe the index one by one; pieces close together (the first kilometres) share one probe.
+    const spread = await explain(corridorCandidates(sql, plan, listingFilterSql(sql, filters({}))));
+    expect(spread.some((p) => p.endsWith(":listings_location_live"))).toBe(true);
+    const together = await explain(corridorCandidates(sql, plan, listingFilterSql(sql, filters({})), [0, 1]));
+    expect(together.some((p) => p.endsWith(":listings_location_live"))).toBe(true);
   });
 
   it("route corridor: each piece's line is made once, where the pieces are read, not again for each listing near it", async () => {
