@@ -59,7 +59,15 @@ export async function hit(name: RateLimitName, subject: string): Promise<number>
                                WHEN b.window_started_at <= now() - make_interval(secs => ${windowSeconds}) THEN b.window_started_at + make_interval(secs => ${windowSeconds})
                                ELSE b.window_started_at END
     RETURNING b.hits, b.previous_hits, extract(epoch FROM now() - b.window_started_at)::float8 AS elapsed`;
-  const { hits, previous_hits: previousHits, elapsed } = row;
+  return secondsToWait(row.hits, row.previous_hits, row.elapsed, max, windowSeconds);
+}
+
+/**
+ * The sliding window's verdict: `hits` in the current window (started `elapsed` seconds ago) plus the
+ * previous window's `previousHits`, weighted by how much of it still overlaps the span. 0 when within
+ * `max`, else the seconds to wait.
+ */
+export function secondsToWait(hits: number, previousHits: number, elapsed: number, max: number, windowSeconds: number): number {
   const overlap = Math.max(0, 1 - elapsed / windowSeconds);
   const count = hits + previousHits * overlap;
   if (count <= max) return 0;

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import type { Express, NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { hit, tooManyMessage } from "../auth/rate-limit.server";
+import { apiLimit } from "../auth/batched-limit.server";
+import { tooManyMessage } from "../auth/rate-limit.server";
 import { sameSecret } from "../auth/secrets.server";
 import { sql } from "../db.server";
 import { getEnv } from "../env.server";
@@ -212,19 +213,16 @@ export function installOperations(app: Express, options: OperationsOptions): voi
     else res.type("html").send(plainPage(400, "Something was not right with that request", UNREADABLE_MESSAGE, locals(res).requestId));
   });
 
-  // The JSON API: a per-address sliding window (RATE_LIMITS["api:ip"]), shared by every process.
+  // The JSON API: a per-address sliding window (RATE_LIMITS["api:ip"]), shared by every process,
+  // counted in memory and added to the database once a second (decision 0204).
   app.use("/api", (req, res, next) => {
-    hit("api:ip", (req.ip ?? "unknown").replace(/^::ffff:/, ""))
-      .then((wait) => {
-        if (wait === 0) {
-          next();
-          return;
-        }
-        res.status(429).set({ "Retry-After": String(wait), "Cache-Control": "no-store" });
-        res.json({ message: tooManyMessage(wait), code: "rate-limited", requestId: locals(res).requestId });
-      })
-      // The database is unreachable: the route itself answers 503.
-      .catch(() => next());
+    const wait = apiLimit.hit((req.ip ?? "unknown").replace(/^::ffff:/, ""));
+    if (wait === 0) {
+      next();
+      return;
+    }
+    res.status(429).set({ "Retry-After": String(wait), "Cache-Control": "no-store" });
+    res.json({ message: tooManyMessage(wait), code: "rate-limited", requestId: locals(res).requestId });
   });
 
   app.get("/healthz", (_req, res) => {

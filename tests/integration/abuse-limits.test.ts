@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { enforceRateLimits, hit } from "../../app/auth/rate-limit.server";
+import { BatchedLimit } from "../../app/auth/batched-limit.server";
+import { enforceRateLimits, hit, RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { hashToken } from "../../app/auth/tokens.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { AppError } from "../../app/errors";
@@ -75,6 +76,52 @@ describe("rate limits", () => {
     expect(error.status).toBe(429);
     expect(error.retryAfterSeconds).toBeGreaterThan(0);
     expect(error.message).toMatch(/^Too many attempts\. Please wait (a minute|\d+ minutes) and try again\.$/);
+  });
+});
+
+// The JSON API's limit counts in memory and adds to the shared window once a second (decision 0204).
+// A flush interval no test reaches: each test flushes when it means to.
+describe("the JSON API's limit, counted in each process and shared through the database", () => {
+  const { max } = RATE_LIMITS["api:ip"];
+  const never = 1e9;
+
+  it("one process alone is exact: the limit's requests pass and the next is refused, before any flush", () => {
+    const limit = new BatchedLimit("api:ip", never);
+    const subject = `alone-${run}`;
+    for (let i = 0; i < max; i++) expect(limit.hit(subject)).toBe(0);
+    expect(limit.hit(subject)).toBeGreaterThan(0);
+    expect(limit.hit(`other-${run}`)).toBe(0);
+  });
+
+  it("processes share the window once each has flushed: the hits add up in one row", async () => {
+    const a = new BatchedLimit("api:ip", never);
+    const b = new BatchedLimit("api:ip", never);
+    const subject = `shared-${run}`;
+    for (let i = 0; i < 400; i++) expect(a.hit(subject)).toBe(0);
+    await a.flush();
+    // B has not heard from A's hits yet: its own 300 pass (the second's slack the decision accepts).
+    for (let i = 0; i < 300; i++) expect(b.hit(subject)).toBe(0);
+    await b.flush();
+    const [row] = await sql()<{ hits: number }[]>`SELECT hits FROM rate_limit_buckets WHERE key = ${`api:ip:${subject}`}`;
+    expect(row.hits).toBe(700);
+    // B now knows the shared 700: over the limit. A does not until its next flush, then it does too.
+    expect(b.hit(subject)).toBeGreaterThan(0);
+    expect(a.hit(subject)).toBe(0);
+    await a.flush();
+    expect(a.hit(subject)).toBeGreaterThan(0);
+  });
+
+  it("slides on the process's clock between flushes, as the database slides the window", async () => {
+    const limit = new BatchedLimit("api:ip", never);
+    const subject = `slide-${run}`;
+    for (let i = 0; i < max; i++) limit.hit(subject);
+    await limit.flush();
+    const now = Date.now();
+    expect(limit.hit(subject, now + 1_000)).toBeGreaterThan(0);
+    // A window and a second later the last window's hits count for 59/60: 590 + 2 ≤ 600.
+    expect(limit.hit(subject, now + 61_000)).toBe(0);
+    // Two windows later, nothing is remembered.
+    expect(limit.hit(subject, now + 125_000)).toBe(0);
   });
 });
 
