@@ -485,6 +485,7 @@ async function walkCorridor(
   const count = p.x0.length;
   const offset = Math.max(0, options.startMetres ?? 0);
   const bounds = pieceBounds(p);
+  const arcs = arcsOf(plan);
   // Pieces that end before the start offset are never walked; listings nearest to them are left out.
   let start = 0;
   while (start < count && p.m1[start] < offset) start++;
@@ -520,8 +521,11 @@ async function walkCorridor(
     const x = c.lng;
     const y = c.lat;
     const d = c.distance_m;
+    const v = unitVector(x, y);
     for (const i of pieces) {
       if (done?.has(i)) continue;
+      // A piece farther than the corridor's width cannot be nearer (a few products, before the haversine).
+      if (arcs.isFar(i, v)) continue;
       if (haversine([x, y], [bounds.lng[i], bounds.lat[i]]) - bounds.reach[i] < d) out.push(i);
     }
     return out;
