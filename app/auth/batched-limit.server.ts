@@ -5,8 +5,7 @@
 // judged on the shared count as of the last flush plus this process's hits not yet in it. So one
 // process alone is exact, and an address can get at most a second's worth of the other processes'
 // requests past the limit. It is never refused below the limit.
-import { sql } from "../db.server";
-import { RATE_LIMITS, secondsToWait, type RateLimitName } from "./rate-limit.server";
+import { addHits, RATE_LIMITS, secondsToWait, type RateLimitName } from "./rate-limit.server";
 
 /** How often a process adds its hits to the shared window. */
 export const FLUSH_MS = 1_000;
@@ -66,18 +65,7 @@ export class BatchedLimit {
     this.inFlight = batch;
     this.pending = new Map();
     const w = this.windowSeconds;
-    const rows = await sql()<{ key: string; hits: number; previous_hits: number; elapsed: number }[]>`
-      INSERT INTO rate_limit_buckets AS b (key, window_started_at, hits, previous_hits)
-      SELECT u.key, now(), u.n, 0 FROM unnest(${[...batch.keys()]}::text[], ${[...batch.values()]}::int[]) AS u(key, n)
-      ON CONFLICT (key) DO UPDATE SET
-        previous_hits = CASE WHEN b.window_started_at <= now() - 2 * make_interval(secs => ${w}) THEN 0
-                             WHEN b.window_started_at <= now() - make_interval(secs => ${w}) THEN b.hits
-                             ELSE b.previous_hits END,
-        hits = CASE WHEN b.window_started_at <= now() - make_interval(secs => ${w}) THEN EXCLUDED.hits ELSE b.hits + EXCLUDED.hits END,
-        window_started_at = CASE WHEN b.window_started_at <= now() - 2 * make_interval(secs => ${w}) THEN now()
-                                 WHEN b.window_started_at <= now() - make_interval(secs => ${w}) THEN b.window_started_at + make_interval(secs => ${w})
-                                 ELSE b.window_started_at END
-      RETURNING b.key, b.hits, b.previous_hits, extract(epoch FROM now() - b.window_started_at)::float8 AS elapsed`.finally(() => {
+    const rows = await addHits([...batch.keys()], [...batch.values()], w).finally(() => {
       this.inFlight = new Map();
     });
     const now = Date.now();

@@ -29,14 +29,19 @@ async function postgis(pairs: Pair[]): Promise<number[]> {
   return rows.map((row) => row.d);
 }
 
-function ours(pairs: Pair[], reach = Infinity): number[] {
-  const arcs = new Arcs(
+/** Each pair's piece as one arc, in the pairs' order. */
+function arcsOf(pairs: Pair[], reach = Infinity): Arcs {
+  return new Arcs(
     pairs.map((p) => p.x0),
     pairs.map((p) => p.y0),
     pairs.map((p) => p.x1),
     pairs.map((p) => p.y1),
     reach,
   );
+}
+
+function ours(pairs: Pair[]): number[] {
+  const arcs = arcsOf(pairs);
   return pairs.map((p, i) => arcs.distance(i, unitVector(p.lng, p.lat)));
 }
 
@@ -86,13 +91,7 @@ describe("distances on the sphere, point to piece of route", () => {
     const pairs = randomPairs("reach", 2_000);
     const want = await postgis(pairs);
     const reach = 8_046.72;
-    const arcs = new Arcs(
-      pairs.map((p) => p.x0),
-      pairs.map((p) => p.y0),
-      pairs.map((p) => p.x1),
-      pairs.map((p) => p.y1),
-      reach,
-    );
+    const arcs = arcsOf(pairs, reach);
     const far = pairs.map((p, i) => arcs.isFar(i, unitVector(p.lng, p.lat)));
     // Never a piece within reach; and the test is worth having: most pieces far from the point are ruled out.
     expect(want.filter((d, i) => far[i] && d <= reach)).toEqual([]);
