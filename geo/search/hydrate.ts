@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { type GalleryPhotoRow, galleryOf, galleryPhotosSql } from "../gallery";
 import type { JunctionSummary, LocationSummary, RoadSummary } from "./types";
@@ -31,7 +32,7 @@ export function snippet(html: string): string {
   return `${(space > SNIPPET_LENGTH * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
 }
 
-interface ListingRow {
+export interface ListingRow {
   id: number;
   version_id: number | null;
   slug: string;
@@ -83,12 +84,11 @@ export interface HydratedListing {
 }
 
 /**
- * Loads the listings of one page (a handful of ids) with everything a result card shows, in one
- * statement: type, country, gallery, road and junction. A search runs this once after its page query.
+ * The statement that reads listings with everything a result card shows: type, country, gallery, road
+ * and junction, for the listings `which` (a condition on `l`) selects.
  */
-export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, HydratedListing>> {
-  if (ids.length === 0) return new Map();
-  const rows = await sql<ListingRow[]>`
+export function listingDetailsSql(sql: SqlClient, which: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  return sql`
     SELECT l.id, l.current_version_id AS version_id, l.slug, l.walk_type, l.title, l.full_title, l.description,
            l.type_id, t.name AS type_name, t.path AS type_path, l.facility_ids, l.has_pub, l.has_beach, l.free, l.popularity,
            ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.address, l.town, l.county, l.postcode,
@@ -103,7 +103,21 @@ export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<n
     LEFT JOIN roads r ON r.id = l.road_id
     LEFT JOIN countries rc ON rc.id = r.country_id
     LEFT JOIN junctions j ON j.id = l.junction_id
-    WHERE l.id = ANY(${ids}::int[])`;
+    WHERE ${which}`;
+}
+
+/**
+ * Loads the listings of one page (a handful of ids) with everything a result card shows, in one
+ * statement. A route search runs this once after its page query; the other searches read the same
+ * columns in their page's statement (`assemble`) and pass them to hydrateListings.
+ */
+export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, HydratedListing>> {
+  if (ids.length === 0) return new Map();
+  return hydrateListings(await sql<ListingRow[]>`${listingDetailsSql(sql, sql`l.id = ANY(${ids}::int[])`)}`);
+}
+
+/** Result cards' listings by id, from rows of listingDetailsSql. */
+export function hydrateListings(rows: readonly ListingRow[]): Map<number, HydratedListing> {
   return new Map(
     rows.map((r) => [
       r.id,

@@ -1,5 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
+import { type ListingRow, listingDetailsSql } from "./hydrate";
 import { COUNT_CAP, MAP_POINTS_CAP, type KindFilters, type SearchFilters, type Sort, businessKinds, hasKindFilter, walkFilter } from "./filters";
 
 type Fragment = PendingQuery<Row[]>;
@@ -74,6 +75,8 @@ export interface AssembledPage {
   total: number;
   totalIsCapped: boolean;
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
+  /** The page's listings with what a result card shows (listingDetailsSql), when asked for with `withListings`. */
+  listings?: ListingRow[];
 }
 
 /** The ORDER BY of each sort over candidate columns (alias c). */
@@ -95,14 +98,15 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
 }
 
 /**
- * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set in one statement.
+ * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set in one statement,
+ * and with `withListings` the page's listings with what a result card shows (one round trip for the whole page).
  * `materialized` when the candidates are expensive (a route corridor) so they are computed once;
  * otherwise the planner may push each LIMIT into index scans (browse by popularity).
  */
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean; countCap?: number },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean; countCap?: number; withListings?: boolean },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
   const countCap = options.countCap ?? COUNT_CAP;
@@ -114,12 +118,23 @@ export async function assemble(
           FROM (SELECT c.id, row_number() OVER (ORDER BY ${order}) AS n FROM candidates c ORDER BY ${order} LIMIT ${MAP_POINTS_CAP}) m
           JOIN listings l ON l.id = m.id)`
     : sql`'[]'::json`;
-  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"] }[]>`
-    WITH candidates AS ${mode} (${candidates})
+  const listings = options.withListings
+    ? sql`(SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`)}) d)`
+    : sql`NULL::json`;
+  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | null }[]>`
+    WITH candidates AS ${mode} (${candidates}),
+    page AS MATERIALIZED (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset})
     SELECT
-      (SELECT json_agg(p) FROM (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset}) p) AS page,
+      (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
-      ${mapPoints} AS map_points`;
+      ${mapPoints} AS map_points,
+      ${listings} AS listings`;
   const total = Math.min(result.total, countCap);
-  return { rows: result.page ?? [], total, totalIsCapped: result.total > countCap, mapPoints: result.map_points };
+  return {
+    rows: result.page ?? [],
+    total,
+    totalIsCapped: result.total > countCap,
+    mapPoints: result.map_points,
+    ...(options.withListings ? { listings: result.listings ?? [] } : {}),
+  };
 }
