@@ -18,7 +18,7 @@ import { corridorPage, planFromRoute } from "../../geo/search/route";
 import type { Route } from "../../geo/routing/port";
 import { roadCounts } from "../../geo/search/road-counts";
 import { tile } from "../../geo/tiles";
-import { WARMUP_SECONDS, cpuSeconds, postgresCpuSeconds, residentKb, startServer, warmUp } from "./server";
+import { WARMUP_SECONDS, cpuSeconds, cpuTicks, postgresCpuSeconds, residentKb, startServer, stealShare, warmUp } from "./server";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const LOCAL_ROADS = Number(process.env.BENCH_LOCAL_ROADS ?? 185_000);
@@ -51,10 +51,13 @@ async function measure(name: string, budget: string, n: number, fn: (i: number) 
   console.log(`  ${name.padEnd(44)} p50 ${row.p50.toFixed(1).padStart(7)} ms  p95 ${row.p95.toFixed(1).padStart(7)} ms  p99 ${row.p99.toFixed(1).padStart(7)} ms  (budget ${budget})`);
 }
 
-/** The machine beside the figures: the benchmark shares it with whatever else runs. */
+const started = cpuTicks();
+
+/** The machine beside the figures: the benchmark shares it with whatever else runs, and the host with other machines. */
 function machine(when: string) {
   const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
-  console.log(`Machine ${when}: ${availableParallelism()} cores, load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)`);
+  const steal = when === "at the start" ? "" : `; since the start, ${stealShare(started)}`;
+  console.log(`Machine ${when}: ${availableParallelism()} cores, load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)${steal}`);
 }
 
 /** The same route with about `vertices` points along its straight stretches (what OSRM's overview=full looks like to the corridor). */

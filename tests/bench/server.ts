@@ -111,6 +111,23 @@ export function postgresCpuSeconds(): number {
   return total;
 }
 
+/** The cores' clock ticks so far, all and stolen: time the hypervisor ran other machines while this one had work (/proc/stat). */
+export function cpuTicks(): { total: number; steal: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest and guest_nice are counted in user and nice).
+  return { total: fields.slice(0, 8).reduce((sum, n) => sum + n, 0), steal: fields[7] ?? 0 };
+}
+
+/**
+ * The share of the cores' time since `since` that the hypervisor gave to other machines: on a shared
+ * virtual machine every figure of a run with a high share is slower, with the same code.
+ */
+export function stealShare(since: { total: number; steal: number }): string {
+  const now = cpuTicks();
+  const total = now.total - since.total;
+  return `${total > 0 ? (((now.steal - since.steal) / total) * 100).toFixed(1) : "0.0"} % of the cores' time taken by other machines (steal)`;
+}
+
 /** BENCH_WARMUP_SECONDS (5 unless set): how long a freshly started server is driven before it is measured. */
 export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 

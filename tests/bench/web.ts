@@ -8,7 +8,7 @@
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
-import { WARMUP_SECONDS, appEnv, cpuSeconds, freePort, startServer, warmUp } from "./server";
+import { WARMUP_SECONDS, appEnv, cpuSeconds, cpuTicks, freePort, startServer, stealShare, warmUp } from "./server";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -180,6 +180,7 @@ function renderCpu(pages: Record<string, { path: string }>) {
 }
 
 async function main() {
+  const started = cpuTicks();
   const port = await freePort();
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
   console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
@@ -222,7 +223,7 @@ async function main() {
   } finally {
     uncached.stop();
   }
-  console.log(`\nMachine at the end: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(`\nMachine at the end: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}; since the start, ${stealShare(started)}`);
 }
 
 await main();
