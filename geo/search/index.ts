@@ -111,14 +111,14 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     base.junctions = await loadJunctions(sql, road.id);
     const junction = filters.junction ? base.junctions.find((j) => j.number.toLowerCase() === filters.junction) : null;
     if (junction === undefined) throw new AppError(404, `Sorry, the ${road.name} has no junction ${filters.junction}`, { fieldErrors: { junction: "Please choose a junction of this road" } });
-    page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null, junction?.id ?? null), { ...paging, materialized: false, withListings: true });
+    page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null, junction?.id ?? null), paging);
     base.road = road;
     base.distance = filters.distance ?? null;
   } else if (searchType === "location") {
     const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });
     const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
     const metres = milesToMetres(distance);
-    page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, materialized: false, withListings: true, countCap: LOCATION_COUNT_CAP });
+    page = await assemble(sql, locationCandidates(sql, point, metres, where), { ...paging, countCap: LOCATION_COUNT_CAP });
     base.point = point;
     base.area = circleArea(point.lat, point.lng, metres);
     base.normalPoints = [point];
@@ -136,7 +136,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     base.normalPoints = [plan.summary.from, plan.summary.to];
     base.distance = distance;
   } else {
-    page = await assemble(sql, browseCandidates(sql, where, filters.country ?? null), { ...paging, materialized: false, withListings: true });
+    page = await assemble(sql, browseCandidates(sql, where, filters.country ?? null), paging);
   }
 
   // The page's listings with their galleries, roads and junctions: read with the page, or (a route's

@@ -75,7 +75,7 @@ export interface AssembledPage {
   total: number;
   totalIsCapped: boolean;
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
-  /** The page's listings with what a result card shows (listingDetailsSql), when asked for with `withListings`. */
+  /** The page's listings with what a result card shows (listingDetailsSql); a route's page loads them apart. */
   listings?: ListingRow[];
 }
 
@@ -98,43 +98,39 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
 }
 
 /**
- * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set in one statement,
- * and with `withListings` the page's listings with what a result card shows (one round trip for the whole page).
- * `materialized` when the candidates are expensive (a route corridor) so they are computed once;
- * otherwise the planner may push each LIMIT into index scans (browse by popularity).
+ * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set, with the
+ * page's listings as their result cards show them, in one statement: one round trip for the whole page.
+ * The candidates are not materialized, so the planner pushes each LIMIT into index scans (the KNN order
+ * of a location search, browse by popularity).
  */
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; materialized: boolean; countCap?: number; withListings?: boolean },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
   const countCap = options.countCap ?? COUNT_CAP;
   const offset = (options.page - 1) * options.limit;
-  const mode = options.materialized ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`;
   const mapPoints = options.includeMapPoints
     ? sql`(SELECT coalesce(json_agg(json_build_object('lat', ST_Y(l.location::geometry), 'lng', ST_X(l.location::geometry), 'id', l.id,
             'url', '/' || l.walk_type || '/' || l.slug, 'isFree', l.free) ORDER BY m.n), '[]'::json)
           FROM (SELECT c.id, row_number() OVER (ORDER BY ${order}) AS n FROM candidates c ORDER BY ${order} LIMIT ${MAP_POINTS_CAP}) m
           JOIN listings l ON l.id = m.id)`
     : sql`'[]'::json`;
-  const listings = options.withListings
-    ? sql`(SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`)}) d)`
-    : sql`NULL::json`;
   const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | null }[]>`
-    WITH candidates AS ${mode} (${candidates}),
+    WITH candidates AS NOT MATERIALIZED (${candidates}),
     page AS MATERIALIZED (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset})
     SELECT
       (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points,
-      ${listings} AS listings`;
+      (SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`)}) d) AS listings`;
   const total = Math.min(result.total, countCap);
   return {
     rows: result.page ?? [],
     total,
     totalIsCapped: result.total > countCap,
     mapPoints: result.map_points,
-    ...(options.withListings ? { listings: result.listings ?? [] } : {}),
+    listings: result.listings ?? [],
   };
 }
