@@ -23,6 +23,8 @@ export class BatchedLimit {
   private inFlight = new Map<string, number>();
   private readonly shared = new Map<string, Shared>();
   private timer: NodeJS.Timeout | undefined;
+  /** The last flush: a flush waits for the one before it, so only one batch is ever in flight. */
+  private flushing: Promise<void> = Promise.resolve();
   private readonly max: number;
   private readonly windowSeconds: number;
 
@@ -58,8 +60,17 @@ export class BatchedLimit {
     return secondsToWait(hits + mine, previous, elapsed, this.max, this.windowSeconds);
   }
 
-  /** Adds this process's hits to the shared window and learns each address's shared count. */
-  async flush(): Promise<void> {
+  /**
+   * Adds this process's hits to the shared window and learns each address's shared count. With the
+   * database slower than the timer, a flush starts when the one before it has ended: a second batch
+   * in flight would otherwise drop the first's hits from this process's count when the first ended.
+   */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.catch(() => undefined).then(() => this.flushPending());
+    return this.flushing;
+  }
+
+  private async flushPending(): Promise<void> {
     if (!this.pending.size) return;
     const batch = this.pending;
     this.inFlight = batch;

@@ -111,6 +111,20 @@ describe("the JSON API's limit, counted in each process and shared through the d
     expect(a.hit(subject)).toBeGreaterThan(0);
   });
 
+  it("a flush started while another is in flight waits for it, so the process keeps counting both batches", async () => {
+    const limit = new BatchedLimit("api:ip", never);
+    const subject = `overlap-${run}`;
+    for (let i = 0; i < max - 1; i++) limit.hit(subject);
+    const first = limit.flush();
+    expect(limit.hit(subject)).toBe(0);
+    const second = limit.flush();
+    // The limit's requests are all counted (max - 1 on their way, one waiting): the next is one too many.
+    expect(limit.hit(subject)).toBeGreaterThan(0);
+    await Promise.all([first, second]);
+    const [row] = await sql()<{ hits: number }[]>`SELECT hits FROM rate_limit_buckets WHERE key = ${`api:ip:${subject}`}`;
+    expect(row.hits).toBe(max + 1);
+  });
+
   it("slides on the process's clock between flushes, as the database slides the window", async () => {
     const limit = new BatchedLimit("api:ip", never);
     const subject = `slide-${run}`;
