@@ -4,19 +4,31 @@ import { availableParallelism } from "node:os";
 const STOP_TIMEOUT_MS = 20_000;
 
 /**
- * V8 heap flags each worker gets unless the command line or NODE_OPTIONS sets its own (decision 0186).
- * With the default limit of several GB, V8 lets a busy worker's old space grow to about four times what
- * is live (100 MB for 35 MB); with a 512 MB limit it grows by about 1.4 instead, and a smaller young
- * generation holds less garbage. Under the JSON API load the three processes' peak fell from about 616
- * to 386–394 MB. The price: more CPU per rendered page (render cache off), 20–30 % fewer such pages a
- * second in `bench:web`; NODE_OPTIONS can raise the limit. 512 MB is several times the largest live heap.
+ * V8 flags each worker gets unless the command line or NODE_OPTIONS sets its own.
+ *
+ * Heap limits (decision 0186): with the default limit of several GB, V8 lets a busy worker's old space
+ * grow to about four times what is live (100 MB for 35 MB); with a limit of a few hundred MB it grows
+ * by less, and a smaller young generation holds less garbage. Under the JSON API load the three
+ * processes' peak fell from about 616 to 386–394 MB. 384 MB is four times the largest live heap.
+ *
+ * One garbage-collector thread (decision 0207): there is one worker per core, so a worker's parallel
+ * and concurrent GC threads only compete with the other workers and PostgreSQL for the same cores.
+ * On two cores they cost 2–4 ms of CPU a rendered page; collecting on the worker's own thread costs
+ * less than that, and the cluster serves 12–27 % more rendered pages a second. A single-threaded
+ * collector lets the heap grow further (about 20 MB at the peak of three processes): the old space's
+ * limit went from 512 to 384 MB, which kept the peak under issue 17's 400 MB.
  */
-export const WORKER_HEAP_FLAGS = ["--max-old-space-size=512", "--max-semi-space-size=8"] as const;
+export const WORKER_V8_FLAGS = ["--max-old-space-size=384", "--max-semi-space-size=8", "--single-threaded-gc"] as const;
 
-/** The workers' Node flags: the primary's own, plus each of WORKER_HEAP_FLAGS not already given. */
+/** A flag's name, as V8 reads it: `--no-foo` and `--foo=1` name `--foo`; `_` and `-` are the same. */
+function flagName(flag: string): string {
+  return flag.split("=")[0].replaceAll("_", "-").replace(/^--no-/, "--");
+}
+
+/** The workers' Node flags: the primary's own, plus each of WORKER_V8_FLAGS not already given (or negated). */
 export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): string[] {
-  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map((flag) => flag.split("=")[0].replaceAll("_", "-"));
-  return [...execArgv, ...WORKER_HEAP_FLAGS.filter((flag) => !given.includes(flag.split("=")[0]))];
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].map(flagName);
+  return [...execArgv, ...WORKER_V8_FLAGS.filter((flag) => !given.includes(flagName(flag)))];
 }
 
 /** WEB_CONCURRENCY: how many workers; by default one per core. */

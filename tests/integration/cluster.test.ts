@@ -37,10 +37,11 @@ describe("cluster entry", () => {
     expect(() => workerCount("two")).toThrow(/WEB_CONCURRENCY/);
   });
 
-  it("gives the workers the heap flags, except those the command line or NODE_OPTIONS already sets", () => {
-    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=512", "--max-semi-space-size=8"]);
-    expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=8"]);
-    expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=512"]);
+  it("gives the workers the V8 flags, except those the command line or NODE_OPTIONS already sets or negates", () => {
+    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=384", "--max-semi-space-size=8", "--single-threaded-gc"]);
+    expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=8", "--single-threaded-gc"]);
+    expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=384", "--single-threaded-gc"]);
+    expect(workerExecArgv(["--no-single-threaded-gc"])).toEqual(["--no-single-threaded-gc", "--max-old-space-size=384", "--max-semi-space-size=8"]);
   });
 
   it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
@@ -60,11 +61,13 @@ describe("cluster entry", () => {
     );
     expect(pids.size).toBe(2);
     expect(pids.has(String(child.pid))).toBe(false);
-    // Each worker runs with a 512 MB old space (the limit counts the young generation too), not Node's
+    // Each worker runs with a 384 MB old space (the limit counts the young generation too), not Node's
     // default of several GB.
     const limit = Number(await get(base, "/heap")) / 2 ** 20;
-    expect(limit).toBeGreaterThanOrEqual(512);
-    expect(limit).toBeLessThan(560);
+    expect(limit).toBeGreaterThanOrEqual(384);
+    expect(limit).toBeLessThan(432);
+    // …and collects its garbage on its own thread (decision 0207).
+    expect((await get(base, "/flags")).split(" ")).toContain("--single-threaded-gc");
 
     // A worker that dies after its start-up is replaced: two workers again, one of them new.
     await new Promise((resolve) => setTimeout(resolve, 100));
