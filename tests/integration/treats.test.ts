@@ -54,7 +54,11 @@ afterAll(async () => {
 });
 
 describe("the weighted draw", () => {
-  it("100,000 draws match the configured chances within 3 standard deviations, and weight 0 is never drawn", () => {
+  // Five standard deviations, not three: with six options drawn by real randomness, a 3σ bound failed
+  // a correct draw about once in 60 runs (it did, in a fresh-clone run of the suite); 5σ does so about once in 300,000. A draw
+  // that gets any option's chance wrong by a tenth is still far outside it (4.7 % of the expected count
+  // for option 4, 1.9 % for option 1), and the next test pins the mapping from ticket to option exactly.
+  it("100,000 draws match the configured chances within 5 standard deviations, and weight 0 is never drawn", () => {
     const options = [
       { id: 1, weight: 4000 },
       { id: 2, weight: 2500 },
@@ -78,7 +82,7 @@ describe("the weighted draw", () => {
       const sd = Math.sqrt(draws * p * (1 - p));
       const observed = counts.get(option.id) ?? 0;
       if (option.weight === 0) expect(observed).toBe(0);
-      else expect(Math.abs(observed - expected), `option ${option.id}: ${observed} drawn, ${expected} expected`).toBeLessThanOrEqual(3 * sd);
+      else expect(Math.abs(observed - expected), `option ${option.id}: ${observed} drawn, ${expected} expected`).toBeLessThanOrEqual(5 * sd);
     }
   });
 
