@@ -14,9 +14,10 @@ const STOP_TIMEOUT_MS = 20_000;
  * One garbage-collector thread (decision 0207): there is one worker per core, so a worker's parallel
  * and concurrent GC threads only compete with the other workers and PostgreSQL for the same cores.
  * On two cores they cost 2–4 ms of CPU a rendered page; collecting on the worker's own thread costs
- * less than that, and the cluster served 12–19 % more rendered pages a second in alternated runs. A single-threaded
- * collector lets the heap grow further (about 20 MB at the peak of three processes): the old space's
- * limit went from 512 to 384 MB, which kept the peak under issue 17's 400 MB.
+ * less than that, and the cluster served 12–19 % more rendered pages a second in alternated runs.
+ * A single-threaded collector lets the heap grow further (about 20 MB at the peak of three
+ * processes): the old space's limit went from 512 to 384 MB, which kept the peak under issue 17's
+ * 400 MB.
  */
 export const WORKER_V8_FLAGS = ["--max-old-space-size=384", "--max-semi-space-size=8", "--single-threaded-gc"] as const;
 

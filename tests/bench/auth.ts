@@ -2,8 +2,8 @@
 // lookup, argon2id check, new session row) and the session lookup every page view makes (signed
 // cookie + one indexed read). Figures are printed, never asserted: this is a benchmark, not a test.
 import { randomUUID } from "node:crypto";
-import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { machineLine } from "./server";
 
 process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:55432/pawroute";
 process.env.SESSION_SECRET ??= "bench-only-session-secret-0123456789abcdef";
@@ -49,7 +49,7 @@ function loginRequest(email: string, ip: number) {
 async function main() {
   console.log(`Database: ${new URL(process.env.DATABASE_URL ?? "").pathname.slice(1)}; ${LOGINS} log-ins, ${LOOKUPS} session lookups`);
   // Other work on the machine shows up in the tail: the load average says how busy it was.
-  console.log(`Machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(2)}\n`);
+  console.log(`${machineLine("at the start")}\n`);
   const passwordHash = await hashPassword(PASSWORD);
   // One member per log-in (each from its own address), so no rate limit is reached.
   const members = await db()

@@ -6,7 +6,7 @@
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { spawnSync } from "node:child_process";
 import autocannon from "autocannon";
-import { availableParallelism, loadavg } from "node:os";
+import { availableParallelism } from "node:os";
 import { performance } from "node:perf_hooks";
 import { connect } from "../../db/client";
 import { Random } from "../../db/seed/random";
@@ -18,7 +18,7 @@ import { corridorPage, planFromRoute } from "../../geo/search/route";
 import type { Route } from "../../geo/routing/port";
 import { roadCounts } from "../../geo/search/road-counts";
 import { tile } from "../../geo/tiles";
-import { WARMUP_SECONDS, cpuSeconds, cpuTicks, postgresCpuSeconds, residentKb, startServer, stealShare, warmUp } from "./server";
+import { WARMUP_SECONDS, cpuSeconds, cpuTicks, machineLine, postgresCpuSeconds, residentKb, startServer, warmUp } from "./server";
 
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000_000);
 const LOCAL_ROADS = Number(process.env.BENCH_LOCAL_ROADS ?? 185_000);
@@ -53,13 +53,6 @@ async function measure(name: string, budget: string, n: number, fn: (i: number) 
 
 const started = cpuTicks();
 
-/** The machine beside the figures: the benchmark shares it with whatever else runs, and the host with other machines. */
-function machine(when: string) {
-  const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
-  const steal = when === "at the start" ? "" : `; since the start, ${stealShare(started)}`;
-  console.log(`Machine ${when}: ${availableParallelism()} cores, load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)${steal}`);
-}
-
 /** The same route with about `vertices` points along its straight stretches (what OSRM's overview=full looks like to the corridor). */
 function densify(route: Route, vertices: number): Route {
   const segments = route.coordinates.length - 1;
@@ -82,7 +75,7 @@ function densify(route: Route, vertices: number): Route {
 
 async function main() {
   console.log(`Benchmark database: ${url.replace(/\/\/[^@]*@/, "//")}`);
-  machine("at the start");
+  console.log(machineLine("at the start"));
   run("node_modules/.bin/tsx", ["db/migrate.ts", "--create"], { DATABASE_URL: url });
   const seedStarted = performance.now();
   run("node_modules/.bin/tsx", ["db/seed/cli.ts", "--if-empty", "--seed", "bench", "--listings", String(LISTINGS), "--local-roads", String(LOCAL_ROADS)], { DATABASE_URL: url });
@@ -191,7 +184,7 @@ async function main() {
 
   console.log(`\nThroughput: 8 concurrent connections (autocannon) to the production server, cluster.ts (port ${PORT}):`);
   await throughput(points, roads, towns);
-  machine("at the end");
+  console.log(machineLine("at the end", started));
 }
 
 async function throughput(points: { lat: number; lng: number }[], roads: { slug: string; country: string }[], towns: { name: string }[]) {

@@ -3,8 +3,7 @@
 //   - server render time of listing pages /{type}/{slug} (one client, p50/p95/p99; budget p95 ≤ 100 ms);
 //   - the time to process a 12-megapixel JPEG into all stored versions (budget < 2 s).
 // Figures are printed, never asserted: this is a benchmark, not a test.
-import { freePort, startServer } from "./server";
-import { cpus, loadavg } from "node:os";
+import { freePort, machineLine, startServer } from "./server";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import sharp from "sharp";
@@ -85,7 +84,7 @@ async function imageTimes() {
 async function main() {
   const port = await freePort();
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
-  console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
+  console.log(`${machineLine("at the start")} (other work on the machine slows every figure)\n`);
   const urls = await listingUrls();
   // Render times are of rendering: the render cache (decision 0176) would answer the repeated requests.
   const server = await startServer(port, DATABASE_URL, "server.ts", { RENDER_CACHE_SECONDS: "0" });

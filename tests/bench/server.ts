@@ -3,6 +3,7 @@ import autocannon from "autocannon";
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { availableParallelism, loadavg } from "node:os";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -122,10 +123,20 @@ export function cpuTicks(): { total: number; steal: number } {
  * The share of the cores' time since `since` that the hypervisor gave to other machines: on a shared
  * virtual machine every figure of a run with a high share is slower, with the same code.
  */
-export function stealShare(since: { total: number; steal: number }): string {
+function stealShare(since: { total: number; steal: number }): string {
   const now = cpuTicks();
   const total = now.total - since.total;
   return `${total > 0 ? (((now.steal - since.steal) / total) * 100).toFixed(1) : "0.0"} % of the cores' time taken by other machines (steal)`;
+}
+
+/**
+ * The machine beside a benchmark's figures: its cores and load average (the benchmark shares it with
+ * whatever else runs) and, given the ticks at the run's start, the host's steal since then.
+ */
+export function machineLine(when: string, since?: { total: number; steal: number }): string {
+  const [one, five, fifteen] = loadavg().map((n) => n.toFixed(2));
+  const steal = since ? `; since the start, ${stealShare(since)}` : "";
+  return `Machine ${when}: ${availableParallelism()} cores, load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)${steal}`;
 }
 
 /** BENCH_WARMUP_SECONDS (5 unless set): how long a freshly started server is driven before it is measured. */

@@ -8,8 +8,7 @@
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176).
 // Figures are printed, never asserted: this is a benchmark, not a test.
 import { readdirSync, readFileSync } from "node:fs";
-import { WARMUP_SECONDS, appEnv, cpuSeconds, cpuTicks, freePort, startServer, stealShare, warmUp } from "./server";
-import { cpus, loadavg } from "node:os";
+import { WARMUP_SECONDS, appEnv, cpuSeconds, cpuTicks, freePort, machineLine, startServer, warmUp } from "./server";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { spawnSync } from "node:child_process";
@@ -183,7 +182,7 @@ async function main() {
   const started = cpuTicks();
   const port = await freePort();
   console.log(`Starting the production build on port ${port} against ${DATABASE_URL.replace(/\/\/[^@]*@/, "//")}`);
-  console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")} (other work on the machine slows every figure)\n`);
+  console.log(`${machineLine("at the start")} (other work on the machine slows every figure)\n`);
   // Render times are of rendering: the render cache would answer the repeated requests.
   const server = await startServer(port, DATABASE_URL, "server.ts", { RENDER_CACHE_SECONDS: "0" });
   try {
@@ -223,7 +222,7 @@ async function main() {
   } finally {
     uncached.stop();
   }
-  console.log(`\nMachine at the end: ${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(2)).join(" ")}; since the start, ${stealShare(started)}`);
+  console.log(`\n${machineLine("at the end", started)}`);
 }
 
 await main();

@@ -55,9 +55,10 @@ afterAll(async () => {
 
 describe("the weighted draw", () => {
   // Five standard deviations, not three: with six options drawn by real randomness, a 3σ bound failed
-  // a correct draw about once in 60 runs (it did, in a fresh-clone run of the suite); 5σ does so about once in 300,000. A draw
-  // that gets any option's chance wrong by a tenth is still far outside it (4.7 % of the expected count
-  // for option 4, 1.9 % for option 1), and the next test pins the mapping from ticket to option exactly.
+  // a correct draw about once in 60 runs (it did, in a fresh-clone run of the suite); 5σ does so about
+  // once in 300,000. A draw that gets any option's chance wrong by a tenth is still far outside it
+  // (4.7 % of the expected count for option 4, 1.9 % for option 1), and the next test pins the mapping
+  // from ticket to option exactly.
   it("100,000 draws match the configured chances within 5 standard deviations, and weight 0 is never drawn", () => {
     const options = [
       { id: 1, weight: 4000 },
