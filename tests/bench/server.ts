@@ -139,15 +139,17 @@ export function machineLine(when: string, since?: { total: number; steal: number
   return `Machine ${when}: ${availableParallelism()} cores, load average ${one} / ${five} / ${fifteen} (1 / 5 / 15 min)${steal}`;
 }
 
-/** BENCH_WARMUP_SECONDS (5 unless set): how long a freshly started server is driven before it is measured. */
-export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+/** BENCH_WARMUP_SECONDS (30 unless set): how long a freshly started server is driven before it is measured. */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 30);
 
 /**
  * Drives a freshly started server for WARMUP_SECONDS, unmeasured: each worker's JIT compiles the hot
- * code in its first seconds, when a worker answers about half as fast (measured: the JSON API at 146–159
- * requests/s in the first 3 s against 173–298 after). The figures that follow are then the steady state
- * a running server gives, and the first page measured is not charged for every worker's start. Requests
- * come from addresses of their own (10.8.x.x), so the measured visitors' rate limits are untouched.
+ * code under load for its first half minute or so, and the figures that follow are the steady state a
+ * running server gives (decisions 0197, 0209). Measured on the cluster, 16 connections, 5 s every 8 s
+ * from the start: the location results page cost the workers 11.5 ms of CPU a page 3–8 s after the
+ * start, 9–11 ms up to 40 s, then 6.8–10 ms (median 8.5); the JSON API 4.6, then 3.1–3.2, then 2.7–3.0
+ * ms an answer. Requests come from addresses of their own (10.8.x.x), so the measured visitors' rate
+ * limits are untouched.
  */
 export async function warmUp(base: string, nextPath: () => string, seconds = WARMUP_SECONDS): Promise<void> {
   if (!(seconds > 0)) return;
