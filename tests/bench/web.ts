@@ -125,8 +125,7 @@ async function renderTimes(base: string) {
   console.log("");
 }
 
-/** CPU seconds the server has used (user + system; the cluster's primary and its workers), from /proc: contention on a shared machine does not inflate it. */
-/** The four pages of issue 17's table and the JSON location API, on the demo data. */
+/** The four pages of issue 17's table and the JSON location API, on the demo data; then the location page again, in Brotli. */
 async function throughputPages(): Promise<Record<string, { path: string; goal: number; acceptEncoding?: string }>> {
   const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
   const [listing] = await sql<{ path: string }[]>`SELECT '/' || walk_type || '/' || slug AS path FROM listings WHERE status = 2 ORDER BY popularity DESC, id LIMIT 1`;
