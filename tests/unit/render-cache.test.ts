@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createRenderCache, swapNonce, withoutNonceParts, type CachedPage } from "../../app/http/render-cache.server";
 
@@ -46,6 +47,21 @@ describe("render cache", () => {
     expect(cache.size).toBe(0);
     // A render that began at the old version is not kept at the new one.
     expect(cache.put("/b", page("old", render!.version), render!.startedAt)).toBe(false);
+  });
+
+  it("holds a kept body in memory of its own, not the larger allocation it was a view of", async () => {
+    const { cache, advance } = setUp();
+    await cache.begin();
+    advance(1_000);
+    const render = await cache.begin();
+    // What gzipSync returns for a small body: a slice of its 16 KB output chunk.
+    const gzipped = gzipSync(JSON.stringify({ results: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Walk ${i}` })) }));
+    expect(gzipped.buffer.byteLength).toBeGreaterThan(4 * gzipped.length);
+    cache.put("/api", { ...page("", render!.version), body: gzipped, gzipped: true }, render!.startedAt);
+    const kept = cache.get("/api", render!.version)!.body;
+    expect(kept.equals(gzipped)).toBe(true);
+    expect(kept.buffer.byteLength).toBe(gzipped.length);
+    expect(cache.bytes).toBe(gzipped.length);
   });
 
   it("keeps nothing when it cannot read the version, and nothing when it is off", async () => {
