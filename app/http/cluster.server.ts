@@ -32,6 +32,16 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): s
   return [...execArgv, ...WORKER_V8_FLAGS.filter((flag) => !given.includes(flagName(flag)))];
 }
 
+/**
+ * The environment each worker gets besides the primary's: at most two glibc malloc arenas (decision
+ * 0211), unless MALLOC_ARENA_MAX is set. The libuv threads that compress responses each got an arena of
+ * their own, which kept the memory freed by Brotli's encoders: under rendered pages in Brotli the
+ * cluster's peak was 403–410 MB, and 375–383 MB with two arenas, at the same pages a second.
+ */
+export function workerEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  return env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "2" };
+}
+
 /** WEB_CONCURRENCY: how many workers; by default one per core. */
 export function workerCount(value = process.env.WEB_CONCURRENCY): number {
   const n = value === undefined || value === "" ? availableParallelism() : Number(value);
@@ -62,7 +72,7 @@ export async function runCluster(worker: () => Promise<unknown>): Promise<void> 
   const started = new Map<Worker, boolean>();
   let stopping = false;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
-  const fork = () => started.set(cluster.fork(), false);
+  const fork = () => started.set(cluster.fork(workerEnv()), false);
   // Started means listening on the HTTP port (server.ts's mail catcher listens first, on another).
   const httpPort = Number(process.env.PORT || 3000);
   cluster.on("listening", (worker, address) => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
-import { workerCount, workerExecArgv } from "../../app/http/cluster.server";
+import { workerCount, workerEnv, workerExecArgv } from "../../app/http/cluster.server";
 import { freePort } from "../bench/server";
 
 // The cluster entry's behaviour, with tiny HTTP workers standing in for server.ts: one worker per
@@ -44,6 +44,11 @@ describe("cluster entry", () => {
     expect(workerExecArgv(["--no-single-threaded-gc"])).toEqual(["--no-single-threaded-gc", "--max-old-space-size=384", "--max-semi-space-size=8"]);
   });
 
+  it("gives the workers two malloc arenas unless the environment sets its own number", () => {
+    expect(workerEnv({})).toEqual({ MALLOC_ARENA_MAX: "2" });
+    expect(workerEnv({ MALLOC_ARENA_MAX: "8" })).toEqual({});
+  });
+
   it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
@@ -68,6 +73,8 @@ describe("cluster entry", () => {
     expect(limit).toBeLessThan(432);
     // …and collects its garbage on its own thread (decision 0207).
     expect((await get(base, "/flags")).split(" ")).toContain("--single-threaded-gc");
+    // …with at most two malloc arenas (decision 0211).
+    expect(await get(base, "/arenas")).toBe("2");
 
     // A worker that dies after its start-up is replaced: two workers again, one of them new.
     await new Promise((resolve) => setTimeout(resolve, 100));
