@@ -140,7 +140,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
  * answers a small body as a slice of its 16 KB output chunk: a 3.5 KB JSON answer kept as it came
  * held 16 KB, so the cache held about five times the bytes it counted (decision 0210).
  */
-export function ownMemory(body: Buffer): Buffer {
+function ownMemory(body: Buffer): Buffer {
   if (body.buffer.byteLength === body.length) return body;
   const own = Buffer.allocUnsafeSlow(body.length);
   body.copy(own);
