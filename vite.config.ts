@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { serverEntry } from "./build-tools/server-entry";
+import { preactInTheBrowser } from "./build-tools/preact-in-the-browser";
 import { serverOnlyGuard } from "./build-tools/server-only-guard";
 import remixConfig from "./remix.config.js";
 
@@ -15,6 +16,7 @@ export default defineConfig({
   plugins: [
     // Fails the client build when drizzle-orm, postgres or db/ reaches a browser chunk.
     serverOnlyGuard(),
+    preactInTheBrowser(),
     // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.
     remix({
       ignoredRouteFiles: remixConfig.ignoredRouteFiles,

@@ -1,4 +1,6 @@
-// Remix's default browser entry, plus one guard for events that arrive while the page hydrates.
+// Remix's default browser entry, hydrating once the page is parsed and its data decoded (below: the
+// production build hydrates with Preact; `npm run dev` with React), plus one guard for events that
+// arrive while the page hydrates.
 //
 // With single fetch, <RemixBrowser> suspends on its first render until the page's data stream is
 // decoded. A discrete event (a click, a key press, a submit) that reaches React before hydration has
@@ -7,7 +9,9 @@
 // lost: a link clicked on a slow phone did nothing. Until the root layout marks the page hydrated,
 // those events are kept from React (stopped at the window, in the capture phase, before React's
 // listeners on the document) and left to the browser, so the click follows the link and the form
-// posts as they would without JavaScript. Nothing calls preventDefault: typing still types.
+// posts as they would without JavaScript. Nothing calls preventDefault: typing still types. Preact
+// keeps the guard useful: the flag is set by the root layout's effect, after the effects that register
+// the forms.
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -68,11 +72,36 @@ new MutationObserver((_records, observer) => {
   observer.disconnect();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
+// Preact stands in for React in the browser (build-tools/preact-in-the-browser.ts), and hydrates in one
+// pass: it cannot resume hydrating a whole document after a suspension (it would render a second copy
+// of the page), nor leave alone what the server is still streaming. So the page hydrates once both
+// are done:
+// - With single fetch, <RemixBrowser> throws (suspends on) a promise until the page's data stream is
+//   decoded. Its first call always throws before it uses a hook: it starts the decoding and throws the
+//   promise, which is awaited here.
+// - React's server streams a part that waited (a Suspense boundary) into the page later, with an
+//   inline script that swaps it for its fallback: that script fails if the fallback was hydrated (and
+//   moved) first. The whole page has been parsed when the document is no longer "loading".
+async function pageDataDecoded(): Promise<void> {
+  try {
+    RemixBrowser({});
+  } catch (thrown) {
+    if (thrown instanceof Promise) await thrown;
+  }
+}
+
+function pageParsed(): Promise<void> {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
+}
+
+void Promise.all([pageDataDecoded(), pageParsed()]).then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { useEffect, useMemo } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
+import { DocumentRoot } from "./components/DocumentRoot";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { footerBrowseTabs } from "./navigation";
@@ -46,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
 
   return (
-    <html lang="en-GB">
+    <DocumentRoot lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -66,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
+    </DocumentRoot>
   );
 }
 

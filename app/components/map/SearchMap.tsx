@@ -8,7 +8,7 @@ import type { HighlightedPoint, SearchMapHandle } from "./map-engine";
 import { LEGEND_TYPES, PIN_TOKENS } from "./pin-types";
 
 // Runs while the page is parsed, so with JavaScript on the "needs JavaScript" note never shows, even
-// before hydration; React sets the same class once it runs.
+// before hydration; the component sets the same class once it runs.
 const MARK_SCRIPTING = "document.currentScript.parentElement.classList.add('search-map--scripted')";
 
 type MapStatus = { kind: "loading" } | { kind: "ready"; pins: number } | { kind: "failed"; message: string };
@@ -115,7 +115,8 @@ export function SearchMap({ state, label, points, highlighted = null, onSelect }
 
   return (
     <div className={hydrated ? "search-map search-map--scripted" : "search-map"}>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTING }} />
+      {/* Server HTML only: a <script> rendered in the browser by Preact would run (and break the CSP). */}
+      {hydrated ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTING }} />}
       <div ref={container} className="search-map__canvas" role="region" aria-label={label} data-pins={status.kind === "ready" ? status.pins : undefined} />
       <p className="search-map__status" aria-live="polite">
         {status.kind === "loading" && hydrated ? "Loading the map…" : null}

@@ -1,17 +1,24 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { placeRefOf } from "../../../geo/geocode/ref";
 import type { GeocodeResult } from "../../../geo/geocode/types";
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_CHARS, GEOLOCATION_OPTIONS } from "../../search/constants";
 
-const noSubscription = () => () => undefined;
+/** Set by the first effect that runs in the browser: every render after that is not hydration. */
+let pageHydrated = false;
 
-/** False in the server HTML and during hydration, true once React runs in the browser. */
+/**
+ * False in the server HTML and during hydration, true once the page runs in the browser. Not
+ * useSyncExternalStore's server snapshot: Preact, which hydrates the production build
+ * (build-tools/preact-in-the-browser.ts), ignores it, and hydration does not patch attributes, so what
+ * a field gains once hydrated (a combobox role) would never reach the page.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    setHydrated(true);
+  }, []);
+  return hydrated;
 }
 
 /**
