@@ -16,6 +16,7 @@ export default defineConfig({
   plugins: [
     // Fails the client build when drizzle-orm, postgres or db/ reaches a browser chunk.
     serverOnlyGuard(),
+    // The browser's build runs on preact/compat (docs/decisions/0212); without this line, on React.
     preactInTheBrowser(),
     // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.
     remix({

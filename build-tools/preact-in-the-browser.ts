@@ -1,7 +1,7 @@
 import type { Plugin } from "vite";
 
 /** React's entry points and the preact/compat modules that stand in for them in the browser. */
-export const BROWSER_REACT: Record<string, string> = {
+const BROWSER_REACT: Record<string, string> = {
   react: "preact/compat",
   "react-dom": "preact/compat",
   "react-dom/client": "preact/compat/client",
@@ -11,7 +11,7 @@ export const BROWSER_REACT: Record<string, string> = {
 
 /**
  * The client build uses Preact (through preact/compat) where the code imports React; the server
- * keeps rendering with React.
+ * keeps rendering with React, and `npm run dev` keeps React in the browser too (docs/decisions/0212).
  */
 export function preactInTheBrowser(): Plugin {
   return {
