@@ -102,6 +102,8 @@ function securityHeaders() {
   // The PayPal JS SDK and its windows, from PayPal with keys (the local stand-in is this site's own).
   const paypal = paypalConfig();
   const paypalJs = paypal.enabled && /^https?:\/\//.test(paypal.sdkUrl) ? [new URL(paypal.sdkUrl).origin, "https://*.paypal.com"] : [];
+  // `npm run dev` only: Vite's hot-reload websocket (its default port when it runs inside server.ts).
+  const devReload = getEnv().NODE_ENV === "development" ? ["ws://localhost:24678", "ws://127.0.0.1:24678"] : [];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -113,7 +115,7 @@ function securityHeaders() {
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", ...mapOrigin, ...(paypalJs.length ? ["https://*.paypal.com", "https://*.paypalobjects.com"] : [])],
         "font-src": ["'self'", "data:", ...mapOrigin],
-        "connect-src": ["'self'", ...mapOrigin, ...stripeApi, ...paypalJs],
+        "connect-src": ["'self'", ...mapOrigin, ...stripeApi, ...paypalJs, ...devReload],
         "frame-src": ["'self'", ...stripeJs, ...paypalJs],
         // MapLibre and ALTCHA run their workers from blob: URLs.
         "worker-src": ["'self'", "blob:"],
