@@ -206,11 +206,17 @@ async function throughput(points: { lat: number; lng: number }[], roads: { slug:
       () => `/api/locations/search/browse/road-counts?types[]=${1 + Math.floor(rng.float() * 5)}`,
     ];
     let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentKb(server.pid))), 200);
+    let runPeakRss = 0;
+    const sampler = setInterval(() => {
+      const rss = residentKb(server.pid);
+      peakRss = Math.max(peakRss, rss);
+      runPeakRss = Math.max(runPeakRss, rss);
+    }, 200);
     const seconds = Number(process.env.BENCH_SECONDS ?? 20);
     const cores = availableParallelism();
-    const drive = async (label: string, paths: (() => string)[]) => {
+    const drive = async (label: string, paths: (() => string)[], headers: Record<string, string> = {}) => {
       let k = 0;
+      runPeakRss = 0;
       const before = { app: cpuSeconds(server.pid), pg: postgresCpuSeconds(), client: process.cpuUsage() };
       // autocannon, as bench:web uses: a lighter client than fetch, whose CPU is counted apart below.
       // Many visitors, not one: each request comes from one of 2,000 addresses (X-Forwarded-For, with
@@ -224,7 +230,7 @@ async function throughput(points: { lat: number; lng: number }[], roads: { slug:
             setupRequest: (request) => {
               const path = paths[k % paths.length]();
               const visitor = k++ % 2_000;
-              return { ...request, path, headers: { ...request.headers, "X-Forwarded-For": `10.9.${visitor >> 8}.${visitor & 255}` } };
+              return { ...request, path, headers: { ...request.headers, ...headers, "X-Forwarded-For": `10.9.${visitor >> 8}.${visitor & 255}` } };
             },
           },
         ],
@@ -237,7 +243,9 @@ async function throughput(points: { lat: number; lng: number }[], roads: { slug:
         pg: ((postgresCpuSeconds() - before.pg) * 1000) / total,
         client: (client.user + client.system) / 1000 / total,
       };
-      console.log(`  ${label.padEnd(44)} ${((result.requests.total - failed) / result.duration).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ${failed} failed`);
+      console.log(
+        `  ${label.padEnd(44)} ${((result.requests.total - failed) / result.duration).toFixed(0)} requests/s, latency p50 ${result.latency.p50} ms, ${failed} failed, app memory peak ${(runPeakRss / 1024).toFixed(0)} MB`,
+      );
       // Where the machine's cores went, a request: the app, PostgreSQL and this benchmark's own client
       // share them, so the cores divided by the sum is the most this machine could answer.
       console.log(
@@ -253,8 +261,20 @@ async function throughput(points: { lat: number; lng: number }[], roads: { slug:
     console.log(`  (each run ${seconds} s, after ${WARMUP_SECONDS} s of warm-up)`);
     await drive("JSON location API (goal ≥ 400 req/s)", [requests[0]]);
     await drive("mix of location, road, geocode, road counts", requests);
+    // What a browser gets: the location results page (HTML, rendered for a new point each time) in
+    // Brotli, with Chromium's Accept-Encoding. Its compressors' memory counts towards the budget too.
+    await drive(
+      "location results pages, in Brotli as Chromium asks",
+      [
+        () => {
+          const p = pick(points);
+          return `/location?location=${p.lat},${p.lng}`;
+        },
+      ],
+      { "Accept-Encoding": "gzip, deflate, br, zstd" },
+    );
     clearInterval(sampler);
-    console.log(`  app memory (RSS of the primary and its workers, peak during the runs): ${(peakRss / 1024).toFixed(0)} MB (budget ≤ 400 MB)`);
+    console.log(`  app memory (RSS of the primary and its workers, peak during the three runs): ${(peakRss / 1024).toFixed(0)} MB (budget ≤ 400 MB)`);
   } finally {
     server.stop();
   }
