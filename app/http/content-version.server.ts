@@ -3,8 +3,8 @@ import { sql } from "../db.server";
 /** A page rendered this long after the content version moved may be kept (render-cache.server.ts). */
 export const RENDER_CACHE_SETTLE_MS = 1_000;
 
-/** Each server process keeps at most this much page text. */
-export const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
+/** Each server process keeps at most this much page text (docs/decisions/0213: 32 MB took the app over its memory budget). */
+export const RENDER_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The database's content version (migration 0027), from the primary: a replica's copy of a sequence
