@@ -1,6 +1,8 @@
 // The card gateway: the stripe SDK, pointed at Stripe with a key, or at the local stand-in without one
 // (docs/decisions/0121-local-payment-stand-ins.md). The app's code path is the same either way.
-import Stripe from "stripe";
+// The SDK is imported on first use, not with the server (decision 0214): a worker that answers
+// searches and pages never loads its few hundred modules.
+import type Stripe from "stripe";
 import { getEnv } from "../env.server";
 
 export const LOCAL_KEYS = { secret: "sk_local_pawroute", publishable: "pk_local_pawroute", webhook: "whsec_local_pawroute" } as const;
@@ -35,15 +37,19 @@ export function stripeConfig(): StripeConfig {
 const KEY = Symbol.for("pawroute.stripe");
 type Holder = { [KEY]?: { id: string; client: Stripe } };
 
+/** The SDK's module, once a payment or a webhook has needed it. */
+let sdk: typeof Stripe | undefined;
+
 /** The SDK client for the current configuration (one per process). */
-export function stripe(): Stripe {
+export async function stripe(): Promise<Stripe> {
   const config = stripeConfig();
   if (config.local && !config.apiUrl) throw new Error("The local Stripe stand-in is not running: start the app with server.ts, or set STRIPE_API_URL.");
   const id = `${config.secretKey}@${config.apiUrl ?? "stripe"}`;
   const holder = globalThis as Holder;
   if (holder[KEY]?.id !== id) {
     const api = config.apiUrl ? new URL(config.apiUrl) : null;
-    const client = new Stripe(config.secretKey, {
+    sdk ??= (await import("stripe")).default;
+    const client = new sdk(config.secretKey, {
       maxNetworkRetries: 1,
       telemetry: false,
       ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
@@ -55,7 +61,8 @@ export function stripe(): Stripe {
 
 /** The card error a provider call raised (decline, expired, authentication needed), else null. */
 export function cardErrorOf(error: unknown): { type: string; code?: string; decline_code?: string; message: string; paymentIntentId?: string } | null {
-  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  // Only the SDK raises its errors: before it was loaded, no error is one of them.
+  if (!sdk || !(error instanceof sdk.errors.StripeError)) return null;
   // A payment method the provider no longer knows (removed, or demo data) fails like a card would.
   if (error.type === "StripeInvalidRequestError" && error.code === "resource_missing") return { type: "card_error", code: "payment_method_unavailable", message: error.message };
   if (error.type !== "StripeCardError") return null;

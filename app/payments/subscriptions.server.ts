@@ -63,7 +63,7 @@ export async function isSubscriber(userId: number): Promise<boolean> {
 async function customerOf(user: Pick<SessionUser, "id" | "email">): Promise<string> {
   const [existing] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
   if (existing) return existing.stripeCustomerId;
-  const customer = await stripe().customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer:${user.id}` });
+  const customer = await (await stripe()).customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer:${user.id}` });
   await db().insert(paymentCustomers).values({ userId: user.id, stripeCustomerId: customer.id }).onConflictDoNothing();
   const [row] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
   return row.stripeCustomerId;
@@ -72,7 +72,7 @@ async function customerOf(user: Pick<SessionUser, "id" | "email">): Promise<stri
 /** The spec's POST users/me/payment/stripe/setup: a SetupIntent's client secret for the card form. */
 export async function createSetupIntent(user: SessionUser): Promise<{ clientSecret: string }> {
   const customer = await customerOf(user);
-  const intent = await stripe().setupIntents.create({ customer, usage: "off_session" });
+  const intent = await (await stripe()).setupIntents.create({ customer, usage: "off_session" });
   return { clientSecret: found(intent.client_secret, "Sorry, there was a problem. Please try again.") };
 }
 
@@ -81,7 +81,7 @@ async function registerCard(user: SessionUser, paymentMethodId: string): Promise
   const customer = await customerOf(user);
   let card: Stripe.PaymentMethod;
   try {
-    card = await stripe().paymentMethods.retrieve(paymentMethodId);
+    card = await (await stripe()).paymentMethods.retrieve(paymentMethodId);
   } catch {
     throw new AppError(404, SUBSCRIPTION_MESSAGES.notYourCard);
   }
@@ -176,12 +176,12 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
   let intent: Stripe.PaymentIntent;
   try {
     if (options.paymentIntent && charge.providerRef === options.paymentIntent) {
-      intent = await stripe().paymentIntents.retrieve(options.paymentIntent);
-      if (intent.status === "requires_confirmation") intent = await stripe().paymentIntents.confirm(intent.id);
+      intent = await (await stripe()).paymentIntents.retrieve(options.paymentIntent);
+      if (intent.status === "requires_confirmation") intent = await (await stripe()).paymentIntents.confirm(intent.id);
     } else if (charge.providerRef && charge.status !== "failed") {
-      intent = await stripe().paymentIntents.retrieve(charge.providerRef);
+      intent = await (await stripe()).paymentIntents.retrieve(charge.providerRef);
     } else {
-      intent = await stripe().paymentIntents.create(
+      intent = await (await stripe()).paymentIntents.create(
         {
           amount: charge.amountPence,
           currency: "gbp",

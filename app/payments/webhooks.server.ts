@@ -15,7 +15,7 @@ export async function receiveStripeEvent(payload: string, signature: string | nu
   if (!signature) throw new AppError(400, "Missing Stripe-Signature header.");
   let event;
   try {
-    event = stripe().webhooks.constructEvent(payload, signature, stripeConfig().webhookSecret);
+    event = (await stripe()).webhooks.constructEvent(payload, signature, stripeConfig().webhookSecret);
   } catch {
     throw new AppError(400, "The webhook signature could not be verified.");
   }

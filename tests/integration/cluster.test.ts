@@ -38,10 +38,10 @@ describe("cluster entry", () => {
   });
 
   it("gives the workers the V8 flags, except those the command line or NODE_OPTIONS already sets or negates", () => {
-    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=384", "--max-semi-space-size=8", "--single-threaded-gc"]);
-    expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=8", "--single-threaded-gc"]);
+    expect(workerExecArgv(["--import", "tsx"])).toEqual(["--import", "tsx", "--max-old-space-size=384", "--max-semi-space-size=4", "--single-threaded-gc"]);
+    expect(workerExecArgv(["--max_old_space_size=1024"])).toEqual(["--max_old_space_size=1024", "--max-semi-space-size=4", "--single-threaded-gc"]);
     expect(workerExecArgv([], "--enable-source-maps --max-semi-space-size=32")).toEqual(["--max-old-space-size=384", "--single-threaded-gc"]);
-    expect(workerExecArgv(["--no-single-threaded-gc"])).toEqual(["--no-single-threaded-gc", "--max-old-space-size=384", "--max-semi-space-size=8"]);
+    expect(workerExecArgv(["--no-single-threaded-gc"])).toEqual(["--no-single-threaded-gc", "--max-old-space-size=384", "--max-semi-space-size=4"]);
   });
 
   it("gives the workers two malloc arenas unless the environment sets its own number", () => {
