@@ -21,8 +21,8 @@ const STOP_TIMEOUT_MS = 20_000;
  *
  * 4 MB semi-spaces, not 8 (decision 0214): the young generation (two semi-spaces) was 16 of a busy
  * worker's 80 MB heap. Halving it took the cluster's peak under rendered pages at the million listings
- * from 381–389 to 358–361 MB and under the JSON API from 367–372 to 340–342 MB, for 0–5 % more of the
- * app's CPU a request.
+ * from 378–384 to 350–358 MB and under the JSON API from 367–372 to 340–342 MB, for about 3 % more of
+ * the app's CPU a page.
  */
 export const WORKER_V8_FLAGS = ["--max-old-space-size=384", "--max-semi-space-size=4", "--single-threaded-gc"] as const;
 

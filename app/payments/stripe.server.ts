@@ -34,11 +34,10 @@ export function stripeConfig(): StripeConfig {
   };
 }
 
+// On globalThis, with the SDK's module: the server entry and the app's build each bundle this module,
+// and a client one copy made raises errors the other copy's cardErrorOf must recognise.
 const KEY = Symbol.for("pawroute.stripe");
-type Holder = { [KEY]?: { id: string; client: Stripe } };
-
-/** The SDK's module, once a payment or a webhook has needed it. */
-let sdk: typeof Stripe | undefined;
+type Holder = { [KEY]?: { id: string; client: Stripe; sdk: typeof Stripe } };
 
 /** The SDK client for the current configuration (one per process). */
 export async function stripe(): Promise<Stripe> {
@@ -48,20 +47,21 @@ export async function stripe(): Promise<Stripe> {
   const holder = globalThis as Holder;
   if (holder[KEY]?.id !== id) {
     const api = config.apiUrl ? new URL(config.apiUrl) : null;
-    sdk ??= (await import("stripe")).default;
+    const sdk = holder[KEY]?.sdk ?? (await import("stripe")).default;
     const client = new sdk(config.secretKey, {
       maxNetworkRetries: 1,
       telemetry: false,
       ...(api ? { host: api.hostname, port: Number(api.port || (api.protocol === "https:" ? 443 : 80)), protocol: api.protocol === "https:" ? "https" : "http" } : {}),
     });
-    holder[KEY] = { id, client };
+    holder[KEY] = { id, client, sdk };
   }
   return holder[KEY].client;
 }
 
 /** The card error a provider call raised (decline, expired, authentication needed), else null. */
 export function cardErrorOf(error: unknown): { type: string; code?: string; decline_code?: string; message: string; paymentIntentId?: string } | null {
-  // Only the SDK raises its errors: before it was loaded, no error is one of them.
+  // Only the SDK raises its errors: before a client was made, no error is one of them.
+  const sdk = (globalThis as Holder)[KEY]?.sdk;
   if (!sdk || !(error instanceof sdk.errors.StripeError)) return null;
   // A payment method the provider no longer knows (removed, or demo data) fails like a card would.
   if (error.type === "StripeInvalidRequestError" && error.code === "resource_missing") return { type: "card_error", code: "payment_method_unavailable", message: error.message };

@@ -175,13 +175,14 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
   const customer = await customerOf(user);
   let intent: Stripe.PaymentIntent;
   try {
+    const { paymentIntents } = await stripe();
     if (options.paymentIntent && charge.providerRef === options.paymentIntent) {
-      intent = await (await stripe()).paymentIntents.retrieve(options.paymentIntent);
-      if (intent.status === "requires_confirmation") intent = await (await stripe()).paymentIntents.confirm(intent.id);
+      intent = await paymentIntents.retrieve(options.paymentIntent);
+      if (intent.status === "requires_confirmation") intent = await paymentIntents.confirm(intent.id);
     } else if (charge.providerRef && charge.status !== "failed") {
-      intent = await (await stripe()).paymentIntents.retrieve(charge.providerRef);
+      intent = await paymentIntents.retrieve(charge.providerRef);
     } else {
-      intent = await (await stripe()).paymentIntents.create(
+      intent = await paymentIntents.create(
         {
           amount: charge.amountPence,
           currency: "gbp",
