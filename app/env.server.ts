@@ -24,6 +24,8 @@ const schema = z
     RENDER_CACHE_SECONDS: z.coerce.number().int("RENDER_CACHE_SECONDS must be a whole number").min(0).max(60, "RENDER_CACHE_SECONDS must be at most 60 (the pages' s-maxage)").default(10),
     /** How long each process keeps a route the routing engine gave (decision 0181); 0 asks the engine every time. */
     ROUTE_CACHE_SECONDS: z.coerce.number().int("ROUTE_CACHE_SECONDS must be a whole number").min(0).max(86_400, "ROUTE_CACHE_SECONDS must be at most 86400 (a day)").default(600),
+    /** How far a route's end may be from the road network before it is "no route" (decision 0220). */
+    ROUTING_SNAP_METRES: z.coerce.number().int("ROUTING_SNAP_METRES must be a whole number of metres").min(100, "ROUTING_SNAP_METRES must be at least 100").max(50_000, "ROUTING_SNAP_METRES must be at most 50000 (50 km)").default(8_000),
     /** How long each process keeps the place a typed text was found as (decision 0198); 0 asks the gazetteer every time. */
     PLACE_CACHE_SECONDS: z.coerce.number().int("PLACE_CACHE_SECONDS must be a whole number").min(0).max(3_600, "PLACE_CACHE_SECONDS must be at most 3600 (an hour)").default(60),
     SESSION_SECRET: z

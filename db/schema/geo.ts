@@ -154,6 +154,9 @@ export const routingVertices = pgTable(
     id: bigint("id", { mode: "number" }).primaryKey(),
     placeId: integer("place_id"),
     geom: geometryPoint("geom").notNull(),
+    /** Strongly connected component (lowest vertex id in it) and whether it is a main one (migration 0029). */
+    component: bigint("component", { mode: "number" }),
+    main: boolean("main").notNull().default(false),
   },
   (t) => [index("routing_vertices_geom").using("gist", t.geom)],
 );
@@ -170,6 +173,8 @@ export const routingEdges = pgTable(
     roadClass: text("road_class").notNull(),
     name: text("name").notNull(),
     roadId: integer("road_id").references(() => roads.id, { onDelete: "set null" }),
+    /** The country whose import owns the edge; null for the demo graph (migration 0029). */
+    countryId: integer("country_id"),
     geom: geometryLine("geom").notNull(),
   },
   (t) => [

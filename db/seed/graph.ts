@@ -194,4 +194,6 @@ export async function loadGraph(sql: SqlClient, vertices: GraphVertex[], edges: 
     rows.map((r) => r.row),
   );
   await restoreAfterBulkLoad(sql, rebuild);
+  // Routes start and end only on the graph's main strongly connected component (migrations/0029).
+  await sql`SELECT routing_refresh_components()`;
 }

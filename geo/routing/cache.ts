@@ -35,6 +35,12 @@ function frozen(route: Route | null): Route | null {
     Object.freeze(leg.steps);
     Object.freeze(leg);
   }
+  for (const connector of route.connectors) {
+    Object.freeze(connector.from);
+    Object.freeze(connector.to);
+    Object.freeze(connector);
+  }
+  Object.freeze(route.connectors);
   Object.freeze(route.coordinates);
   Object.freeze(route.measures);
   Object.freeze(route.legs);

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { AppError } from "../../app/errors";
 import { joinPieces, type RoutePiece } from "./measures";
 import { osrmSteps } from "./osrm-instructions";
-import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
+import { haversineMetres } from "./geometry";
+import { DEFAULT_SNAP_METRES, type LngLat, type Route, type RouteConnector, type RouteOptions, type RoutingEngine } from "./port";
 
 export const OSRM_UNAVAILABLE_MESSAGE = "The routing service is not available right now";
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -44,11 +45,17 @@ const routeSchema = z.object({
   legs: z.array(legSchema),
 });
 
+// Where OSRM put each end on its network: `distance` is how far that is from the point asked for.
+const waypointSchema = z.object({ location: position, distance: z.number().optional() });
+
 const responseSchema = z.object({
   code: z.string(),
   message: z.string().optional(),
   routes: z.array(routeSchema).optional(),
+  waypoints: z.array(waypointSchema).optional(),
 });
+
+type OsrmWaypoint = z.infer<typeof waypointSchema>;
 
 type OsrmRoute = z.infer<typeof routeSchema>;
 
@@ -88,7 +95,16 @@ function osrmPieces(route: OsrmRoute): RoutePiece[] {
   }));
 }
 
-function toRoute(route: OsrmRoute, options: RouteOptions): Route {
+/** The straight stretches between the points asked for and where OSRM put them on its network. */
+function osrmConnectors(from: LngLat, to: LngLat, waypoints: OsrmWaypoint[]): RouteConnector[] {
+  const [first, last] = [waypoints[0], waypoints[waypoints.length - 1]];
+  const stretches: RouteConnector[] = [];
+  if (first) stretches.push({ from: [from.lng, from.lat], to: first.location, metres: first.distance ?? haversineMetres([from.lng, from.lat], first.location) });
+  if (last) stretches.push({ from: last.location, to: [to.lng, to.lat], metres: last.distance ?? haversineMetres(last.location, [to.lng, to.lat]) });
+  return stretches.filter((c) => c.metres > 0);
+}
+
+function toRoute(route: OsrmRoute, options: RouteOptions, connectors: RouteConnector[]): Route {
   const line = joinPieces(osrmPieces(route));
   return {
     distanceMetres: route.distance,
@@ -100,6 +116,7 @@ function toRoute(route: OsrmRoute, options: RouteOptions): Route {
       durationSeconds: leg.duration,
       steps: options.steps ? osrmSteps(leg.steps) : [],
     })),
+    connectors,
   };
 }
 
@@ -114,8 +131,13 @@ async function fetchJson(url: string): Promise<{ status: number; body: unknown }
   }
 }
 
+export interface OsrmOptions {
+  /** How far an end may be from where OSRM snaps it; farther is "no route" (ROUTING_SNAP_METRES). */
+  snapMetres?: number;
+}
+
 /** An engine that asks an OSRM v5 server (osrm-routed) over HTTP, for deployments with the full road network. */
-export function createOsrmEngine(baseUrl: string): RoutingEngine {
+export function createOsrmEngine(baseUrl: string, { snapMetres = DEFAULT_SNAP_METRES }: OsrmOptions = {}): RoutingEngine {
   return {
     name: "osrm",
     async route(from, to, options = {}) {
@@ -127,7 +149,11 @@ export function createOsrmEngine(baseUrl: string): RoutingEngine {
       if (NO_ROUTE_CODES.has(code)) return null;
       if (code !== "Ok" || status >= 400) throw unavailable();
       const [best] = routes ?? [];
-      return best ? toRoute(best, options) : null;
+      if (!best) return null;
+      const connectors = osrmConnectors(from, to, parsed.data.waypoints ?? []);
+      // An end far from every road OSRM knows is off its network: no route, not a line across the gap.
+      if (connectors.some((c) => c.metres > snapMetres)) return null;
+      return toRoute(best, options, connectors);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { SqlClient } from "../../db/client";
 import { haversineMetres, toPosition, type Position } from "./geometry";
 import { buildSteps, lookupKeys, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
 import { joinPieces, type RoutePiece } from "./measures";
-import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
+import { DEFAULT_SNAP_METRES, type LngLat, type Route, type RouteConnector, type RouteOptions, type RoutingEngine } from "./port";
 
 /**
  * Above this many edges (the planner's estimate) a route is restricted to the major roads plus the
@@ -19,12 +19,16 @@ export type RoutingTier = "near" | "hierarchy" | "full";
 
 export interface PgRoutingOptions {
   edgeBudget?: number;
+  /** How far an end may be from the vertex it is snapped to; farther is "no route" (ROUTING_SNAP_METRES). */
+  snapMetres?: number;
 }
 
 export interface SnappedVertex {
   vertex: string;
   position: Position;
   metres: number;
+  /** Its strongly connected component: two ends in different ones have no route. */
+  component: string;
 }
 
 export interface PgRoutingPath {
@@ -40,6 +44,7 @@ interface SnapRow {
   lng: number;
   lat: number;
   metres: number;
+  component: string;
 }
 
 interface PathRow {
@@ -68,9 +73,11 @@ interface JunctionRow {
   expanded_name: string;
 }
 
-async function nearestVertex(sql: SqlClient, point: LngLat): Promise<SnappedVertex | null> {
-  const [row] = await sql<SnapRow[]>`SELECT vertex_id::text, lng, lat, metres FROM routing_nearest_vertex(${point.lng}, ${point.lat})`;
-  return row ? { vertex: row.vertex_id, position: [row.lng, row.lat], metres: row.metres } : null;
+/** The nearest vertex of a main component within snapMetres (migrations/0029), or null: the point is off the graph. */
+async function nearestVertex(sql: SqlClient, point: LngLat, snapMetres: number): Promise<SnappedVertex | null> {
+  const [row] = await sql<SnapRow[]>`
+    SELECT vertex_id::text, lng, lat, metres, component::text FROM routing_nearest_vertex(${point.lng}, ${point.lat}, ${snapMetres})`;
+  return row ? { vertex: row.vertex_id, position: [row.lng, row.lat], metres: row.metres, component: row.component } : null;
 }
 
 function toPathEdge(row: PathRow): PathEdge {
@@ -87,12 +94,15 @@ function toPathEdge(row: PathRow): PathEdge {
 }
 
 /**
- * The fastest path between the graph vertices nearest to two points, with the tier that found it.
- * Null when either point has no vertex or no path joins them.
+ * The fastest path between the main-component vertices nearest to two points, with the tier that found
+ * it. Null when either point has no such vertex within the snap limit or no path joins them.
  */
 export async function findPgRoutingPath(sql: SqlClient, from: LngLat, to: LngLat, options: PgRoutingOptions = {}): Promise<PgRoutingPath | null> {
-  const [start, end] = await Promise.all([nearestVertex(sql, from), nearestVertex(sql, to)]);
+  const snapMetres = options.snapMetres ?? DEFAULT_SNAP_METRES;
+  const [start, end] = await Promise.all([nearestVertex(sql, from, snapMetres), nearestVertex(sql, to, snapMetres)]);
   if (!start || !end) return null;
+  // Two main components not joined by the data (Great Britain and France without a crossing): no path.
+  if (start.component !== end.component) return null;
   if (start.vertex === end.vertex) return { tier: null, from: start, to: end, edges: [] };
   const rows = await sql<PathRow[]>`
     SELECT tier, seq, start_vertex::text, end_vertex::text, seconds, metres, road_class, road_name, road_id, lngs, lats
@@ -106,12 +116,20 @@ function connector(from: Position, to: Position): RoutePiece & Distance {
   return { coordinates: [from, to], metres, seconds: metres / CONNECTOR_METRES_PER_SECOND };
 }
 
-/** The pieces of the whole route: connector, edges, connector; straight from start to end when both snap to one vertex. */
+/** The marked connectors of a route: each end's straight stretch to its vertex, where it has length. */
+function routeConnectors(from: Position, to: Position, path: PgRoutingPath): RouteConnector[] {
+  const stretches: RouteConnector[] = [
+    { from, to: path.from.position, metres: haversineMetres(from, path.from.position) },
+    { from: path.to.position, to, metres: haversineMetres(path.to.position, to) },
+  ];
+  return stretches.filter((c) => c.metres > 0);
+}
+
+/**
+ * The pieces of the whole route: connector, edges, connector. When both ends snap to one vertex the
+ * route goes through it (two connectors, each within the snap limit), never straight across.
+ */
 function routePieces(from: Position, to: Position, path: PgRoutingPath): { pieces: RoutePiece[]; startLeg: Distance; endLeg: Distance } {
-  if (path.edges.length === 0) {
-    const direct = connector(from, to);
-    return { pieces: [direct], startLeg: direct, endLeg: { metres: 0, seconds: 0 } };
-  }
   const startLeg = connector(from, path.from.position);
   const endLeg = connector(path.to.position, to);
   return { pieces: [startLeg, ...path.edges, endLeg], startLeg, endLeg };
@@ -157,6 +175,7 @@ async function toRoute(sql: SqlClient, from: Position, to: Position, path: PgRou
     coordinates: line.coordinates,
     measures: line.measures,
     legs: [{ distanceMetres: line.distanceMetres, durationSeconds: line.durationSeconds, steps }],
+    connectors: routeConnectors(from, to, path),
   };
 }
 

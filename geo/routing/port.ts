@@ -22,6 +22,16 @@ export interface RouteLeg {
   steps: RouteStep[];
 }
 
+/**
+ * A straight stretch that is not a road: from the exact start to the point of the road network it was
+ * snapped to, or from the network to the exact end. Never longer than the engine's snap limit.
+ */
+export interface RouteConnector {
+  from: [number, number];
+  to: [number, number];
+  metres: number;
+}
+
 /** What every routing engine answers: the same shape from pgRouting and from OSRM. */
 export interface Route {
   distanceMetres: number;
@@ -31,6 +41,11 @@ export interface Route {
   /** Cumulative distance and time at each coordinate (same length as coordinates; first is 0, 0). */
   measures: { metres: number; seconds: number }[];
   legs: RouteLeg[];
+  /**
+   * The connectors at the start and the end (none where an end lies on the network). pgRouting draws
+   * them as the first and last stretch of `coordinates`; OSRM's line starts and ends on the road.
+   */
+  connectors: RouteConnector[];
 }
 
 export interface RouteOptions {
@@ -38,7 +53,13 @@ export interface RouteOptions {
   steps?: boolean;
 }
 
-/** The port: geo/ asks for routes only through this. Answers null when no route exists. */
+/** How far an end may be from the road network it is snapped to, by default (ROUTING_SNAP_METRES). */
+export const DEFAULT_SNAP_METRES = 8_000;
+
+/**
+ * The port: geo/ asks for routes only through this. Answers null when no route exists, which includes
+ * an end farther than the snap limit from the road network: never a line across the gap.
+ */
 export interface RoutingEngine {
   readonly name: "pgrouting" | "osrm";
   route(from: LngLat, to: LngLat, options?: RouteOptions): Promise<Route | null>;

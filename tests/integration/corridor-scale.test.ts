@@ -30,7 +30,7 @@ function routeThrough(coordinates: [number, number][]): Route {
     measures.push({ metres, seconds: metres / 25 });
   }
   const last = measures[measures.length - 1];
-  return { distanceMetres: last.metres, durationSeconds: last.seconds, coordinates, measures, legs: [] };
+  return { distanceMetres: last.metres, durationSeconds: last.seconds, coordinates, measures, legs: [], connectors: [] };
 }
 
 /** The same route with `vertices` points, added along its straight stretches (so the line is the same). */

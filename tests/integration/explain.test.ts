@@ -96,7 +96,7 @@ describe("the searches use their indexes on a large data set", () => {
       [-1.1398, 52.6369],
       [-1.5478, 53.7965],
     ];
-    const route = { distanceMetres: 300_000, durationSeconds: 10_800, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }, { metres: 300_000, seconds: 10_800 }], legs: [] };
+    const route = { distanceMetres: 300_000, durationSeconds: 10_800, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }, { metres: 300_000, seconds: 10_800 }], legs: [], connectors: [] };
     const plan = planFromRoute(route, 8046.7);
     // Pieces far apart probe the index one by one; pieces close together (the first kilometres) share one probe.
     const spread = await explain(corridorCandidates(sql, plan, listingFilterSql(sql, filters({}))));
@@ -111,7 +111,7 @@ describe("the searches use their indexes on a large data set", () => {
       [-0.1276, 51.5072],
       [-1.1398, 52.6369],
     ];
-    const route = { distanceMetres: 150_000, durationSeconds: 5_400, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }], legs: [] };
+    const route = { distanceMetres: 150_000, durationSeconds: 5_400, coordinates, measures: [{ metres: 0, seconds: 0 }, { metres: 150_000, seconds: 5_400 }], legs: [], connectors: [] };
     const [row] = await sql<{ "QUERY PLAN": { Plan: VerbosePlan }[] }[]>`
       EXPLAIN (VERBOSE, FORMAT JSON) ${corridorCandidates(sql, planFromRoute(route, 8046.7), listingFilterSql(sql, filters({})))}`;
     const nodes = (plan: VerbosePlan): VerbosePlan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];

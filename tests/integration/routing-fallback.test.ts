@@ -39,6 +39,7 @@ describe("pgRouting engine on a graph with detours and islands", () => {
         FROM routing_vertices a, routing_vertices b WHERE a.id = ${source} AND b.id = ${target}`;
     }
     await handle.sql`ANALYZE routing_edges`;
+    await handle.sql`SELECT routing_refresh_components()`;
   });
   afterAll(async () => {
     await handle?.close();
@@ -63,13 +64,26 @@ describe("pgRouting engine on a graph with detours and islands", () => {
     expect(path?.edges[0].coordinates).toEqual([[0.05, 0], [3, 3]]);
   });
 
-  it("answers null when no road joins the two places", async () => {
+  it("answers null when no road joins the two places: the island E – F is not the main component", async () => {
+    const components = await handle.sql<{ id: string; main: boolean }[]>`SELECT id::text, main FROM routing_vertices ORDER BY id`;
+    expect(components.map((v) => v.main)).toEqual([true, true, true, true, false, false]);
     expect(await createPgRoutingEngine(handle.sql).route({ lng: 0, lat: 0 }, { lng: 10, lat: 10 })).toBeNull();
+    expect(await findPgRoutingPath(handle.sql, { lng: 10.001, lat: 10 }, { lng: 10.09, lat: 10 })).toBeNull();
   });
 
-  it("goes straight from start to end when both are nearest to one vertex", async () => {
-    const route = await createPgRoutingEngine(handle.sql).route({ lng: 10.001, lat: 10 }, { lng: 10.002, lat: 10 }, { steps: true });
-    expect(route?.coordinates).toEqual([[10.001, 10], [10.002, 10]]);
+  it("answers null, not a straight line, when an end is farther than the snap limit from the graph", async () => {
+    const engine = createPgRoutingEngine(handle.sql, { snapMetres: 5_000 });
+    // 0.05° north of A is 5.6 km away; 0.04° is 4.4 km (haversine).
+    expect(await engine.route({ lng: 0, lat: 0.05 }, { lng: 0, lat: 3 })).toBeNull();
+    const near = await engine.route({ lng: 0, lat: 0.04 }, { lng: 0, lat: 3 });
+    expect(near?.connectors).toEqual([{ from: [0, 0.04], to: [0, 0], metres: expect.closeTo(4_448, 0) }]);
+    expect(near?.coordinates).toEqual([[0, 0.04], [0, 0], [0, 3]]);
+  });
+
+  it("goes through the vertex both ends are nearest to, each by a short marked connector", async () => {
+    const route = await createPgRoutingEngine(handle.sql).route({ lng: 0.001, lat: 0 }, { lng: 0.002, lat: 0 }, { steps: true });
+    expect(route?.coordinates).toEqual([[0.001, 0], [0, 0], [0.002, 0]]);
+    expect(route?.connectors.map((c) => c.to)).toEqual([[0, 0], [0.002, 0]]);
     expect(route?.legs[0].steps.map((s) => s.icon)).toEqual(["depart", "arrive"]);
   });
 });

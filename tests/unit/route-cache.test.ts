@@ -17,6 +17,7 @@ function routeOf(points: number, steps: boolean): Route {
     coordinates,
     measures: coordinates.map((_, i) => ({ metres: i * 100, seconds: i * 5 })),
     legs: [{ distanceMetres: points * 100, durationSeconds: points * 5, steps: steps ? [{ point: { lng: 0, lat: 50 }, icon: "depart", description: "Head north", distanceMetres: 100, durationSeconds: 5, roadName: "" }] : [] }],
+    connectors: [],
   };
 }
 
