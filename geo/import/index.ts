@@ -87,7 +87,7 @@ export async function runImport(sql: Pool, options: ImportOptions): Promise<Impo
           changes = await applyRoads(tx, country as number);
           await pauseFor("swap", progress);
           if (options.kind === "osm") {
-            changes = { ...changes, ...(await applyOsmGraph(tx)) };
+            changes = { ...changes, ...(await applyOsmGraph(tx, country as number)) };
             // The basemap draws the imported graph's major roads from now on (geo/tiles majorRoadsQuery).
             await tx`
               INSERT INTO demo_meta (key, value) VALUES ('osm-import', ${JSON.stringify({ country: options.country })}::jsonb)

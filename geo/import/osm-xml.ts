@@ -123,8 +123,8 @@ export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promis
   }
 }
 
-/** The OSM tags the importer reads: roads, motorway junctions and water (what osmium keeps of a .pbf). */
-export const OSM_FILTER = ["w/highway", "n/highway=motorway_junction", "w/natural=water", "w/landuse=reservoir", "w/waterway=riverbank"];
+/** The OSM tags the importer reads: roads, ferries and car shuttle trains, motorway junctions and water (what osmium keeps of a .pbf). */
+export const OSM_FILTER = ["w/highway", "w/route=ferry,shuttle_train", "n/highway=motorway_junction", "w/natural=water", "w/landuse=reservoir", "w/waterway=riverbank"];
 
 export function isPbf(path: string): boolean {
   return path.toLowerCase().endsWith(".pbf");

@@ -6,8 +6,12 @@ import type { Rejections } from "./report";
 import { createRoadStage, finishRoadStage, FRANCE } from "./roads-stage";
 import { applyStage, staged, type ImportChanges } from "./stage";
 
-/** Routing classes (migrations/0003's vocabulary) and average speeds in km/h. */
-const SPEED_KMH: Record<string, number> = { motorway: 105, autoroute: 118, trunk: 85, primary: 72, secondary: 62, minor: 48, link: 40 };
+/** Routing classes (migrations/0003's vocabulary) and average speeds in km/h where a way has no maxspeed. */
+const SPEED_KMH: Record<string, number> = { motorway: 105, autoroute: 118, trunk: 85, primary: 72, secondary: 62, minor: 48, link: 40, ferry: 20, shuttle: 60 };
+/** highway=service roads are slow (car parks, yards, retail parks). */
+const SERVICE_KMH = 20;
+/** Traffic, bends and junctions: a road is driven on average at this share of its speed limit. */
+const SHARE_OF_MAXSPEED = 0.9;
 
 /** OSM highway=* values that are driven, and the routing class of each. */
 const HIGHWAY_CLASS: Record<string, string> = {
@@ -25,10 +29,21 @@ const HIGHWAY_CLASS: Record<string, string> = {
   primary_link: "link",
   secondary_link: "link",
   tertiary_link: "link",
+  // Service roads join car parks, motorway services and retail parks to the network (issue 47).
+  service: "minor",
 };
-const CLASSES = ["motorway", "trunk", "primary", "secondary", "minor", "link"];
+const CLASSES = ["motorway", "trunk", "primary", "secondary", "minor", "link", "ferry", "shuttle"];
 
-/** An edge id from the way and the piece of it: stable across imports of the same extract. */
+/** Service roads that are not through routes for a visitor's drive. */
+const PRIVATE_SERVICE = new Set(["parking_aisle", "driveway", "drive-through", "drive_through"]);
+const NO_ACCESS = new Set(["no", "private"]);
+/** Access tags from the most specific for a car to the most general: the first one given decides. */
+const ACCESS_KEYS = ["motorcar", "motor_vehicle", "vehicle", "access"];
+
+/**
+ * An edge id from the way, the country and the piece of it: stable across imports of the same extract,
+ * and different for the same way in each country's extract (a ferry in both), so each import owns its rows.
+ */
 const PIECES_PER_WAY = 1024;
 
 class Growable<T extends Float64Array | Int32Array | Uint8Array> {
@@ -71,6 +86,8 @@ export interface OsmData {
   wayClass: Uint8Array;
   /** 1 one way along the nodes, 0 both ways (oneway=-1 ways are stored reversed). */
   wayOneway: Uint8Array;
+  /** Average speed in km/h from maxspeed or a crossing's duration; 0 for the class's own speed. */
+  wayKmh: Float64Array;
   wayName: Int32Array;
   wayRef: Int32Array;
   /** Road (grouped by ref) of a motorway or trunk way, else -1: index into strings. */
@@ -84,13 +101,78 @@ export interface OsmData {
   features: number;
 }
 
-function onewayOf(highway: string, tags: OsmTags): -1 | 0 | 1 {
+/** Along the nodes (1), against them (-1), both ways (0), or null: a way whose direction changes by the hour. */
+export function onewayOf(highway: string | undefined, tags: OsmTags): -1 | 0 | 1 | null {
   const v = tags.oneway;
   if (v === "-1" || v === "reverse") return -1;
   if (v === "yes" || v === "1" || v === "true") return 1;
   if (v === "no" || v === "0" || v === "false") return 0;
-  if (highway === "motorway" || highway === "motorway_link" || tags.junction === "roundabout") return 1;
+  if (v === "reversible" || v === "alternating") return null;
+  if (highway === "motorway" || highway === "motorway_link" || tags.junction === "roundabout" || tags.junction === "circular") return 1;
   return 0;
+}
+
+/** True when the way's access tags keep cars off it (the most specific tag given decides). */
+export function closedToCars(tags: OsmTags): boolean {
+  for (const key of ACCESS_KEYS) {
+    const value = tags[key];
+    if (value !== undefined) return NO_ACCESS.has(value.split(";")[0].trim());
+  }
+  return false;
+}
+
+const MPH = 1.609344;
+/** Named limits (OSM's maxspeed=<country>:<zone>) in km/h. */
+const NAMED_MAXSPEED: Record<string, number> = {
+  "GB:nsl_single": 60 * MPH,
+  "GB:nsl_dual": 70 * MPH,
+  "GB:motorway": 70 * MPH,
+  "GB:nsl_restricted": 30 * MPH,
+  "FR:urban": 50,
+  "FR:rural": 80,
+  "FR:zone30": 30,
+  "FR:motorway": 130,
+};
+
+/** A maxspeed tag in km/h ("50", "30 mph", "50 km/h", "GB:nsl_dual"); null when it gives no number. */
+export function maxspeedKmh(value: string | undefined): number | null {
+  if (!value) return null;
+  const first = value.split(";")[0].trim();
+  if (NAMED_MAXSPEED[first] !== undefined) return NAMED_MAXSPEED[first];
+  const m = /^(\d+(?:\.\d+)?)\s*(mph|km\/h|kmh|kph)?$/i.exec(first);
+  if (!m) return null;
+  const n = Number(m[1]);
+  if (!(n > 0)) return null;
+  return m[2]?.toLowerCase() === "mph" ? n * MPH : n;
+}
+
+/** A duration tag ("1:30", "01:30:00", "90" minutes, "PT1H30M") in seconds; null when unreadable. */
+export function durationSeconds(value: string | undefined): number | null {
+  if (!value) return null;
+  const v = value.trim();
+  const clock = /^(\d+):(\d{1,2})(?::(\d{1,2}))?$/.exec(v);
+  if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0);
+  if (/^\d+(\.\d+)?$/.test(v)) return Number(v) * 60;
+  const iso = /^PT(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?$/i.exec(v);
+  if (iso && (iso[1] || iso[2] || iso[3])) return Number(iso[1] ?? 0) * 3600 + Number(iso[2] ?? 0) * 60 + Number(iso[3] ?? 0);
+  return null;
+}
+
+/**
+ * The routing class of a way, or null when it is not driven: highways by their type (service roads but
+ * not parking aisles, driveways or drive-throughs), ferries that carry cars, and car shuttle trains (the
+ * Channel Tunnel's); never a way whose access tags keep cars off.
+ */
+export function drivenClass(tags: OsmTags): string | null {
+  if (tags.route === "ferry") return tags.motor_vehicle === "yes" || tags.motorcar === "yes" ? "ferry" : null;
+  if (tags.route === "shuttle_train") return closedToCars(tags) ? null : "shuttle";
+  const highway = tags.highway;
+  if (highway === undefined) return null;
+  const cls = HIGHWAY_CLASS[highway];
+  if (!cls) return null;
+  if (highway === "service" && PRIVATE_SERVICE.has(tags.service ?? "")) return null;
+  if (closedToCars(tags)) return null;
+  return cls;
 }
 
 function waterKind(tags: OsmTags): string | null {
@@ -109,6 +191,7 @@ export async function readOsm(path: string, progress: Progress, rejected: Reject
   const wayIds = new Growable(f64(1 << 14), f64);
   const wayClass = new Growable(u8(1 << 14), u8);
   const wayOneway = new Growable(u8(1 << 14), u8);
+  const wayKmh = new Growable(f64(1 << 14), f64);
   const wayName = new Growable(i32(1 << 14), i32);
   const wayRef = new Growable(i32(1 << 14), i32);
   const wayRoad = new Growable(i32(1 << 14), i32);
@@ -193,10 +276,11 @@ export async function readOsm(path: string, progress: Progress, rejected: Reject
         if (coords.length >= 4 && coords.length === wayRefs.length) water.push({ id, kind, name: tags.name ?? "", coords });
         else rejected.add(`way ${id}`, id, "water area with nodes missing from the extract");
       }
-      if (highway === undefined) return;
-      const cls = HIGHWAY_CLASS[highway];
+      const cls = drivenClass(tags);
       if (!cls) return;
-      const oneway = onewayOf(highway, tags);
+      const crossing = cls === "ferry" || cls === "shuttle";
+      const oneway = crossing ? 0 : onewayOf(highway, tags);
+      if (oneway === null) return;
       const start = refs.length;
       const indexes: number[] = [];
       for (const r of wayRefs) {
@@ -208,12 +292,21 @@ export async function readOsm(path: string, progress: Progress, rejected: Reject
         return;
       }
       if (oneway === -1) indexes.reverse();
+      let kmh = crossing ? 0 : (maxspeedKmh(tags.maxspeed) ?? 0) * SHARE_OF_MAXSPEED;
+      if (!kmh && highway === "service") kmh = SERVICE_KMH;
+      const seconds = crossing ? durationSeconds(tags.duration) : null;
+      if (seconds) {
+        let metres = 0;
+        for (let i = 1; i < indexes.length; i++) metres += haversine(lon.data[indexes[i - 1]], lat.data[indexes[i - 1]], lon.data[indexes[i]], lat.data[indexes[i]]);
+        kmh = (metres / 1000) / (seconds / 3600);
+      }
       for (const n of indexes) refs.push(n);
       const ref = (tags.ref ?? "").split(";")[0].trim().replace(/\s+/g, " ");
       const grouped = (highway === "motorway" || highway === "trunk") && ref !== "";
       wayIds.push(id);
       wayClass.push(CLASSES.indexOf(cls));
       wayOneway.push(oneway === 0 ? 0 : 1);
+      wayKmh.push(kmh);
       wayName.push(intern(tags.name ?? ""));
       wayRef.push(intern(ref));
       wayRoad.push(grouped ? intern(ref) : -1);
@@ -236,6 +329,7 @@ export async function readOsm(path: string, progress: Progress, rejected: Reject
     wayIds: wayIds.trimmed(),
     wayClass: wayClass.trimmed(),
     wayOneway: wayOneway.trimmed(),
+    wayKmh: wayKmh.trimmed(),
     wayName: wayName.trimmed(),
     wayRef: wayRef.trimmed(),
     wayRoad: wayRoad.trimmed(),
@@ -298,7 +392,8 @@ export function* routingEdges(data: OsmData, country: number, uses = nodeUses(da
     const end = data.wayStart[w + 1];
     let cls = CLASSES[data.wayClass[w]];
     if (cls === "motorway" && country === FRANCE) cls = "autoroute";
-    const kmh = SPEED_KMH[cls];
+    const kmh = data.wayKmh[w] || SPEED_KMH[cls];
+    const firstId = (data.wayIds[w] * 2 + (country === FRANCE ? 1 : 0)) * PIECES_PER_WAY;
     const ref = data.strings[data.wayRef[w]];
     const name = cls === "motorway" || cls === "autoroute" || cls === "trunk" ? ref || data.strings[data.wayName[w]] : data.strings[data.wayName[w]] || ref;
     const road = data.wayRoad[w] >= 0 ? roadSourceId(country, data.strings[data.wayRoad[w]]) : null;
@@ -315,15 +410,16 @@ export function* routingEdges(data: OsmData, country: number, uses = nodeUses(da
       if (last || (uses[b] >= 2 && piece < PIECES_PER_WAY - 1)) {
         const seconds = Math.round((metres / (kmh / 3.6)) * 10) / 10;
         yield [
-          data.wayIds[w] * PIECES_PER_WAY + piece,
+          firstId + piece,
           data.nodeIds[data.refs[from]],
           data.nodeIds[b],
           seconds,
           data.wayOneway[w] ? -1 : seconds,
           Math.round(metres),
           cls,
-          name || `${cls === "minor" ? "Local" : cls[0].toUpperCase() + cls.slice(1)} road`,
+          name || UNNAMED[cls] || `${cls[0].toUpperCase() + cls.slice(1)} road`,
           road,
+          country,
           `SRID=4326;LINESTRING(${line})`,
         ];
         piece++;
@@ -334,6 +430,9 @@ export function* routingEdges(data: OsmData, country: number, uses = nodeUses(da
     }
   }
 }
+
+/** Names of unnamed ways by class (others are "Primary road", …). */
+const UNNAMED: Record<string, string> = { minor: "Local road", ferry: "Ferry", shuttle: "Shuttle train" };
 
 /** The graph's vertices: the nodes where edges start or end. */
 function* routingVertices(data: OsmData, uses: Uint8Array): Generator<(string | number | null)[]> {
@@ -410,13 +509,32 @@ async function placeInCountries(sql: Pool, country: number): Promise<void> {
   `);
 }
 
+/**
+ * The country's part of the routing graph: every edge with an end on its land (Natural Earth's, where
+ * loaded) or offshore. An edge with both ends on another country's land is that country's to import, so
+ * a merged extract or one that spills over the border adds nothing twice; edges across the border, and
+ * ferries and the tunnel between the two, are kept by both imports and join the parts at their shared
+ * OSM nodes. Then only the vertices the kept edges use.
+ */
+async function keepCountryPart(sql: Pool, country: number): Promise<void> {
+  const abroad = (point: string) =>
+    `EXISTS (SELECT 1 FROM land_parts p WHERE p.country_id <> ${country} AND p.geom && ${point} AND ST_Intersects(p.geom, ${point})
+      AND NOT EXISTS (SELECT 1 FROM land_parts q WHERE q.country_id = ${country} AND q.geom && ${point} AND ST_Intersects(q.geom, ${point})))`;
+  await sql.unsafe(`
+    DELETE FROM ${staged("routing_edges")} s WHERE ${abroad("ST_StartPoint(s.geom)")} AND ${abroad("ST_EndPoint(s.geom)")};
+    DELETE FROM ${staged("routing_vertices")} v
+    WHERE NOT EXISTS (SELECT 1 FROM ${staged("routing_edges")} e WHERE e.source = v.id)
+      AND NOT EXISTS (SELECT 1 FROM ${staged("routing_edges")} e WHERE e.target = v.id);
+  `);
+}
+
 /** Loads an extract into the staging schema (committed as it goes; the live tables are untouched). */
 export async function stageOsm(sql: Pool, path: string, country: number, progress: Progress, rejected: Rejections): Promise<{ features: number }> {
   const data = await readOsm(path, progress, rejected);
   await createRoadStage(sql);
   await sql.unsafe(`
     CREATE UNLOGGED TABLE ${staged("routing_vertices")} (id bigint, place_id integer, geom geometry(Point, 4326));
-    CREATE UNLOGGED TABLE ${staged("routing_edges")} (id bigint, source bigint, target bigint, cost float8, reverse_cost float8, length_m float8, road_class text, name text, road_source text, road_id integer, geom geometry(LineString, 4326));
+    CREATE UNLOGGED TABLE ${staged("routing_edges")} (id bigint, source bigint, target bigint, cost float8, reverse_cost float8, length_m float8, road_class text, name text, road_source text, road_id integer, country_id integer, geom geometry(LineString, 4326));
     CREATE UNLOGGED TABLE ${staged("basemap_water")} (id bigint, kind text, name text, geom geometry);
   `);
   const uses = nodeUses(data);
@@ -428,7 +546,7 @@ export async function stageOsm(sql: Pool, path: string, country: number, progres
       yield row;
     }
   };
-  await copyRows(sql, staged("routing_edges"), ["id", "source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_source", "geom"], counted(routingEdges(data, country, uses)));
+  await copyRows(sql, staged("routing_edges"), ["id", "source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_source", "country_id", "geom"], counted(routingEdges(data, country, uses)));
   progress.update(edges);
   progress.end();
   await copyRows(sql, staged("routing_vertices"), ["id", "geom"], routingVertices(data, uses));
@@ -445,24 +563,35 @@ export async function stageOsm(sql: Pool, path: string, country: number, progres
   `);
   progress.line("Building roads and junctions from the motorways and trunk roads");
   await placeInCountries(sql, country);
+  await keepCountryPart(sql, country);
   await finishRoadStage(sql, country);
   return { features: data.features };
 }
 
-/** The routing graph and the basemap's water, in the swap transaction (after the roads). */
-export async function applyOsmGraph(tx: SqlClient): Promise<ImportChanges> {
+/**
+ * The country's part of the routing graph and the basemap's water, in the swap transaction (after the
+ * roads). The part replaces the country's edges of the last import and the demo graph (country NULL),
+ * never another country's; vertices are the OSM nodes the edges use, shared where parts meet; then each
+ * vertex's strongly connected component is worked out again (routing_refresh_components, migration 0029).
+ */
+export async function applyOsmGraph(tx: SqlClient, country: number): Promise<ImportChanges> {
   await tx.unsafe(`UPDATE ${staged("routing_edges")} s SET road_id = r.id FROM roads r WHERE r.source_id = s.road_source`);
-  const vertices = await applyStage(tx, { table: "routing_vertices", stage: staged("routing_vertices"), key: ["id"], columns: ["place_id", "geom"], scope: "true" });
   const edges = await applyStage(tx, {
     table: "routing_edges",
     stage: staged("routing_edges"),
     key: ["id"],
-    columns: ["source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_id", "geom"],
-    scope: "true",
+    columns: ["source", "target", "cost", "reverse_cost", "length_m", "road_class", "name", "road_id", "country_id", "geom"],
+    scope: `t.country_id = ${country} OR t.country_id IS NULL`,
     // In spatial order (a geohash is a Z-order curve): a route loads every edge of a box around each end,
     // and edges of one area on a few pages make that read about a fifth of the pages (decision 0183).
     insertOrder: "ST_GeoHash(ST_Centroid(s.geom), 8), s.id",
   });
+  // Vertices no part uses any more go; the stage's are added or moved (a node shared with the other part stays as it is).
+  const orphans = await tx.unsafe(`
+    DELETE FROM routing_vertices v
+    WHERE NOT EXISTS (SELECT 1 FROM routing_edges e WHERE e.source = v.id) AND NOT EXISTS (SELECT 1 FROM routing_edges e WHERE e.target = v.id)`);
+  const vertices = await applyStage(tx, { table: "routing_vertices", stage: staged("routing_vertices"), key: ["id"], columns: ["place_id", "geom"], scope: "false" });
+  await tx`SELECT routing_refresh_components()`;
   const water = await applyStage(tx, { table: "basemap_water", stage: staged("basemap_water"), key: ["id"], columns: ["kind", "name", "geom"], scope: "true" });
-  return { routing_vertices: vertices, routing_edges: edges, basemap_water: water };
+  return { routing_vertices: { ...vertices, removed: orphans.count }, routing_edges: edges, basemap_water: water };
 }

@@ -275,15 +275,31 @@ describe("a merged extract of both countries", () => {
     const french = await handle.sql<{ expanded_name: string }[]>`
       SELECT j.expanded_name FROM junctions j JOIN roads r ON r.id = j.road_id WHERE r.source_id = 'osm:FR:M42' ORDER BY j.position`;
     expect(french.map((j) => j.expanded_name)).toEqual(["Exit 3", "Exit 4"]);
+    // The British roads stay (not the French import's to remove); junctions on French land moved to the French road.
+    expect(await browseM42()).toEqual(["1", "2"]);
+    const british = await handle.sql<{ name: string }[]>`SELECT name FROM roads WHERE country_id = 235 ORDER BY name`;
+    expect(british.map((r) => r.name)).toEqual(["A38", "M42"]);
+
+    // The same merged file for Great Britain: each country's part of the graph keeps only what has an end on its
+    // land, so no edge lies wholly in the other country's part; edges across the line are in both.
+    await run({ kind: "osm", file: join(dir, "fixture2.osm"), country: "GB" });
+    expect(await browseM42()).toEqual(["1", "2"]);
+    const parts = await handle.sql<{ country_id: number; abroad: number; across: number }[]>`
+      SELECT country_id,
+        count(*) FILTER (WHERE (ST_X(ST_StartPoint(geom)) > -1.35) = (ST_X(ST_EndPoint(geom)) > -1.35) AND (ST_X(ST_StartPoint(geom)) > -1.35) = (country_id = 235))::int AS abroad,
+        count(*) FILTER (WHERE (ST_X(ST_StartPoint(geom)) > -1.35) <> (ST_X(ST_EndPoint(geom)) > -1.35))::int AS across
+      FROM routing_edges GROUP BY country_id ORDER BY country_id`;
+    expect(parts.map((p) => [p.country_id, p.abroad])).toEqual([[75, 0], [235, 0]]);
+    expect(parts[0].across).toBeGreaterThan(0);
+    expect(parts[0].across).toBe(parts[1].across);
     const classes = await handle.sql<{ road_class: string; french: boolean }[]>`
       SELECT DISTINCT road_class, ST_X(ST_StartPoint(geom)) > -1.35 AS french FROM routing_edges WHERE road_class IN ('motorway', 'autoroute') ORDER BY 1`;
     expect(classes).toEqual([
       { road_class: "autoroute", french: true },
       { road_class: "motorway", french: false },
     ]);
-    // The British roads stay (not the French import's to remove); junctions on French land moved to the French road.
-    expect(await browseM42()).toEqual(["1", "2"]);
-    const british = await handle.sql<{ name: string }[]>`SELECT name FROM roads WHERE country_id = 235 ORDER BY name`;
-    expect(british.map((r) => r.name)).toEqual(["A38", "M42"]);
+    // The two parts join at the OSM nodes they share: west to east still crosses the motorway.
+    const route = await createPgRoutingEngine(handle.sql).route(FIXTURE.west, FIXTURE.east, { steps: true });
+    expect(route?.distanceMetres).toBeGreaterThan(50_000);
   });
 });
