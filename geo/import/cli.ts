@@ -13,7 +13,8 @@ Usage: npm run import -- <kind> <file> [options]
 
 Kinds:
   osm        An OpenStreetMap extract (.osm or .osm.pbf; .pbf needs osmium-tool). Replaces the
-             routing graph, the country's roads (motorways and trunk roads grouped by ref) and their
+             country's part of the routing graph (the other country's stays; ferries and the
+             tunnel join them), the country's roads (motorways and trunk roads grouped by ref) and their
              junctions (highway=motorway_junction nodes with ref and name), the basemap's water,
              and recomputes each listing's nearest road and junction. Needs --country.
   roads      GeoJSON roads (LineString features: id, name, motorway, description) and junctions
