@@ -65,9 +65,23 @@ afterAll(async () => {
 });
 
 describe("a drivable graph from OpenStreetMap tags", () => {
+  let first: Awaited<ReturnType<typeof importOsm>>;
   beforeAll(async () => {
-    await importOsm("channel-gb.osm", "GB");
+    // A demo graph (country NULL, as the seed writes it): the first import of any country replaces it.
+    await handle.sql`
+      INSERT INTO routing_vertices (id, geom) VALUES (9001, ST_SetSRID(ST_MakePoint(1.2, 51.3), 4326)), (9002, ST_SetSRID(ST_MakePoint(1.21, 51.3), 4326))`;
+    await handle.sql`
+      INSERT INTO routing_edges (id, source, target, cost, reverse_cost, length_m, road_class, name, geom)
+      VALUES (1, 9001, 9002, 60, 60, 700, 'minor', 'Demo road', ST_GeomFromText('LINESTRING(1.2 51.3, 1.21 51.3)', 4326))`;
+    first = await importOsm("channel-gb.osm", "GB");
   }, 60_000);
+
+  it("replaces the demo graph on the first import", async () => {
+    expect(first.changes.routing_edges.removed).toBe(1);
+    expect(first.changes.routing_vertices.removed).toBe(2);
+    const [{ demo }] = await handle.sql<{ demo: number }[]>`SELECT count(*)::int AS demo FROM routing_edges WHERE country_id IS NULL`;
+    expect(demo).toBe(0);
+  });
 
   it("leaves out ways closed to cars, driveways, parking aisles, reversible roads and foot ferries", async () => {
     const names = await handle.sql<{ name: string }[]>`SELECT DISTINCT name FROM routing_edges ORDER BY name`;

@@ -74,6 +74,24 @@ describe("OSRM engine against a local OSRM v5 server", () => {
     expect(route.legs).toEqual([{ distanceMetres: 32320.5, durationSeconds: 1469.5, steps: [] }]);
   });
 
+  it("marks where OSRM put each end, and answers no route when that is farther than the snap limit", async () => {
+    const route = await createOsrmEngine(server.url).route(CARLISLE, PENRITH);
+    // The fixture's waypoints: 3.218 m and 5.104 m from the points asked for.
+    expect(route?.connectors).toEqual([
+      { from: [CARLISLE.lng, CARLISLE.lat], to: [-2.938211, 54.895102], metres: 3.218 },
+      { from: [-2.7522, 54.6641], to: [PENRITH.lng, PENRITH.lat], metres: 5.104 },
+    ]);
+    const far = JSON.parse(osrmFixture("carlisle-penrith-overview.json"));
+    far.waypoints[1].distance = 12_000;
+    const distant = await startOsrmServer(() => json(200, JSON.stringify(far)));
+    try {
+      expect(await createOsrmEngine(distant.url).route(CARLISLE, PENRITH)).toBeNull();
+      expect(await createOsrmEngine(distant.url, { snapMetres: 15_000 }).route(CARLISLE, PENRITH)).not.toBeNull();
+    } finally {
+      await distant.close();
+    }
+  });
+
   it("turns OSRM's manoeuvres into Pawroute's steps", async () => {
     const route = await createOsrmEngine(server.url).route(CARLISLE, PENRITH, { steps: true });
     const steps = route?.legs[0].steps ?? [];
