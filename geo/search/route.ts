@@ -144,6 +144,7 @@ export function planFromRoute(route: Route, corridorMetres: number, ends?: { fro
       to: ends?.to ?? { lat: last[1], lng: last[0], label: "End" },
       geometry: { type: "LineString", coordinates: route.coordinates },
       corridorMetres,
+      connectors: route.connectors.map((c) => ({ from: c.from, to: c.to, metres: Math.round(c.metres) })),
       startHours: 0,
       stops: [],
     },

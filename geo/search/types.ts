@@ -89,6 +89,8 @@ export interface RouteSummary {
   /** GeoJSON LineString of the route. */
   geometry: { type: "LineString"; coordinates: [number, number][] };
   corridorMetres: number;
+  /** The straight stretches between the exact ends and the road network, which are not roads (the line's first and last with pgRouting). */
+  connectors: { from: [number, number]; to: [number, number]; metres: number }[];
   /** Hours into the drive the results start from (0: the start). */
   startHours: number;
   /** Points of the drive to start the results from: each whole hour, with the town the route passes there. */

@@ -60,6 +60,18 @@ describe("the demo graph", () => {
   });
 });
 
+describe("the JSON API", () => {
+  it("lists a route's connectors, each short, from the exact start", async () => {
+    const request = new Request(`http://localhost/api/locations/search/route?from=${LONDON.lat},${LONDON.lng}&to=${LEEDS.lat},${LEEDS.lng}`);
+    const response = await searchLoader({ request, params: { searchType: "route" }, context: {} });
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body.route.connectors.length).toBeGreaterThan(0);
+    expect(body.route.connectors[0].from).toEqual([LONDON.lng, LONDON.lat]);
+    for (const connector of body.route.connectors) expect(connector.metres).toBeLessThan(DEFAULT_SNAP_METRES);
+  });
+});
+
 describe("the JSON API with an end off the graph", () => {
   it("answers a route search with 422 and the no-route message, not a line", async () => {
     const request = new Request(`http://localhost/api/locations/search/route?from=${LONDON.lat},${LONDON.lng}&to=${AT_SEA}`);
