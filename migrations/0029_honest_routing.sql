@@ -4,12 +4,10 @@
 -- replaces only its own part. Every statement is idempotent.
 
 -- The country whose import owns an edge (235 GB, 75 FR); NULL for the generated demo graph, which the
--- first import of any country replaces as a whole.
+-- first import of any country replaces as a whole. A graph imported before this migration is left NULL
+-- too: its edge ids do not carry the country (geo/import/osm.ts), so the next import replaces it whole,
+-- as imports did before, and each country is imported once again.
 ALTER TABLE routing_edges ADD COLUMN IF NOT EXISTS country_id integer;
---> statement-breakpoint
--- A graph imported before this migration belongs to the country it was imported for.
-UPDATE routing_edges SET country_id = (SELECT CASE m.value ->> 'country' WHEN 'FR' THEN 75 ELSE 235 END FROM demo_meta m WHERE m.key = 'osm-import')
-WHERE country_id IS NULL AND EXISTS (SELECT 1 FROM demo_meta m WHERE m.key = 'osm-import');
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS routing_edges_country ON routing_edges (country_id);
 --> statement-breakpoint
