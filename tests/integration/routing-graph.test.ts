@@ -85,7 +85,7 @@ describe("a drivable graph from OpenStreetMap tags", () => {
 
   it("leaves out ways closed to cars, driveways, parking aisles, reversible roads and foot ferries", async () => {
     const names = await handle.sql<{ name: string }[]>`SELECT DISTINCT name FROM routing_edges ORDER BY name`;
-    expect(names.map((n) => n.name)).toEqual(["Back Lane", "Castle Roundabout", "Dover – Calais", "Folkestone Road", "Hidden Close", "Services Road", "Stub Lane"]);
+    expect(names.map((n) => n.name)).toEqual(["Back Lane", "Castle Roundabout", "Channel Tunnel", "Dover – Calais", "Folkestone Road", "Hidden Close", "Services Road", "Stub Lane"]);
     const [{ aisle }] = await handle.sql<{ aisle: number }[]>`SELECT count(*)::int AS aisle FROM routing_vertices WHERE id IN (11, 31, 41, 62)`;
     expect(aisle).toBe(0);
   });
@@ -121,7 +121,7 @@ describe("a drivable graph from OpenStreetMap tags", () => {
 
   it("routes an end beside a one-way stub or a cut-off close from the main component, by a short marked connector", async () => {
     const main = await handle.sql<{ id: number }[]>`SELECT id::int FROM routing_vertices WHERE main ORDER BY id`;
-    expect(main.map((v) => v.id)).toEqual([1, 3, 5, 6, 30, 61]);
+    expect(main.map((v) => v.id)).toEqual([1, 3, 5, 6, 30, 61, 63]);
     for (const [end, vertex] of [
       [STUB_END, "1"],
       [HIDDEN_CLOSE, "30"],
@@ -141,23 +141,37 @@ describe("a drivable graph from OpenStreetMap tags", () => {
 });
 
 describe("Great Britain and France side by side", () => {
-  it("adds France's part beside Britain's, joined by the ferry, which is used with its duration", async () => {
+  it("adds France's part beside Britain's, joined by the ferry and the tunnel, each used with its duration", async () => {
     const britain = await part(GB);
     const result = await importOsm("channel-fr.osm", "FR");
     expect(result.changes.routing_edges.removed).toBe(0);
     expect(await part(GB)).toEqual(britain);
-    expect((await part(FR)).edges).toBe(2); // the ferry and the road inland
+    // The ferry, the shuttle, the road inland cut in two where the road from Coquelles joins it, and that road.
+    expect((await part(FR)).edges).toBe(5);
 
-    const drive = await route(FOLKESTONE, FRENCH_TOWN);
+    const drive = await route(DOVER, FRENCH_TOWN);
     expect(drive).not.toBeNull();
     const steps = drive?.legs[0].steps ?? [];
-    const ferry = steps.find((s) => s.roadName === "Dover – Calais");
-    expect(ferry?.icon).toBe("ferry");
+    // Dover's port is the ferry's end: the drive departs on it.
+    expect(steps.some((s) => s.roadName === "Dover – Calais")).toBe(true);
+    const classes = (await findPgRoutingPath(handle.sql, DOVER, FRENCH_TOWN))?.edges.map((e) => e.roadClass);
+    expect(classes).toContain("ferry");
+    expect(classes).not.toContain("shuttle");
     // The crossing takes its tagged hour and a half.
     const [crossing] = await edgeNamed("Dover – Calais");
     expect(crossing.cost).toBeCloseTo(90 * 60, 0);
     expect(drive?.durationSeconds).toBeGreaterThan(90 * 60);
     expect(steps.some((s) => s.roadName === "Route de Boulogne")).toBe(true);
+    expect(steps.some((s) => s.roadName === "Channel Tunnel")).toBe(false);
+
+    // From Folkestone the tunnel's 80 minutes beat driving to Dover for the ferry: a crossing step on the way.
+    const tunnel = await route(HIDDEN_CLOSE, FRENCH_TOWN);
+    const tunnelSteps = tunnel?.legs[0].steps ?? [];
+    expect(tunnelSteps.find((s) => s.roadName === "Channel Tunnel")?.icon).toBe("ferry");
+    expect(tunnelSteps.some((s) => s.roadName === "Dover – Calais")).toBe(false);
+    const [shuttle] = await edgeNamed("Channel Tunnel");
+    expect(shuttle.cost).toBeCloseTo(80 * 60, 0);
+    expect(shuttle.road_class).toBe("shuttle");
   });
 
   it("replaces only France's part when France is imported again, and only Britain's for Britain", async () => {
