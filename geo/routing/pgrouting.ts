@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { haversineMetres, toPosition, type Position } from "./geometry";
-import { buildSteps, lookupKeys, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
+import { buildSteps, lookupKeys, NEAREST_TOWN_METRES, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
 import { joinPieces, type RoutePiece } from "./measures";
 import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
 
@@ -124,7 +124,7 @@ async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepL
     sql<TownRow[]>`
       SELECT v.id::text AS vertex_id,
         COALESCE(p.name, (
-          SELECT q.name FROM places q WHERE q.kind IN ('city', 'town', 'village')
+          SELECT q.name FROM places q WHERE q.kind IN ('city', 'town', 'village') AND ST_DWithin(q.location, v.geom::geography, ${NEAREST_TOWN_METRES}, false)
           ORDER BY q.location <-> v.geom::geography LIMIT 1
         )) AS town
       FROM routing_vertices v
