@@ -159,7 +159,7 @@ export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuer
  * An exact match on another name the place is known by ranks just under an exact match on its name, so
  * the better known place wins ("Newcastle": Newcastle upon Tyne, 300,000, over Newcastle, County Down, 7,444).
  */
-const ALT_NAME_TIER = 4.9;
+export const ALT_NAME_TIER = 4.9;
 
 /** The candidate places with their score. Keys are computed once per candidate (OFFSET 0 keeps the subquery). */
 function placeHitsSql(sql: SqlClient, key: string): PendingQuery<Row[]> {
@@ -197,7 +197,7 @@ function tierSql(sql: SqlClient, key: string): PendingQuery<Row[]> {
  * What a place is worth beside the match: its kind, then its size. A city's weight can lift it over a
  * village one tier up ("Stoke" offers Stoke-on-Trent before the hamlet of Stoke), never two.
  */
-function placeImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
+export function placeImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`((CASE p.kind WHEN 'city' THEN 0.8 WHEN 'town' THEN 0.6 WHEN 'road' THEN 0.5 WHEN 'junction' THEN 0.4 ELSE 0.2 END)
     + 0.1 * log(greatest(p.population, 0) + 1))::float8`;
 }

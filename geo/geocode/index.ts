@@ -10,6 +10,7 @@ import type { GeocodeResult } from "./types";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
 export { reverseGeocode } from "./reverse";
+export { placeChoices } from "./choices";
 export type { GeocodeResult } from "./types";
 export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 

@@ -118,7 +118,7 @@ function routePieces(from: Position, to: Position, path: PgRoutingPath): { piece
 }
 
 /** Town names at vertices and junctions at (road, vertex), fetched once for the whole path. */
-async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepLookups> {
+export async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepLookups> {
   const keys = lookupKeys(edges);
   const [towns, junctions] = await Promise.all([
     sql<TownRow[]>`
