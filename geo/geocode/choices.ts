@@ -1,8 +1,12 @@
 import type { SqlClient } from "../../db/client";
+import { haversineMetres } from "../routing/geometry";
 import { ALT_NAME_TIER, MAX_QUERY_LENGTH, placeImportanceSql, withGenericPlan } from "./forward";
 import { geocodeKey } from "./normalise";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
+
+/** Closer than this to a place already offered, a place of the same name is the same place. */
+const SAME_PLACE_METRES = 10_000;
 
 /** The most places one typed name offers to choose from. */
 export const MAX_PLACE_CHOICES = 6;
@@ -28,7 +32,11 @@ export async function placeChoices(sql: SqlClient, text: string): Promise<Geocod
       LIMIT ${MAX_PLACE_CHOICES}`,
   );
   // Two villages of one name in one county have one address: one choice, as the suggestions show them.
-  const seen = new Set<string>();
-  const choices = rows.map(toGeocodeResult).filter((choice) => !seen.has(choice.formattedAddress) && seen.add(choice.formattedAddress));
+  // A place by another name within a few km of a better one is that place ("London": the City of London).
+  const choices: GeocodeResult[] = [];
+  for (const choice of rows.map(toGeocodeResult)) {
+    const same = choices.some((kept) => kept.formattedAddress === choice.formattedAddress || haversineMetres([kept.lng, kept.lat], [choice.lng, choice.lat]) < SAME_PLACE_METRES);
+    if (!same) choices.push(choice);
+  }
   return choices.length > 1 ? choices : [];
 }

@@ -107,6 +107,9 @@ describe("the right Newcastle", () => {
     expect(addresses(results).slice(0, 2)).toEqual(["Newcastle upon Tyne, United Kingdom", "Newcastle, Newry, Mourne and Down, United Kingdom"]);
     expect(addresses(await placeChoices(sql, "newcastle"))).toEqual(["Newcastle upon Tyne, United Kingdom", "Newcastle, Newry, Mourne and Down, United Kingdom"]);
     expect(await placeChoices(sql, "Penrith")).toEqual([]);
+    // The City of London is also called London, but it is in London: not a second place to ask about.
+    expect(await placeChoices(sql, "London")).toEqual([]);
+    expect(addresses(await placeChoices(sql, "St Ives"))).toEqual(["St Ives, Cambridgeshire, United Kingdom", "St Ives, Cornwall, United Kingdom"]);
   });
 
   it("routes /route?from=Newcastle&to=Carlisle from Newcastle upon Tyne, about 58 miles", async () => {
