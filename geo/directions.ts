@@ -4,7 +4,7 @@ import { AppError } from "../app/errors";
 import { resolvePlace } from "./geocode";
 import { haversineMetres } from "./routing/geometry";
 import type { LngLat, Route, RoutingEngine } from "./routing/port";
-import { metresToMiles, parseLatLng } from "./units";
+import { coordinatesLabel, metresToMiles, parseLatLng } from "./units";
 
 /** Closer than this to the listing, the visitor is there already. */
 const SAME_PLACE_METRES = 25;
@@ -98,7 +98,7 @@ async function resolveStart(sql: SqlClient, from: string): Promise<StartPoint> {
         from: "Please enter a valid place or 'latitude,longitude'",
       } });
     }
-    return { ...point, label: text };
+    return { ...point, label: coordinatesLabel(point) };
   }
   const place = await resolvePlace(sql, text);
   if (!place) throw new AppError(422, UNKNOWN_PLACE_MESSAGE, { fieldErrors: { from: UNKNOWN_PLACE_MESSAGE } });

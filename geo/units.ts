@@ -9,6 +9,11 @@ export function metresToMiles(metres: number): number {
   return metres / METRES_PER_MILE;
 }
 
+/** A typed point as people read it wherever it names a place: "51.5074, -0.1278". */
+export function coordinatesLabel(point: { lat: number; lng: number }): string {
+  return `${point.lat}, ${point.lng}`;
+}
+
 /** The spec's 'lat,lng' form, e.g. "54.8951,-2.9382". Returns null when malformed or out of range. */
 export function parseLatLng(text: string): { lat: number; lng: number } | null {
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);

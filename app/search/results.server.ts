@@ -3,14 +3,17 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../errors";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
+import { placeChoices, placeRefOf } from "../../geo/geocode";
 import { search } from "../../geo/search";
+import type { SearchResponse } from "../../geo/search/types";
+import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
 import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";
 import { favouriteListingIds } from "../favourites/favourites.server";
 import { appRoutingEngine } from "../geo.server";
 import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
-import type { ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
+import type { PlaceChoice, ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
 import { resultsData } from "./view-model";
 
 function issuesToFailure(error: ZodError, fix: SearchFailure["fix"]): SearchFailure {
@@ -68,7 +71,7 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
 
   const [facilityList, viewer] = await Promise.all([facilities(), viewerOf(request)]);
   const facilityOptions = facilityList.map(({ id, name }) => ({ id, name }));
-  const pageData = (state: SearchState, outcome: SearchOutcome): ResultsPageData => ({
+  const pageData = (state: SearchState, outcome: SearchOutcome, choices: PlaceChoice[] = []): ResultsPageData => ({
     view,
     state,
     listHref: searchHref(state, "list"),
@@ -76,6 +79,7 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
     outcome,
     facilities: facilityOptions,
     viewer,
+    choices,
   });
   const raw = rawFiltersFromUrl(path, url.searchParams);
   const parsed = searchFiltersSchema.safeParse(raw);
@@ -103,12 +107,45 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    return { status: 200, page: pageData(state, { kind: "results", results: resultsData(response) }) };
+    return { status: 200, page: pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view)) };
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, error: shown } = failure(error);
     return { status, page: pageData(state, { kind: "error", error: shown }) };
   }
+}
+
+const TYPED_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * The place fields typed without a chosen suggestion (no JavaScript, or Enter before the list) whose
+ * name is several places: each with its places, the one searched first, each a link to the same search
+ * from exactly that place (its reference), so the visitor is asked rather than silently given one.
+ */
+async function choicesFor(state: SearchState, response: SearchResponse, view: ResultsView): Promise<PlaceChoice[]> {
+  const fields: { field: PlaceChoice["field"]; typed: string; id: string; label: string | undefined }[] =
+    state.searchType === "route"
+      ? [
+          { field: "from", typed: state.from, id: state.fromId, label: response.route?.from.label },
+          { field: "to", typed: state.to, id: state.toId, label: response.route?.to.label },
+        ]
+      : state.searchType === "location"
+        ? [{ field: "location", typed: state.location, id: state.locationId, label: response.point?.label }]
+        : [];
+  const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !TYPED_COORDINATES.test(typed));
+  if (asked.length === 0) return [];
+  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => placeChoices(pool, typed))));
+  return asked.flatMap(({ field, typed, label }, index) => {
+    const places = found[index];
+    if (places.length === 0) return [];
+    const idField = field === "from" ? "fromId" : field === "to" ? "toId" : "locationId";
+    const options = places.map((place) => ({
+      label: place.formattedAddress,
+      href: searchHref({ ...state, [field]: place.formattedAddress, [idField]: placeRefOf(place), page: 1 }, view),
+      taken: place.formattedAddress === label,
+    }));
+    return [{ field, typed, options }];
+  });
 }
 
 async function viewerOf(request: Request): Promise<ResultsViewer> {

@@ -11,6 +11,13 @@ export interface SearchFailure {
 
 export type SearchOutcome = { kind: "results"; results: ResultsData } | { kind: "error"; error: SearchFailure };
 
+/** A place name typed without choosing a suggestion that names several places: the page asks which one. */
+export interface PlaceChoice {
+  field: "location" | "from" | "to";
+  typed: string;
+  options: { label: string; href: string; taken: boolean }[];
+}
+
 export interface ResultsPageData {
   view: ResultsView;
   /** The search as the form shows it (best effort when the URL was invalid). */
@@ -21,6 +28,8 @@ export interface ResultsPageData {
   outcome: SearchOutcome;
   facilities: { id: number; name: string }[];
   viewer: ResultsViewer;
+  /** "Did you mean…": the typed names that could be more than one place, each with its places. */
+  choices: PlaceChoice[];
 }
 
 /** Who is looking: a member's result cards offer the favourite toggle in its saved or unsaved state. */

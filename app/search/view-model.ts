@@ -91,8 +91,12 @@ export function resultCard(result: SearchResult): ResultCard {
   };
 }
 
-/** "London, Greater London, United Kingdom" → "London": headings name places briefly. */
+/** A place typed as coordinates ("51.5074, -0.1278"): shown whole, both numbers. */
+const COORDINATES_LABEL = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
+
+/** "London, Greater London, United Kingdom" → "London": headings name places briefly; coordinates stay whole. */
 export function shortPlace(label: string): string {
+  if (COORDINATES_LABEL.test(label)) return label.split(",").map((part) => part.trim()).join(", ");
   return label.split(",")[0].trim() || label;
 }
 

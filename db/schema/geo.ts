@@ -102,6 +102,8 @@ export const places = pgTable(
     admin1: text("admin1"),
     admin2: text("admin2"),
     postcode: text("postcode"),
+    /** Other names the place is known by, in geocode_key form ("newcastle" for Newcastle upon Tyne). */
+    altKeys: text("alt_keys").array().notNull().default(sql`'{}'`),
     refId: integer("ref_id"),
     location: geographyPoint("location").notNull(),
     searchVector: tsvector("search_vector").generatedAlwaysAs(sql`to_tsvector('simple', search_name)`),

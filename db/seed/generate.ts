@@ -3,13 +3,14 @@ import { buildGraph, loadGraph, localRoadVertices } from "./graph";
 import { readGeoNamesPlaces } from "./geonames";
 import { loadLand } from "./land";
 import { anchorsFrom, generateListings, loadListings } from "./listings";
-import { loadTowns, townsOnLand } from "./places";
+import { loadExtraPlaces, loadTowns, townsOnLand } from "./places";
+import { loadDemoPostcodes } from "./postcodes";
 import { Random } from "./random";
 import { loadRoads } from "./roads";
 import { ensureDemoAccounts } from "./users";
 
 /** Bump when the generator's output changes, so an old demo data set is replaced on the next start. */
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
 
 export interface DemoOptions {
   seed: string;
@@ -61,6 +62,9 @@ export async function generateDemo(sql: Pool, options: DemoOptions, report: Demo
     const listings = generateListings(new Random(`${options.seed}:listings`), options.listings, anchors);
     report.step(`Listings: ${options.listings.toLocaleString("en-GB")}`);
     await loadListings(tx, listings, options.listings, (done) => report.listings(done, options.listings));
+    // After every generated row, so their ids stay as they were.
+    await loadExtraPlaces(tx);
+    report.step(`Postcodes (demo set): ${await loadDemoPostcodes(tx)}`);
     await ensureDemoAccounts(tx);
     await tx`
       INSERT INTO demo_meta (key, value) VALUES ('demo', ${JSON.stringify({ ...options, localRoads: options.localRoads ?? 0, version: GENERATOR_VERSION })}::jsonb)

@@ -1,6 +1,7 @@
 import type { SqlClient } from "../client";
 import { copyRows, pointWkt } from "./copy";
 import { ADMIN1_NAMES, ADMIN2_NAMES } from "./data/admin-areas";
+import { EXTRA_PLACES } from "./data/extra-places";
 import type { GeoNamesPlace } from "./geonames";
 import { FRANCE, UNITED_KINGDOM } from "./land";
 
@@ -48,7 +49,44 @@ export async function loadTowns(sql: SqlClient, geonames: GeoNamesPlace[]): Prom
     towns.map((t, i) => [t.placeId, t.geonameId, kindOf(geonames[i]), t.name, searchForm(t.name), t.population, t.countryId, t.region, t.county, pointWkt(t.lng, t.lat)]),
   );
   await sql`SELECT setval(pg_get_serial_sequence('places', 'id'), (SELECT max(id) FROM places))`;
+  await loadAlternateNames(sql, geonames.map((p) => ({ geonameId: p.geonameId, names: p.alternateNames })));
   return towns;
+}
+
+/** Alternate names worth matching: Latin script (the ones visitors of GB and France type), at most 40 of 60 characters. */
+export function latinAlternateNames(names: string[]): string[] {
+  return names.filter((name) => name.length <= 60 && /^[\p{Script=Latin}0-9 '’.,()-]+$/u.test(name)).slice(0, 40);
+}
+
+/**
+ * Sets places' alt_keys (geocode_key form, without the name's own key) from GeoNames alternate names,
+ * by GeoNames id: "Newcastle" for Newcastle upon Tyne, "Saint Albans" for St Albans.
+ */
+export async function loadAlternateNames(sql: SqlClient, places: { geonameId: number; names: string[] }[]): Promise<void> {
+  const wanted = places.map((p) => ({ id: p.geonameId, names: latinAlternateNames(p.names) })).filter((p) => p.names.length > 0);
+  for (let start = 0; start < wanted.length; start += 5_000) {
+    const chunk = JSON.stringify(wanted.slice(start, start + 5_000));
+    await sql`
+      UPDATE places p SET alt_keys = array_remove(a.keys, geocode_key(p.name))
+      FROM (
+        SELECT (e->>'id')::int AS geonames_id,
+          ARRAY(SELECT DISTINCT geocode_key(n) FROM jsonb_array_elements_text(e->'names') n WHERE geocode_key(n) <> '' ORDER BY 1) AS keys
+        FROM jsonb_array_elements(${chunk}::jsonb) e
+      ) a
+      WHERE p.geonames_id = a.geonames_id AND array_remove(a.keys, geocode_key(p.name)) IS DISTINCT FROM p.alt_keys`;
+  }
+}
+
+/** The hand-written towns cities500 lacks (db/seed/data/extra-places.ts), after every generated row. */
+export async function loadExtraPlaces(sql: SqlClient): Promise<void> {
+  for (const place of EXTRA_PLACES) {
+    const countryId = place.countryCode === "GB" ? UNITED_KINGDOM : FRANCE;
+    await sql`
+      INSERT INTO places (kind, name, search_name, population, country_id, admin1, admin2, alt_keys, location)
+      VALUES (${place.kind}, ${place.name}, ${searchForm(place.name)}, ${place.population}, ${countryId}, ${place.region}, ${place.county},
+        ARRAY(SELECT DISTINCT geocode_key(n) FROM unnest(${latinAlternateNames(place.alternateNames)}::text[]) n WHERE geocode_key(n) NOT IN ('', geocode_key(${place.name}))),
+        ${pointWkt(place.lng, place.lat)})`;
+  }
 }
 
 /** Ids of the towns that lie on Natural Earth land (a few coastal GeoNames points fall just offshore). */

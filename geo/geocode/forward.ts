@@ -91,14 +91,23 @@ export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuer
   const { key } = search;
   const inCountry = (alias: "p" | "l") => inCountrySql(sql, alias, search.country);
   const short = key.length <= SHORT_KEY_LENGTH;
-  // A one-to-three letter query offers towns, cities, roads and junctions by prefix, and exact names.
+  // A one-to-three letter query offers towns, cities, roads and junctions by prefix, and exact names
+  // (a listing called "Säm" included).
   const prefixKinds = short ? sql`AND p.kind <> 'village'` : sql``;
   const longOnly = short ? sql`AND false` : sql``;
   const oneWordOnly = key.includes(" ") ? sql`AND false` : sql``;
+  const listingTitle = short ? sql`geocode_key(l.title) = ${key}` : sql`geocode_key(l.title) ~>=~ ${key} AND geocode_key(l.title) ~<~ ${search.upperBound}`;
+  // A query shaped like a postcode ("CA11", "75001") means that code: a typo match ("M6 Junction 11") is noise.
+  const typos = search.postcode === null ? sql`` : sql`AND false`;
   return sql<GeocodeRow[]>`
     WITH place_exact AS (
       SELECT p.id FROM places p
       WHERE geocode_key(p.search_name) = ${key} ${inCountry("p")}
+      LIMIT ${CANDIDATES.exact}
+    ), place_alt AS (
+      -- Another name the place is known by ("Newcastle" for Newcastle upon Tyne): index places_alt_keys.
+      SELECT p.id FROM places p
+      WHERE p.alt_keys <> '{}' AND p.alt_keys @> ARRAY[${key}::text] ${inCountry("p")}
       LIMIT ${CANDIDATES.exact}
     ), place_prefix AS (
       SELECT p.id FROM places p
@@ -113,14 +122,14 @@ export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuer
     ), listing_prefix AS (
       -- USING ~<~ is the index's own (text_pattern_ops) order: an index scan that stops at the limit.
       SELECT l.id FROM listings l
-      WHERE l.status = 2 AND geocode_key(l.title) ~>=~ ${key} AND geocode_key(l.title) ~<~ ${search.upperBound} ${longOnly} ${inCountry("l")}
+      WHERE l.status = 2 AND ${listingTitle} ${inCountry("l")}
       ORDER BY geocode_key(l.title) USING ~<~
       LIMIT ${CANDIDATES.listings}
     ), found AS (
-      SELECT id FROM place_exact UNION SELECT id FROM place_prefix UNION SELECT id FROM place_words
+      SELECT id FROM place_exact UNION SELECT id FROM place_alt UNION SELECT id FROM place_prefix UNION SELECT id FROM place_words
     ), too_few AS (
-      SELECT NOT EXISTS (SELECT 1 FROM place_exact)
-        AND (SELECT count(*) FROM found) + (SELECT count(*) FROM listing_prefix) < ${search.limit} AS yes
+      SELECT NOT EXISTS (SELECT 1 FROM place_exact) AND NOT EXISTS (SELECT 1 FROM place_alt)
+        AND (SELECT count(*) FROM found) + (SELECT count(*) FROM listing_prefix) < ${search.limit} ${typos} AS yes
     ), place_fuzzy_words AS (
       SELECT p.id FROM places p
       WHERE (SELECT yes FROM too_few) AND ${key} <% p.search_name ${longOnly} ${inCountry("p")}
@@ -146,10 +155,17 @@ export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuer
     LIMIT ${search.limit}`;
 }
 
+/**
+ * An exact match on another name the place is known by ranks just under an exact match on its name, so
+ * the better known place wins ("Newcastle": Newcastle upon Tyne, 300,000, over Newcastle, County Down, 7,444).
+ */
+export const ALT_NAME_TIER = 4.9;
+
 /** The candidate places with their score. Keys are computed once per candidate (OFFSET 0 keeps the subquery). */
 function placeHitsSql(sql: SqlClient, key: string): PendingQuery<Row[]> {
   return sql`
-    SELECT ${placeColumnsSql(sql)}, ${tierSql(sql, key)} + ${placeImportanceSql(sql)} AS score
+    SELECT ${placeColumnsSql(sql)},
+      greatest(${tierSql(sql, key)}, CASE WHEN p.alt_keys @> ARRAY[${key}::text] THEN ${ALT_NAME_TIER}::float8 ELSE 0 END) + ${placeImportanceSql(sql)} AS score
     FROM (SELECT id FROM found UNION SELECT id FROM place_fuzzy_words UNION SELECT id FROM place_fuzzy_name) c
     JOIN places p ON p.id = c.id
     ${placeJoinsSql(sql)}
@@ -181,7 +197,7 @@ function tierSql(sql: SqlClient, key: string): PendingQuery<Row[]> {
  * What a place is worth beside the match: its kind, then its size. A city's weight can lift it over a
  * village one tier up ("Stoke" offers Stoke-on-Trent before the hamlet of Stoke), never two.
  */
-function placeImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
+export function placeImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`((CASE p.kind WHEN 'city' THEN 0.8 WHEN 'town' THEN 0.6 WHEN 'road' THEN 0.5 WHEN 'junction' THEN 0.4 ELSE 0.2 END)
     + 0.1 * log(greatest(p.population, 0) + 1))::float8`;
 }
@@ -200,27 +216,31 @@ function listingColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
     '/' || l.walk_type || '/' || l.slug AS url`;
 }
 
-/** Places with a postcode that equals or starts with the query's postcode form (index places_postcode_key). */
+/**
+ * Postcodes that equal or start with the query's postcode form (index places_postcode_key): the code
+ * itself first, then the codes it begins, in code order ("CA11", then "CA11 0AA", "CA11 7JQ"). An exact
+ * code ranks between a road and a junction of the same name ("M1": the motorway, then Manchester's M1).
+ */
 function postcodeHitsSql(sql: SqlClient, search: GeocodeSearch): PendingQuery<Row[]> {
   if (search.postcode === null) return sql``;
   const inCountry = inCountrySql(sql, "p", search.country);
+  const code = sql`replace(lower(p.postcode), ' ', '')`;
   return sql`
     UNION ALL
-    SELECT 'postcode'::text AS kind, p.id, p.postcode AS name,
-      ST_Y(p.location::geometry) AS lat, ST_X(p.location::geometry) AS lng,
-      0 AS population, p.name AS town, p.admin2 AS county, p.postcode,
-      p.country_id, co.slug AS country_slug, co.name AS country_name,
-      NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north, NULL::text AS url,
-      (CASE WHEN replace(lower(p.postcode), ' ', '') = ${search.postcode} THEN 5 ELSE 3 END + 0.7)::float8 AS score
+    SELECT ${placeColumnsSql(sql)},
+      (CASE WHEN ${code} = ${search.postcode} THEN 5 ELSE 3 END + 0.45)::float8 AS score
     FROM (
-      SELECT p.id FROM places p
-      WHERE p.postcode IS NOT NULL
-        AND replace(lower(p.postcode), ' ', '') ~>=~ ${search.postcode}
-        AND replace(lower(p.postcode), ' ', '') ~<~ ${prefixUpperBound(search.postcode)} ${inCountry}
-      LIMIT ${CANDIDATES.postcodes}
+      (SELECT p.id FROM places p
+       WHERE p.postcode IS NOT NULL AND ${code} = ${search.postcode} ${inCountry}
+       LIMIT ${CANDIDATES.postcodes})
+      UNION
+      (SELECT p.id FROM places p
+       WHERE p.postcode IS NOT NULL AND ${code} ~>=~ ${search.postcode} AND ${code} ~<~ ${prefixUpperBound(search.postcode)} ${inCountry}
+       ORDER BY ${code} USING ~<~
+       LIMIT ${CANDIDATES.postcodes})
     ) c
     JOIN places p ON p.id = c.id
-    JOIN countries co ON co.id = p.country_id`;
+    ${placeJoinsSql(sql)}`;
 }
 
 /** Only hits in the country with this slug; `alias` is places (p) or listings (l). */

@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
-import { parseLatLng } from "../units";
+import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
 import { createPlaceCache, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
@@ -10,6 +10,7 @@ import type { GeocodeResult } from "./types";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
 export { reverseGeocode } from "./reverse";
+export { placeChoices } from "./choices";
 export type { GeocodeResult } from "./types";
 export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 
@@ -29,7 +30,7 @@ export interface ResolvedPlace {
 export async function resolvePlace(sql: SqlClient, text: string): Promise<ResolvedPlace | null> {
   if (LOOKS_LIKE_COORDINATES.test(text)) {
     const point = parseLatLng(text);
-    return point ? { ...point, label: `${point.lat},${point.lng}` } : null;
+    return point ? { ...point, label: coordinatesLabel(point) } : null;
   }
   const cached = placeCaches.get(sql);
   return cached ? cached(text) : bestPlace(sql, text);

@@ -11,13 +11,18 @@ export function searchForm(text: string): string {
 // Letters that unaccent rewrites but Unicode decomposition leaves alone.
 const UNACCENT_LETTERS: Record<string, string> = { "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d" };
 
-/** "Saint-Étienne" -> "saint etienne", "King's Lynn" -> "kings lynn", "A74(M)" -> "a74 m". */
+/**
+ * "Saint-Étienne" -> "saint etienne", "King's Lynn" -> "kings lynn", "A74(M)" -> "a74 m"; "St Albans" and
+ * "St-Avé" -> "saint albans", "saint ave" ("Ste" -> "sainte"), as migration 0031's geocode_key().
+ */
 export function geocodeKey(text: string): string {
   return searchForm(text)
     .replace(/[œæßøłđ]/g, (letter) => UNACCENT_LETTERS[letter] ?? letter)
     .replace(/['’]/g, "")
     .replace(/[^a-z0-9]+/g, " ")
-    .trim();
+    .trim()
+    .replace(/\bst\b/g, "saint")
+    .replace(/\bste\b/g, "sainte");
 }
 
 /** Longest key worth matching, in words: more words only narrow an already precise query. */

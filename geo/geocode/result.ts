@@ -27,14 +27,14 @@ export interface GeocodeRow {
 
 /**
  * The columns of a gazetteer hit, for `places p` joined with placeJoinsSql. A junction's town is the
- * junction's own; a road has none.
+ * junction's own; a road has none; a postcode is named by its code and its town is the place it serves.
  */
 export function placeColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`
-    p.kind, p.id, p.name,
+    p.kind, p.id, CASE WHEN p.kind = 'postcode' THEN p.postcode ELSE p.name END AS name,
     ST_Y(p.location::geometry) AS lat, ST_X(p.location::geometry) AS lng,
     p.population,
-    CASE WHEN p.kind IN ('city', 'town', 'village') THEN p.name WHEN p.kind = 'junction' THEN j.town END AS town,
+    CASE WHEN p.kind IN ('city', 'town', 'village', 'postcode') THEN p.name WHEN p.kind = 'junction' THEN j.town END AS town,
     p.admin2 AS county, p.postcode,
     p.country_id, co.slug AS country_slug, co.name AS country_name,
     ST_XMin(r.geom) AS west, ST_YMin(r.geom) AS south, ST_XMax(r.geom) AS east, ST_YMax(r.geom) AS north,

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { connect } from "../../db/client";
 import { databaseUrlFromEnv, exitWithMessage } from "../../db/env";
 import { IMPORT_KINDS, type ImportKind, runImport } from "./index";
+import { runPostcodeImport } from "./postcodes";
 import { createProgress } from "./progress";
 import { describeChanges } from "./stage";
 
@@ -21,12 +22,15 @@ Kinds:
              (Point features: road, number, town). Replaces the country's roads. Needs --country.
   places     A GeoNames dump (GB.txt, FR.txt, allCountries.txt, cities500.txt): the towns and
              villages of the gazetteer, by GeoNames id.
+  postcodes  A GeoNames postal code dump (GB.txt, GB_full.txt, FR.txt): postcodes as places of their
+             own ("SW1A 1AA", "CA11", "75001"); outward codes are made from full ones. Replaces the
+             postcodes of each country in the file (or --country), the demo set's included.
   listings   Listings from CSV or GeoJSON with --mapping <file.json> (which column holds each
              field). Rows are checked like the listing form; rows without coordinates are placed by
              the geocoder from their postcode, town or address.
 
 Options:
-  --country GB|FR   The country of the file (required for osm and roads; filters places).
+  --country GB|FR   The country of the file (required for osm and roads; filters places, postcodes).
   --dry-run         Report what would be added, changed and removed; change nothing.
   --mapping FILE    The column mapping of a listings file.
   --report FILE     Where rejected rows are listed (CSV); default <file>.rejected.csv.
@@ -51,7 +55,7 @@ if (values.help || positionals.length === 0) {
   process.exit(0);
 }
 const [kind, file, ...extra] = positionals;
-if (!IMPORT_KINDS.includes(kind as ImportKind)) exitWithMessage(`Unknown kind "${kind}": use one of ${IMPORT_KINDS.join(", ")} (npm run import -- --help)`);
+if (kind !== "postcodes" && !IMPORT_KINDS.includes(kind as ImportKind)) exitWithMessage(`Unknown kind "${kind}": use one of ${[...IMPORT_KINDS, "postcodes"].join(", ")} (npm run import -- --help)`);
 if (!file) exitWithMessage(`Which file? npm run import -- ${kind} <file>`);
 if (extra.length) exitWithMessage(`Unexpected arguments: ${extra.join(" ")}`);
 if (!existsSync(file)) exitWithMessage(`${file} does not exist`);
@@ -63,7 +67,10 @@ const handle = connect(databaseUrlFromEnv(), { max: 3 });
 const progress = createProgress();
 const started = Date.now();
 try {
-  const result = await runImport(handle.sql, {
+  const result =
+    kind === "postcodes"
+      ? await runPostcodeImport(handle.sql, { file, country: country as "GB" | "FR" | undefined, dryRun: values["dry-run"], reportPath: values.report, progress })
+      : await runImport(handle.sql, {
     kind: kind as ImportKind,
     file,
     country: country as "GB" | "FR" | undefined,

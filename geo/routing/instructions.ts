@@ -127,10 +127,37 @@ export function lookupKeys(edges: PathEdge[]): { vertices: string[]; junctions: 
   return { vertices: [...vertices], junctions };
 }
 
-/** "the M6", "the Carlisle – Penrith road". */
+/** A road number as drivers read it: M6, A74(M), A7, N7, D906, E15, M6 Toll. */
+const ROAD_NUMBER = /^[A-Z]{1,3}\s?\d+[A-Z]?(\(M\))?( Toll)?$/;
+/** What the importer calls a way with no name: "Local road", "Primary road" (geo/import/osm.ts). */
+const UNNAMED_CLASS = /^(local|minor|primary|secondary|tertiary|trunk|motorway|residential|service|unclassified) road$/i;
+
+/** The first step that names a town near an unnamed junction: farther than this, no town is named. */
+export const NEAREST_TOWN_METRES = 15_000;
+
+/**
+ * A road as a sentence says it: "the M6", "Oxford Street", "Rue de Rivoli", "the Carlisle – Penrith road",
+ * "a local road" for a way with no name.
+ */
 export function theRoad(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) return "the road";
+  if (!trimmed) return "a local road";
+  const unnamed = UNNAMED_CLASS.exec(trimmed);
+  if (unnamed) {
+    const kind = unnamed[1].toLowerCase();
+    if (kind === "motorway") return "a motorway";
+    return `a ${kind === "minor" || kind === "unclassified" || kind === "residential" || kind === "service" ? "local" : kind} road`;
+  }
+  if (/^the\s/i.test(trimmed)) return trimmed;
+  // Numbers and descriptions ("Carlisle – Penrith road") take "the"; a street's own name does not.
+  if (ROAD_NUMBER.test(trimmed) || /\sroad$/.test(trimmed)) return `the ${trimmed}`;
+  return trimmed;
+}
+
+/** A crossing by its name: "the Channel Tunnel (Le Shuttle)", "the Dover – Calais ferry". */
+function theCrossing(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed) return "the ferry";
   return /^the\s/i.test(trimmed) ? trimmed : `the ${trimmed}`;
 }
 
@@ -156,7 +183,7 @@ function departDescription(first: Stretch, lookups: StepLookups): string {
 /** The instruction at the start of a stretch, given the stretch before it. */
 function manoeuvre(previous: Stretch, current: Stretch, lookups: StepLookups): Pick<RouteStep, "icon" | "description"> {
   if (isCrossing(current.roadClass)) {
-    return { icon: "ferry", description: `Take ${theRoad(current.name)}` };
+    return { icon: "ferry", description: `Take ${theCrossing(current.name)}` };
   }
   if (isMotorway(current.roadClass)) {
     return { icon: "join-motorway", description: `Join ${theRoad(current.name)}${wherePhrase(current.roadId, current.startVertex, lookups)}` };

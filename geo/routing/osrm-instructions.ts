@@ -34,13 +34,13 @@ function firstRef(step: OsrmStepInput): string {
   return (step.ref ?? "").split(";")[0].trim();
 }
 
-/** "Strand (A4)", "the M6", "Rue de Rivoli", or "the road" when the way has neither name nor ref. */
+/** "Strand (A4)", "the M6", "Rue de Rivoli", or "a local road" when the way has neither name nor ref. */
 export function osrmRoad(step: OsrmStepInput): string {
   const name = step.name.trim();
   const ref = firstRef(step);
   if (name && ref && name !== ref) return `${name} (${ref})`;
   const label = name || ref;
-  if (!label) return "the road";
+  if (!label) return "a local road";
   return ROAD_NUMBER.test(label) ? `the ${label}` : label;
 }
 

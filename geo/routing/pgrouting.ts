@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { haversineMetres, toPosition, type Position } from "./geometry";
-import { buildSteps, lookupKeys, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
+import { buildSteps, lookupKeys, NEAREST_TOWN_METRES, type Distance, type JunctionName, type PathEdge, type StepLookups } from "./instructions";
 import { joinPieces, type RoutePiece } from "./measures";
 import { DEFAULT_SNAP_METRES, type LngLat, type Route, type RouteConnector, type RouteOptions, type RoutingEngine } from "./port";
 
@@ -136,13 +136,13 @@ function routePieces(from: Position, to: Position, path: PgRoutingPath): { piece
 }
 
 /** Town names at vertices and junctions at (road, vertex), fetched once for the whole path. */
-async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepLookups> {
+export async function loadStepLookups(sql: SqlClient, edges: PathEdge[]): Promise<StepLookups> {
   const keys = lookupKeys(edges);
   const [towns, junctions] = await Promise.all([
     sql<TownRow[]>`
       SELECT v.id::text AS vertex_id,
         COALESCE(p.name, (
-          SELECT q.name FROM places q WHERE q.kind IN ('city', 'town', 'village')
+          SELECT q.name FROM places q WHERE q.kind IN ('city', 'town', 'village') AND ST_DWithin(q.location, v.geom::geography, ${NEAREST_TOWN_METRES}, false)
           ORDER BY q.location <-> v.geom::geography LIMIT 1
         )) AS town
       FROM routing_vertices v

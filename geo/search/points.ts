@@ -2,7 +2,7 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../app/errors";
 import { placeByRef, resolvePlace } from "../geocode";
 import { geocodeKey } from "../geocode/normalise";
-import { parseLatLng } from "../units";
+import { coordinatesLabel, parseLatLng } from "../units";
 
 /** What the search forms put in the field when the visitor uses their current position. */
 export const CURRENT_LOCATION_LABEL = "Your current location";
@@ -44,7 +44,7 @@ export async function resolveSearchPoint(sql: SqlClient, input: { location?: str
   if (LOOKS_LIKE_COORDINATES.test(text)) {
     const point = parseLatLng(text);
     if (!point) throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: { [field]: "Please enter a valid place or 'latitude,longitude'" } });
-    return { ...point, label: text };
+    return { ...point, label: coordinatesLabel(point) };
   }
   const place = await resolvePlace(sql, text);
   if (!place) throw new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });

@@ -110,10 +110,11 @@ describe("demo data: routing graph", () => {
     expect(rows[0].components).toBe(1);
   });
 
-  it("connects every town of the gazetteer: the whole graph is one component", async () => {
+  it("connects every GeoNames town of the gazetteer: the whole graph is one component", async () => {
+    // The hand-written towns cities500 lacks (db/seed/data/extra-places.ts) are reached by their nearest vertex.
     const [row] = await sql<{ components: number; vertices: number; towns: number }[]>`
       SELECT count(DISTINCT component)::int AS components, count(*)::int AS vertices,
-             (SELECT count(*)::int FROM places WHERE kind IN ('city', 'town', 'village')) AS towns
+             (SELECT count(*)::int FROM places WHERE kind IN ('city', 'town', 'village') AND geonames_id IS NOT NULL) AS towns
       FROM pgr_connectedComponents('SELECT id, source, target, cost, reverse_cost FROM routing_edges')`;
     expect(row.components).toBe(1);
     expect(row.vertices).toBe(row.towns);

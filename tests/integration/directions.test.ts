@@ -69,7 +69,7 @@ describe("directions to a listing", () => {
     const itemMiles = items.reduce((sum, item) => sum + item.distance, 0);
     expect(Math.abs(itemMiles - response.route.distance)).toBeLessThan(items.length * 0.05 + 0.1);
     expect(response.points).toEqual([
-      { lat: 51.5072, lng: -0.1276, label: LONDON },
+      { lat: 51.5072, lng: -0.1276, label: "51.5072, -0.1276" },
       { lat: atJunction.lat, lng: atJunction.lng, label: atJunction.full_title },
     ]);
     expect(response.road).toMatchObject({ name: "M6", slug: "m6", country: "united-kingdom", motorway: true });

@@ -127,8 +127,8 @@ describe("reverse geocoding", () => {
 
 describe("resolvePlace (for directions and searches)", () => {
   it("returns 'lat,lng' as given, labelled 'lat,lng'", async () => {
-    expect(await resolvePlace(sql, "54.6641,-2.7527")).toEqual({ lat: 54.6641, lng: -2.7527, label: "54.6641,-2.7527" });
-    expect(await resolvePlace(sql, " 54.6641 , -2.7527 ")).toEqual({ lat: 54.6641, lng: -2.7527, label: "54.6641,-2.7527" });
+    expect(await resolvePlace(sql, "54.6641,-2.7527")).toEqual({ lat: 54.6641, lng: -2.7527, label: "54.6641, -2.7527" });
+    expect(await resolvePlace(sql, " 54.6641 , -2.7527 ")).toEqual({ lat: 54.6641, lng: -2.7527, label: "54.6641, -2.7527" });
     expect(await resolvePlace(sql, "95,200")).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Position } from "../../geo/routing/geometry";
-import { buildSteps, lookupKeys, stretchesOf, type JunctionName, type PathEdge, type StepLookups } from "../../geo/routing/instructions";
+import { buildSteps, lookupKeys, stretchesOf, theRoad, type JunctionName, type PathEdge, type StepLookups } from "../../geo/routing/instructions";
 
 // A hand-made drive on a grid of points 0.1° apart: Carlisle (0,3) south to Penrith (0,2), the M6
 // south through Shap (0,1) to Kendal (0,0), then west to Windermere (-1,0), then south to Ambleside.
@@ -115,6 +115,26 @@ describe("route instructions from pgRouting edges", () => {
     expect(keys.junctions).toEqual([
       { roadId: M6, vertex: "p" },
       { roadId: M6, vertex: "k" },
+    ]);
+  });
+
+  it("names roads as they are written: numbers and descriptions with 'the', streets as they are, unnamed ways as a local road", () => {
+    expect(theRoad("Oxford Street")).toBe("Oxford Street");
+    expect(theRoad("Rue de Rivoli")).toBe("Rue de Rivoli");
+    expect(theRoad("M6")).toBe("the M6");
+    expect(theRoad("A1(M)")).toBe("the A1(M)");
+    expect(theRoad("M6 Toll")).toBe("the M6 Toll");
+    expect(theRoad("Carlisle – Penrith road")).toBe("the Carlisle – Penrith road");
+    expect(theRoad("The Mall")).toBe("The Mall");
+    expect(theRoad("Local road")).toBe("a local road");
+    expect(theRoad("Primary road")).toBe("a primary road");
+    expect(theRoad("")).toBe("a local road");
+    const steps = drive([edge("c", "p", "M6", "motorway", M6), edge("p", "s", "Oxford Street"), edge("s", "k", "Local road")]);
+    expect(steps.map((s) => s.description)).toEqual([
+      "Head towards Penrith on the M6",
+      "Leave the M6 near Penrith onto Oxford Street",
+      "Continue onto a local road",
+      "Arrive at your destination",
     ]);
   });
 });

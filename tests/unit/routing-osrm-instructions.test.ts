@@ -79,7 +79,7 @@ describe("route instructions from OSRM steps", () => {
   });
 
   it("names roads as drivers read them", () => {
-    expect(osrmRoad(step("turn", "", {}))).toBe("the road");
+    expect(osrmRoad(step("turn", "", {}))).toBe("a local road");
     expect(osrmRoad(step("turn", "A74(M)", {}))).toBe("the A74(M)");
     expect(osrmRoad(step("turn", "Strand", { ref: "A4" }))).toBe("Strand (A4)");
   });

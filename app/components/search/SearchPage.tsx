@@ -14,6 +14,7 @@ import { mapPins } from "../../search/view-model";
 import { FilterPanel, type ChangeKind } from "./FilterPanel";
 import { JunctionPicker } from "./JunctionPicker";
 import { liveUpdatesWanted, useHydrated } from "./hooks";
+import { PlaceChoices } from "./PlaceChoices";
 import { ResultsArea } from "./ResultsArea";
 import { RouteStart } from "./RouteStart";
 import { useLiveSearch } from "./useLiveSearch";
@@ -127,6 +128,7 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           <p className="eyebrow">{view === "map" ? "Map of results" : "Search results"}</p>
           <h1 className="search-page__title">{heading}</h1>
           <Summary outcome={outcome} state={state} />
+          <PlaceChoices choices={page.choices} />
           {view === "list" ? <RouteStart outcome={outcome} state={state} /> : null}
         </div>
         <p className="view-switch">

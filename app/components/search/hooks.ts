@@ -32,7 +32,7 @@ export function useChoicesMadeBeforeHydration(takeUp: () => void): void {
   useEffect(takeUp, []);
 }
 
-export type SuggestionGroup = "places" | "roads" | "listings";
+export type SuggestionGroup = "places" | "postcodes" | "roads" | "listings";
 
 export interface Suggestion {
   /** The place reference the search takes ("p123", "l45"). */
@@ -44,12 +44,14 @@ export interface Suggestion {
 
 export const SUGGESTION_GROUPS: { group: SuggestionGroup; label: string }[] = [
   { group: "places", label: "Places" },
+  { group: "postcodes", label: "Postcodes" },
   { group: "roads", label: "Roads and junctions" },
   { group: "listings", label: "Listings" },
 ];
 
 function groupOf(kind: string): SuggestionGroup {
   if (kind === "road" || kind === "junction") return "roads";
+  if (kind === "postcode") return "postcodes";
   return kind === "listing" ? "listings" : "places";
 }
 
@@ -73,10 +75,12 @@ function isGeocodeAnswer(value: unknown): value is { results: GeocodeResult[] } 
 
 /**
  * Place suggestions from GET /api/geocode for what the visitor types: debounced, and each new
- * request aborts the one before, so an old answer never replaces a newer one.
+ * request aborts the one before, so an old answer never replaces a newer one. Suggestions are kept
+ * with the text and country they answer and shown only while the field still says that: the moment
+ * the text changes the list is empty, so a fast typist's Enter never picks the previous text's place.
  */
 export function useGeocodeSuggestions(query: string, enabled: boolean, country: string): Suggestion[] {
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [answer, setAnswer] = useState<{ text: string; country: string; suggestions: Suggestion[] }>({ text: "", country: "", suggestions: [] });
   const text = query.trim();
   const wanted = enabled && text.length >= AUTOCOMPLETE_MIN_CHARS;
 
@@ -90,7 +94,7 @@ export function useGeocodeSuggestions(query: string, enabled: boolean, country: 
         const response = await fetch(`/api/geocode?${params}`, { signal: controller.signal });
         const body: unknown = response.ok ? await response.json() : null;
         const results = isGeocodeAnswer(body) ? body.results : [];
-        setSuggestions(toSuggestions(results));
+        setAnswer({ text, country, suggestions: toSuggestions(results) });
       } catch (error) {
         if (!controller.signal.aborted) console.warn("Place suggestions failed", error);
       }
@@ -101,7 +105,7 @@ export function useGeocodeSuggestions(query: string, enabled: boolean, country: 
     };
   }, [text, wanted, country]);
 
-  return wanted ? suggestions : [];
+  return wanted && answer.text === text && answer.country === country ? answer.suggestions : [];
 }
 
 export type LocateStatus = "idle" | "locating" | "failed";
