@@ -52,6 +52,11 @@ export const SUBSCRIPTION_MESSAGES = {
   noPaymentMethod: "Please add a card to pay with first.",
   notYourCard: "Sorry, we couldn't find that card.",
   authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
+  /** Another tab (or a doubled submit of another page) paid first: this one is not charged (decision 0235). */
+  justSubscribed: (plan: string, expiry: string) => `You have just subscribed: your ${plan} plan is active until ${expiry}. Nothing more was charged.`,
+  justRenewed: (expiry: string) => `You have just renewed: your subscription now expires on ${expiry}. Nothing more was charged.`,
+  changedSince: "Your subscription has changed since this page was opened. Please check it and try again.",
+  justSwitched: (plan: string) => `You have just changed your plan: you are now on ${plan}. Nothing more was charged.`,
 } as const;
 
 /** Paying with a Treat (method 3; the spec is silent on these). */

@@ -52,12 +52,15 @@ export const renewSchema = z.object({
   nonce: nonce.optional(),
   payment_intent: paymentIntent,
   key,
+  /** The expiry the page showed: a period renewed since (by another tab) is not paid again (decision 0235). */
+  period: z.string().datetime({ offset: true, message: "Please reload the page and try again." }).optional(),
 });
 
-/** The renew page's plain form: the saved card, this page's key. */
-export const renewFormSchema = renewSchema.pick({ key: true });
+/** The renew page's plain form: the saved card, this page's key and the expiry it showed. */
+export const renewFormSchema = renewSchema.pick({ key: true, period: true });
 
-export const switchSchema = z.object({ option, key });
+/** `subscription`: the one the page priced, so a switch another tab made since is not paid again (decision 0235). */
+export const switchSchema = z.object({ option, key, subscription: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** The most a friendly discount takes off (docs/decisions/0125): the cheapest plan stays above the card minimum. */
 export const MAX_DISCOUNT_PERCENT = 90;

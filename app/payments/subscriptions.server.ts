@@ -13,7 +13,8 @@ import type { Transaction } from "../points/ledger.server";
 import { discountPenceOf } from "./affiliate-links";
 import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
-import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
+import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
+import { findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
 
@@ -122,21 +123,77 @@ export interface CheckoutInput {
 export async function checkout(user: SessionUser, input: CheckoutInput): Promise<PaymentResult> {
   const plan = planOf(input.option);
   const methodId = await methodIdFor(user, input);
-  const idempotencyKey = `subscribe:${user.id}:${input.key}:${methodId}`;
-  // The subscription first, then this page's charge: if a doubled submit's subscription committed before
-  // the first read, its charge (written before the payment) is found by the second, and the page is
-  // answered instead of refused as already subscribed (decision 0200).
-  const current = await currentSubscription(user.id);
-  const [existing] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
-  if (!existing && current && current.expiresAt > new Date()) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadySubscribed);
-  const link = await liveAffiliateLink(input.affiliateLink);
-  const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
-  await db()
-    .insert(charges)
-    .values({ userId: user.id, idempotencyKey, purpose: "subscribe", plan: plan.option, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, amountPence: plan.pricePence - discountPence, discountPence })
-    .onConflictDoNothing();
+  // One payment in flight per member (decision 0235): a second tab runs after this one and sees its subscription.
+  return oneAtATime(user.id, `subscribe:${plan.option}`, async () => {
+    // The subscription first, then this page's charge: if a doubled submit's subscription committed before
+    // the first read, its charge (written before the payment) is found by the second, and the page is
+    // answered instead of refused as already subscribed (decision 0200).
+    const current = await currentSubscription(user.id);
+    const [own] = await db()
+      .select()
+      .from(charges)
+      .where(and(eq(charges.userId, user.id), eq(charges.requestKey, input.key), eq(charges.purpose, "subscribe")));
+    if (own?.status === "succeeded") return succeededResult(own);
+    if (current && current.expiresAt > new Date()) throw justSubscribed(current);
+    const link = await liveAffiliateLink(input.affiliateLink);
+    const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
+    // The key names what is bought (this plan, after the member's last subscription), not the page: every
+    // tab buying it shares one charge, and so one provider payment.
+    const idempotencyKey = `subscribe:${user.id}:${plan.option}:${current?.id ?? 0}`;
+    const asked = { requestKey: input.key, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, amountPence: plan.pricePence - discountPence, discountPence };
+    await db()
+      .insert(charges)
+      .values({ userId: user.id, idempotencyKey, purpose: "subscribe", plan: plan.option, ...asked })
+      .onConflictDoNothing();
+    const charge = await chargeFor(user, idempotencyKey, asked);
+    if (charge.status === "succeeded") throw justSubscribed(found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription));
+    return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+  });
+}
+
+function justSubscribed(subscription: typeof subscriptions.$inferSelect): AppError {
+  return new AppError(409, SUBSCRIPTION_MESSAGES.justSubscribed(planOf(subscription.plan).name, formatShortDate(subscription.expiresAt)), { code: "just_subscribed" });
+}
+
+type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null };
+
+/**
+ * The charge for this key as this page asks for it. When another page (or the same page with another
+ * card) asked for it before and it has not succeeded, that earlier attempt is settled at the provider
+ * first: paid after all (the bank confirmed it late) means it is applied and answered; still open means
+ * it is cancelled; then this page's card and amount replace it, for a new attempt.
+ */
+async function chargeFor(user: Pick<SessionUser, "id" | "email">, idempotencyKey: string, asked: Asked): Promise<Charge> {
   const [charge] = await db().select().from(charges).where(and(eq(charges.idempotencyKey, idempotencyKey), eq(charges.userId, user.id)));
-  return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+  const same = charge.paymentMethodId === asked.paymentMethodId && (asked.requestKey === null || charge.requestKey === asked.requestKey) && (asked.amountPence === undefined || charge.amountPence === asked.amountPence);
+  if (charge.status === "succeeded" || same) return charge;
+  const settled = await settleAttempt(charge);
+  if (settled.status === "succeeded") return settled;
+  const [replaced] = await db()
+    .update(charges)
+    // "failed" makes collect start a new attempt, keyed by the earlier one and the new method.
+    .set({ ...asked, status: settled.providerRef ? "failed" : "pending", failureCode: settled.providerRef ? "replaced" : null })
+    .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`))
+    .returning();
+  return replaced ?? (await db().select().from(charges).where(eq(charges.id, charge.id)))[0];
+}
+
+/** An earlier attempt that may still take money: applied when the provider has it as paid, else cancelled (Stripe) so it never can. */
+async function settleAttempt(charge: Charge): Promise<Charge> {
+  if (charge.status === "failed" || !charge.providerRef) return charge;
+  if (charge.providerRef.startsWith("pi_")) {
+    const { paymentIntents } = await stripe();
+    let intent = await paymentIntents.retrieve(charge.providerRef);
+    if (intent.status !== "succeeded" && intent.status !== "canceled") {
+      intent = await paymentIntents.cancel(intent.id).catch(() => paymentIntents.retrieve(charge.providerRef ?? ""));
+    }
+    if (intent.status === "succeeded") await applySucceeded(charge.id, intent.id);
+  } else {
+    const order = await orderStatus(charge.providerRef, charge.amountPence);
+    if (order.outcome === "succeeded") await applySucceeded(charge.id, order.orderId);
+  }
+  const [now] = await db().select().from(charges).where(eq(charges.id, charge.id));
+  return now;
 }
 
 /** Saves the PayPal account the payer approved (the nonce becomes a vaulted payment token) and answers its row id. */
@@ -193,7 +250,7 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
           description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
           metadata: { charge_id: String(charge.id) },
         },
-        { idempotencyKey: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}` },
+        { idempotencyKey: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}:${charge.paymentMethodId}` },
       );
       await db().update(charges).set({ providerRef: intent.id }).where(eq(charges.id, charge.id));
     }
@@ -237,7 +294,7 @@ async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean
     attempt = await chargeVaulted({
       vaultId,
       amountPence: charge.amountPence,
-      requestId: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}`,
+      requestId: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}:${charge.paymentMethodId}`,
       chargeId: charge.id,
       description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
       offSession: !onSession,
@@ -273,6 +330,8 @@ export async function applySucceeded(chargeId: number, providerRef: string | nul
  * lets exactly one caller (request, retry or webhook) through; the others find it already applied.
  */
 export async function applySucceededIn(tx: Transaction, chargeId: number, providerRef: string | null): Promise<void> {
+  // One apply at a time per member (a page and a webhook may apply two charges at once): decision 0235.
+  await tx.execute(rawSql`SELECT pg_advisory_xact_lock(${APPLY_LOCK}, user_id) FROM charges WHERE id = ${chargeId}`);
   const [charge] = await tx
     .update(charges)
     .set({ status: "succeeded", succeededAt: rawSql`now()`, providerRef: rawSql`coalesce(${charges.providerRef}, ${providerRef})` })
@@ -287,7 +346,19 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
   let subscriptionId: number;
   let periodStart: Date;
   let periodEnd: Date;
-  if (charge.purpose === "renew") {
+  let note = "";
+  // A first payment that succeeds while another of the member's subscriptions is active (a late
+  // confirmation of an attempt another tab replaced) is not lost and ends nothing: it is attached to the
+  // active subscription as one more period of the plan paid for.
+  const [active] = charge.purpose === "subscribe" ? await tx.select().from(subscriptions).where(and(eq(subscriptions.userId, charge.userId), isNull(subscriptions.endedAt), gt(subscriptions.expiresAt, now))) : [];
+  if (active) {
+    periodStart = active.expiresAt;
+    periodEnd = addMonths(active.expiresAt, plan.periodMonths);
+    await tx.update(subscriptions).set({ expiresAt: periodEnd }).where(eq(subscriptions.id, active.id));
+    await tx.insert(subscriptionEvents).values({ subscriptionId: active.id, kind: "renewed", detail: `until ${periodEnd.toISOString()}` });
+    await tx.update(charges).set({ subscriptionId: active.id }).where(eq(charges.id, charge.id));
+    note = " (added to your current subscription)";
+  } else if (charge.purpose === "renew") {
     periodEnd = found(charge.periodEnd, SUBSCRIPTION_MESSAGES.noSubscription);
     const [renewed] = await tx.update(subscriptions).set({ expiresAt: periodEnd }).where(eq(subscriptions.id, charge.subscriptionId ?? 0)).returning({ id: subscriptions.id });
     subscriptionId = found(renewed, SUBSCRIPTION_MESSAGES.noSubscription).id;
@@ -311,7 +382,7 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     chargeId: charge.id,
     userId: charge.userId,
     number: `PR-${now.getUTCFullYear()}-${String(charge.id).padStart(6, "0")}`,
-    description: `${plan.name} subscription${charge.purpose === "renew" ? " (renewal)" : charge.purpose === "switch" ? " (plan change)" : ""}`,
+    description: `${plan.name} subscription${note || (charge.purpose === "renew" ? " (renewal)" : charge.purpose === "switch" ? " (plan change)" : "")}`,
     amountPence: charge.amountPence,
     discountPence: charge.discountPence,
     paymentDescription: method ? methodLabel(method) : "No payment needed",
@@ -321,20 +392,40 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
-export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string }): Promise<PaymentResult> {
-  const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
-  // Looked up after the subscription is read: if this page's renewal committed before that read, its
-  // key is already recorded (below, before the payment), so a late second submit finds it here.
-  const asked = await chargeAskedBy(user.id, input.key);
-  if (asked?.status === "succeeded") return succeededResult(asked);
-  const plan = planOf(subscription.plan);
-  const methodId = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : subscription.paymentMethodId;
-  invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
-  const charge = await renewalCharge(subscription, plan, methodId);
-  // The page now asks for this period's charge (an earlier ask of it that did not go through is replaced).
-  await db().insert(renewalRequests).values({ userId: user.id, key: input.key, chargeId: charge.id }).onConflictDoUpdate({ target: [renewalRequests.userId, renewalRequests.key], set: { chargeId: charge.id } });
-  if (methodId !== subscription.paymentMethodId) await db().update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
-  return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string; period?: string }): Promise<PaymentResult> {
+  const given = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : null;
+  return oneAtATime(user.id, "renew", async () => {
+    const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+    // Looked up after the subscription is read: if this page's renewal committed before that read, its
+    // key is already recorded (below, before the payment), so a late second submit finds it here.
+    const asked = await chargeAskedBy(user.id, input.key);
+    if (asked?.status === "succeeded") return succeededResult(asked);
+    // The page names the expiry it showed: a period another tab (or the job) has renewed since is not paid again.
+    if (input.period && subscription.expiresAt.getTime() !== new Date(input.period).getTime()) throw await changedSince(subscription, input.period);
+    const plan = planOf(subscription.plan);
+    const methodId = given ?? subscription.paymentMethodId;
+    invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+    const charge = await renewalCharge({ id: user.id, email: user.email }, subscription, plan, methodId);
+    // An earlier attempt for this period was paid after all (its bank confirmed it late): nothing more to take.
+    if (charge.status === "succeeded") throw justRenewed(found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription));
+    // The page now asks for this period's charge (an earlier ask of it that did not go through is replaced).
+    await db().insert(renewalRequests).values({ userId: user.id, key: input.key, chargeId: charge.id }).onConflictDoUpdate({ target: [renewalRequests.userId, renewalRequests.key], set: { chargeId: charge.id } });
+    if (methodId !== subscription.paymentMethodId) await db().update(subscriptions).set({ paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id));
+    return collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent });
+  });
+}
+
+function justRenewed(subscription: typeof subscriptions.$inferSelect): AppError {
+  return new AppError(409, SUBSCRIPTION_MESSAGES.justRenewed(formatShortDate(subscription.expiresAt)), { code: "just_renewed" });
+}
+
+/** Why a renew page that showed another expiry is not paid: that period was renewed, or the subscription changed. */
+async function changedSince(subscription: typeof subscriptions.$inferSelect, period: string): Promise<AppError> {
+  const [paid] = await db()
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(eq(charges.idempotencyKey, `renew:${subscription.id}:${new Date(period).toISOString()}`), eq(charges.status, "succeeded")));
+  return paid ? justRenewed(subscription) : new AppError(409, SUBSCRIPTION_MESSAGES.changedSince, { code: "subscription_changed" });
 }
 
 /** The charge a renew page (its key) asked for, if it asked before. */
@@ -347,32 +438,39 @@ async function chargeAskedBy(userId: number, key: string): Promise<Charge | null
   return row?.charge ?? null;
 }
 
-/** The renewal charge of the subscription's current period: its key names the period, so it is taken once. */
-async function renewalCharge(subscription: typeof subscriptions.$inferSelect, plan: Plan, methodId: number): Promise<Charge> {
+/**
+ * The renewal charge of the subscription's current period: its key names the period, so it is taken
+ * once. A card or PayPal account the member gives replaces an attempt on another method that has not
+ * gone through, even one waiting for the bank's extra authentication (decision 0236).
+ */
+async function renewalCharge(user: Pick<SessionUser, "id" | "email">, subscription: typeof subscriptions.$inferSelect, plan: Plan, methodId: number): Promise<Charge> {
   const base = subscription.expiresAt > new Date() ? subscription.expiresAt : new Date();
   const idempotencyKey = `renew:${subscription.id}:${subscription.expiresAt.toISOString()}`;
   await db()
     .insert(charges)
     .values({ userId: subscription.userId, idempotencyKey, purpose: "renew", plan: plan.option, subscriptionId: subscription.id, paymentMethodId: methodId, amountPence: plan.pricePence, periodEnd: addMonths(base, plan.periodMonths) })
     .onConflictDoNothing();
-  const [charge] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
-  if (charge.status === "failed" && charge.paymentMethodId !== methodId) {
-    const [updated] = await db().update(charges).set({ paymentMethodId: methodId, providerRef: null, status: "pending" }).where(eq(charges.id, charge.id)).returning();
-    return updated;
-  }
-  return charge;
+  return chargeFor(user, idempotencyKey, { requestKey: null, paymentMethodId: methodId });
 }
 
 /** The renewal job's charge: the saved card, off-session (a bank asking for authentication is an error here). */
 export async function renewDue(subscription: typeof subscriptions.$inferSelect, email: string): Promise<"renewed" | "already"> {
   const plan = planOf(subscription.plan);
   invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod, { code: "no_payment_method" });
-  const charge = await renewalCharge(subscription, plan, subscription.paymentMethodId);
-  if (charge.status === "succeeded") return "already";
-  // A period whose charge failed is not retried by the job: the member was mailed and renews by hand.
-  if (charge.status === "failed") throw new AppError(402, cardErrorMessage({ code: charge.failureCode?.split(":")[0] }), { code: charge.failureCode?.split(":")[0] });
-  await collect({ id: subscription.userId, email }, charge, { onSession: false });
-  return "renewed";
+  const methodId = subscription.paymentMethodId;
+  return oneAtATime(subscription.userId, "renew", async () => {
+    // Read again under the member's lease: a renew page may have renewed it, or changed its card, meanwhile.
+    const now = found(await currentSubscription(subscription.userId), SUBSCRIPTION_MESSAGES.noSubscription);
+    if (now.id !== subscription.id || now.expiresAt.getTime() !== subscription.expiresAt.getTime()) return "already";
+    const charge = await renewalCharge({ id: subscription.userId, email }, now, plan, now.paymentMethodId ?? methodId);
+    if (charge.status === "succeeded") return "already";
+    // A period whose charge failed is not retried by the job: the member was mailed and renews by hand.
+    // A charge whose card the member has changed since ("replaced") is tried on the new card.
+    const code = charge.failureCode?.split(":")[0];
+    if (charge.status === "failed" && code !== "replaced") throw new AppError(402, cardErrorMessage({ code }), { code });
+    await collect({ id: subscription.userId, email }, charge, { onSession: false });
+    return "renewed";
+  });
 }
 
 /** The spec's POST users/me/subscriptions/current/enable-autorenew: answers the renewal date. */
@@ -419,42 +517,72 @@ export function prorate(current: { pricePence: number; periodMonths: number; exp
   return { amountPence: 0, creditPence, expiresAt: new Date(baseEnd.getTime() + extraMs) };
 }
 
-/** Switch, upgrade or downgrade: one charge per (subscription, target plan) and key. */
-export async function switchPlan(user: SessionUser, input: { option: string; key: string; paymentIntent?: string }): Promise<PaymentResult & { from: string }> {
-  const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+/**
+ * What the member paid for the subscription's current period, for the switch credit (decision 0237):
+ * the last first payment or renewal applied to it (after any friendly discount or Treat), the plan's
+ * price when the period came from a switch (its credit and payment made up that price).
+ */
+export async function paidForPeriod(subscription: typeof subscriptions.$inferSelect): Promise<number> {
+  const [last] = await db()
+    .select({ amountPence: charges.amountPence, purpose: charges.purpose })
+    .from(charges)
+    .where(and(eq(charges.subscriptionId, subscription.id), eq(charges.status, "succeeded")))
+    .orderBy(desc(charges.succeededAt), desc(charges.id))
+    .limit(1);
+  const price = planOf(subscription.plan).pricePence;
+  return !last || last.purpose === "switch" ? price : Math.min(price, last.amountPence);
+}
+
+/** Switch, upgrade or downgrade: one charge per (subscription it replaces, target plan). */
+export async function switchPlan(user: SessionUser, input: { option: string; key: string; paymentIntent?: string; subscription?: number }): Promise<PaymentResult & { from: string; amountPence: number }> {
   const to = planOf(input.option);
-  // After the subscription is read (decision 0200): a switch this page made that committed before that
-  // read replaced the subscription, and is found here whatever subscription it was made from.
-  const asked = await switchAskedBy(user.id, to.option, input.key);
-  if (asked?.charge.status === "succeeded") return { ...(await succeededResult(asked.charge)), from: asked.from };
-  const from = planOf(subscription.plan);
-  const idempotencyKey = `switch:${subscription.id}:${to.option}:${input.key}`;
-  const existing = asked?.charge.idempotencyKey === idempotencyKey ? asked.charge : null;
-  if (!existing) invariant(from.option !== to.option, 409, SUBSCRIPTION_MESSAGES.samePlan, { fieldErrors: { option: SUBSCRIPTION_MESSAGES.samePlan } });
-  invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
-  const { amountPence, expiresAt } = prorate({ pricePence: from.pricePence, periodMonths: from.periodMonths, expiresAt: subscription.expiresAt }, to);
-  await db()
-    .insert(charges)
-    .values({ userId: user.id, idempotencyKey, purpose: "switch", plan: to.option, subscriptionId: subscription.id, paymentMethodId: subscription.paymentMethodId, amountPence, periodEnd: expiresAt })
-    .onConflictDoNothing();
-  const [charge] = await db().select().from(charges).where(eq(charges.idempotencyKey, idempotencyKey));
-  // A switch in 0 < amount < 30p cannot be charged by card: it is free.
-  const payable = charge.amountPence > 0 && charge.amountPence < 30 ? (await db().update(charges).set({ amountPence: 0 }).where(eq(charges.id, charge.id)).returning())[0] : charge;
-  return { ...(await collect(user, payable, { onSession: true, paymentIntent: input.paymentIntent })), from: from.option };
+  return oneAtATime(user.id, `switch:${to.option}`, async () => {
+    const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+    // After the subscription is read (decision 0200): a switch this page made that committed before that
+    // read replaced the subscription, and is found here whatever subscription it was made from.
+    const asked = await switchAskedBy(user.id, to.option, input.key);
+    if (asked?.charge.status === "succeeded") return { ...(await succeededResult(asked.charge)), from: asked.from, amountPence: asked.charge.amountPence };
+    // The page names the subscription it priced: another tab has switched it since.
+    if (input.subscription && input.subscription !== subscription.id) throw new AppError(409, SUBSCRIPTION_MESSAGES.justSwitched(planOf(subscription.plan).name), { code: "just_switched" });
+    const from = planOf(subscription.plan);
+    invariant(from.option !== to.option, 409, SUBSCRIPTION_MESSAGES.samePlan, { fieldErrors: { option: SUBSCRIPTION_MESSAGES.samePlan } });
+    invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+    const prorated = prorate({ pricePence: await paidForPeriod(subscription), periodMonths: from.periodMonths, expiresAt: subscription.expiresAt }, to);
+    // A switch in 0 < amount < 30p cannot be charged by card: it is free.
+    const amountPence = prorated.amountPence > 0 && prorated.amountPence < 30 ? 0 : prorated.amountPence;
+    const idempotencyKey = `switch:${subscription.id}:${to.option}`;
+    await db()
+      .insert(charges)
+      .values({ userId: user.id, idempotencyKey, requestKey: input.key, purpose: "switch", plan: to.option, subscriptionId: subscription.id, paymentMethodId: subscription.paymentMethodId, amountPence, periodEnd: prorated.expiresAt })
+      .onConflictDoNothing();
+    const charge = await chargeFor(user, idempotencyKey, { requestKey: input.key, paymentMethodId: subscription.paymentMethodId, amountPence });
+    if (charge.status === "succeeded") throw new AppError(409, SUBSCRIPTION_MESSAGES.justSwitched(to.name), { code: "just_switched" });
+    return { ...(await collect(user, charge, { onSession: true, paymentIntent: input.paymentIntent })), from: from.option, amountPence: charge.amountPence };
+  });
 }
 
 /** The switch to `to` a page (its key) asked for, from any subscription, with the plan it switched from. */
 async function switchAskedBy(userId: number, to: string, key: string): Promise<{ charge: Charge; from: string } | null> {
-  // The key is switch:{subscription it replaces}:{plan}:{page key}.
-  const part = (n: number) => rawSql`split_part(${charges.idempotencyKey}, ':', ${n}::int)`;
+  // The key is switch:{subscription it replaces}:{plan}.
   const [row] = await db()
     .select({ charge: charges, from: subscriptions.plan })
     .from(charges)
-    .innerJoin(subscriptions, eq(rawSql`${subscriptions.id}::text`, part(2)))
-    .where(and(eq(charges.userId, userId), eq(charges.purpose, "switch"), eq(part(3), to), eq(part(4), key)))
+    .innerJoin(subscriptions, eq(rawSql`${subscriptions.id}::text`, rawSql`split_part(${charges.idempotencyKey}, ':', 2)`))
+    .where(and(eq(charges.userId, userId), eq(charges.purpose, "switch"), eq(charges.plan, to), eq(charges.requestKey, key)))
     .orderBy(rawSql`${charges.status} = 'succeeded' DESC`, desc(charges.id))
     .limit(1);
   return row ?? null;
+}
+
+/** What the switch that started the member's current subscription charged, or null when it did not come from a switch. */
+export async function switchCharged(userId: number): Promise<number | null> {
+  const subscription = await currentSubscription(userId);
+  if (!subscription) return null;
+  const [charge] = await db()
+    .select({ amountPence: charges.amountPence })
+    .from(charges)
+    .where(and(eq(charges.subscriptionId, subscription.id), eq(charges.purpose, "switch"), eq(charges.status, "succeeded")));
+  return charge?.amountPence ?? null;
 }
 
 export interface SubscriptionView {

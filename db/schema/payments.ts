@@ -108,6 +108,8 @@ export const charges = pgTable(
     /** The expiry this charge pays up to (renew, switch); a new subscription's is set when it succeeds. */
     periodEnd: timestamp("period_end", { withTimezone: true }),
     failureCode: text("failure_code"),
+    /** The page (its one-per-page key) that asked for this charge last (migration 0032). */
+    requestKey: uuid("request_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   },
@@ -165,3 +167,13 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/** The one payment a member has in flight (checkout, switch, renewal, Treat): a lease other tabs wait on (migration 0032, decision 0235). */
+export const memberCheckouts = pgTable("member_checkouts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  intent: text("intent").notNull(),
+  token: uuid("token").notNull(),
+  heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+});

@@ -178,6 +178,12 @@ function route(state: State, method: string, path: string, params: Params): unkn
     if (!pm) throw missing("payment_method", match[1]);
     return paymentMethodView(pm);
   }
+  // Stripe's list call (customer filter only): how tests read back what a member was really charged.
+  if (method === "GET" && path === "/v1/payment_intents") {
+    const customer = params.get("customer");
+    const data = [...state.paymentIntents.values()].filter((pi) => !customer || pi.customer === customer).map(paymentIntentView);
+    return { object: "list", url: "/v1/payment_intents", has_more: false, data };
+  }
   if (method === "POST" && path === "/v1/payment_intents") {
     const amount = Number(params.get("amount"));
     if (!Number.isInteger(amount) || amount < 30) throw new StripeFailure(400, { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least £0.30 gbp", param: "amount" });

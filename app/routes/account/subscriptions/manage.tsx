@@ -48,8 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
       const { expiryDate } = await enableAutoRenew(user.id);
       return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
     }
-    const { key } = await readForm(request, renewFormSchema);
-    const result = await renew(user, { key });
+    const { key, period } = await readForm(request, renewFormSchema);
+    const result = await renew(user, { key, period });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
     return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
   });
@@ -104,6 +104,7 @@ export default function ManageSubscription() {
         ) : subscription.card ? (
           <Form method="post">
             <input type="hidden" name="key" value={key} />
+            <input type="hidden" name="period" value={subscription.expiresAt} />
             <BusyButton className="button button--accent" pending="Renewing…">
               Renew for {formatPence(subscription.plan.pricePence)} with your {subscription.card}
             </BusyButton>
@@ -117,7 +118,7 @@ export default function ManageSubscription() {
             <CardPayment
               config={config}
               endpoint="/api/users/me/subscriptions/current/renew"
-              extra={{ key }}
+              extra={{ key, period: subscription.expiresAt }}
               submitLabel={`Renew for ${formatPence(subscription.plan.pricePence)}`}
               successHref={() => "/account/subscriptions?renewed=1"}
             />
@@ -130,7 +131,7 @@ export default function ManageSubscription() {
         <PayPalButton
           config={paypal}
           endpoint="/api/users/me/subscriptions/current/renew"
-          extra={{ key }}
+          extra={{ key, period: subscription.expiresAt }}
           summary={`Renew for ${formatPence(subscription.plan.pricePence)} with your PayPal account; automatic renewal uses it too.`}
           successHref={() => "/account/subscriptions?renewed=1"}
         />

@@ -9,7 +9,7 @@ import { renew } from "../../../payments/subscriptions.server";
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const input = renewSchema.parse(await readJson(request));
-  const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent, key: input.key });
+  const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent, key: input.key, period: input.period });
   return paymentAnswer(result);
 }
 
