@@ -59,6 +59,12 @@ export const SUBSCRIPTION_MESSAGES = {
   justSwitched: (plan: string) => `You have just changed your plan: you are now on ${plan}. Nothing more was charged.`,
 } as const;
 
+/** A friendly discount code that cannot be used is said, never silently dropped (decision 0237). */
+export const DISCOUNT_MESSAGES = {
+  expired: (code: string) => `The friendly discount ${code} has expired, so it no longer takes anything off. Please check the price and try again.`,
+  unknown: (code: string) => `We couldn't find the friendly discount ${code}. Please check the code, or pay the full price.`,
+} as const;
+
 /** Paying with a Treat (method 3; the spec is silent on these). */
 export const PRIZE_MESSAGES = {
   wrongPlan: (plan: string) => `This Treat cannot pay for the ${plan} plan.`,

@@ -39,6 +39,9 @@ export const prizeSchema = z.object({
   option,
 });
 
+/** The renew and enable-autorenew pages' (and the renew call's) Treat: a subscriber's Treat lengthens the subscription. */
+export const renewTreatSchema = prizeSchema.pick({ method: true, paymentMethod: true });
+
 /** The same call with a card and no plan: the card the current subscription renews with (change payment method). */
 export const changeCardSchema = z.object({
   method: cardCode,
@@ -54,10 +57,22 @@ export const renewSchema = z.object({
   key,
   /** The expiry the page showed: a period renewed since (by another tab) is not paid again (decision 0235). */
   period: z.string().datetime({ offset: true, message: "Please reload the page and try again." }).optional(),
+  /** The spec's renew call carries the friendly discount: it takes its percentage off this renewal (decision 0237). */
+  affiliate_link: checkoutSchema.shape.affiliate_link,
+});
+
+/**
+ * POST users/me/subscriptions/current/enable-autorenew: empty (the saved method), or the payment method
+ * form's card (method 2) or PayPal account (method 1) to save for renewals, charged nothing now.
+ */
+export const enableAutoRenewSchema = z.object({
+  method: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  paymentMethod: cardMethod.optional(),
+  nonce: nonce.optional(),
 });
 
 /** The renew page's plain form: the saved card, this page's key and the expiry it showed. */
-export const renewFormSchema = renewSchema.pick({ key: true, period: true });
+export const renewFormSchema = renewSchema.pick({ key: true, period: true, affiliate_link: true });
 
 /** `subscription`: the one the page priced, so a switch another tab made since is not paid again (decision 0235). */
 export const switchSchema = z.object({ option, key, subscription: z.coerce.number().int().positive().max(2_147_483_647).optional() });

@@ -11,10 +11,10 @@ import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
 import type { Transaction } from "../points/ledger.server";
 import { discountPenceOf } from "./affiliate-links";
-import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
+import { cardErrorMessage, DISCOUNT_MESSAGES, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
 import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
-import { findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
+import { cardBrandName, findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
 
@@ -24,7 +24,7 @@ type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 /** How a saved method reads on receipts and pages. */
 function methodLabel(method: Pick<PaymentMethodRow, "method" | "brand" | "last4">): string {
   if (method.method === PAYMENT_METHOD.paypal) return "PayPal account";
-  if (method.method === PAYMENT_METHOD.card) return `${method.brand} card ending ${method.last4}`;
+  if (method.method === PAYMENT_METHOD.card) return `${cardBrandName(method.brand)} card ending ${method.last4}`;
   return `Treat: ${method.brand}`;
 }
 
@@ -106,6 +106,22 @@ export async function liveAffiliateLink(code: string | undefined) {
   return link ?? null;
 }
 
+/**
+ * The live friendly discount link a payment call names, or null without a code. A code that is unknown
+ * or has expired is a 422 with a clear message: the member is never charged a price they were not shown.
+ */
+export async function checkedAffiliateLink(code: string | undefined) {
+  if (!code) return null;
+  const link = await liveAffiliateLink(code);
+  if (link) return link;
+  const [known] = await db()
+    .select({ id: affiliateLinks.id })
+    .from(affiliateLinks)
+    .where(rawSql`lower(${affiliateLinks.code}) = lower(${code})`);
+  const message = known ? DISCOUNT_MESSAGES.expired(code) : DISCOUNT_MESSAGES.unknown(code);
+  throw new AppError(422, message, { code: "discount_code", fieldErrors: { affiliate_link: message } });
+}
+
 export interface CheckoutInput {
   option: string;
   /** The SetupIntent's payment method (pm_…), or a saved method's id as text (“saved:12”). */
@@ -135,7 +151,7 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
       .where(and(eq(charges.userId, user.id), eq(charges.requestKey, input.key), eq(charges.purpose, "subscribe")));
     if (own?.status === "succeeded") return succeededResult(own);
     if (current && current.expiresAt > new Date()) throw justSubscribed(current);
-    const link = await liveAffiliateLink(input.affiliateLink);
+    const link = await checkedAffiliateLink(input.affiliateLink);
     const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
     // The key names what is bought (this plan, after the member's last subscription), not the page: every
     // tab buying it shares one charge, and so one provider payment.
@@ -155,7 +171,7 @@ function justSubscribed(subscription: typeof subscriptions.$inferSelect): AppErr
   return new AppError(409, SUBSCRIPTION_MESSAGES.justSubscribed(planOf(subscription.plan).name, formatShortDate(subscription.expiresAt)), { code: "just_subscribed" });
 }
 
-type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null };
+type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null; sameAmount?: boolean };
 
 /**
  * The charge for this key as this page asks for it. When another page (or the same page with another
@@ -165,14 +181,15 @@ type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?:
  */
 async function chargeFor(user: Pick<SessionUser, "id" | "email">, idempotencyKey: string, asked: Asked): Promise<Charge> {
   const [charge] = await db().select().from(charges).where(and(eq(charges.idempotencyKey, idempotencyKey), eq(charges.userId, user.id)));
-  const same = charge.paymentMethodId === asked.paymentMethodId && (asked.requestKey === null || charge.requestKey === asked.requestKey) && (asked.amountPence === undefined || charge.amountPence === asked.amountPence);
+  const { sameAmount, ...changes } = asked;
+  const same = charge.paymentMethodId === asked.paymentMethodId && (asked.requestKey === null || charge.requestKey === asked.requestKey) && (!sameAmount || charge.amountPence === asked.amountPence);
   if (charge.status === "succeeded" || same) return charge;
   const settled = await settleAttempt(charge);
   if (settled.status === "succeeded") return settled;
   const [replaced] = await db()
     .update(charges)
     // "failed" makes collect start a new attempt, keyed by the earlier one and the new method.
-    .set({ ...asked, status: settled.providerRef ? "failed" : "pending", failureCode: settled.providerRef ? "replaced" : null })
+    .set({ ...changes, status: settled.providerRef ? "failed" : "pending", failureCode: settled.providerRef ? "replaced" : null })
     .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`))
     .returning();
   return replaced ?? (await db().select().from(charges).where(eq(charges.id, charge.id)))[0];
@@ -360,9 +377,11 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     note = " (added to your current subscription)";
   } else if (charge.purpose === "renew") {
     periodEnd = found(charge.periodEnd, SUBSCRIPTION_MESSAGES.noSubscription);
+    const [before] = await tx.select({ expiresAt: subscriptions.expiresAt }).from(subscriptions).where(eq(subscriptions.id, charge.subscriptionId ?? 0));
     const [renewed] = await tx.update(subscriptions).set({ expiresAt: periodEnd }).where(eq(subscriptions.id, charge.subscriptionId ?? 0)).returning({ id: subscriptions.id });
     subscriptionId = found(renewed, SUBSCRIPTION_MESSAGES.noSubscription).id;
-    periodStart = addMonths(periodEnd, -plan.periodMonths);
+    // The period paid for starts where the subscription stood (or now, when it had lapsed).
+    periodStart = before && before.expiresAt > now ? before.expiresAt : now;
     await tx.insert(subscriptionEvents).values({ subscriptionId, kind: "renewed", detail: `until ${periodEnd.toISOString()}` });
   } else {
     // A switch replaces the current subscription; a new one replaces an expired one (checkout refuses an active one).
@@ -392,8 +411,9 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
-export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string; period?: string }): Promise<PaymentResult> {
+export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string; period?: string; affiliateLink?: string }): Promise<PaymentResult> {
   const given = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : null;
+  const link = await checkedAffiliateLink(input.affiliateLink);
   return oneAtATime(user.id, "renew", async () => {
     const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
     // Looked up after the subscription is read: if this page's renewal committed before that read, its
@@ -405,7 +425,8 @@ export async function renew(user: SessionUser, input: { paymentMethod?: string; 
     const plan = planOf(subscription.plan);
     const methodId = given ?? subscription.paymentMethodId;
     invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
-    const charge = await renewalCharge({ id: user.id, email: user.email }, subscription, plan, methodId);
+    const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
+    const charge = await renewalCharge({ id: user.id, email: user.email }, subscription, plan, methodId, { amountPence: plan.pricePence - discountPence, discountPence, affiliateLinkId: link?.id ?? null, sameAmount: true });
     // An earlier attempt for this period was paid after all (its bank confirmed it late): nothing more to take.
     if (charge.status === "succeeded") throw justRenewed(found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription));
     // The page now asks for this period's charge (an earlier ask of it that did not go through is replaced).
@@ -443,14 +464,16 @@ async function chargeAskedBy(userId: number, key: string): Promise<Charge | null
  * once. A card or PayPal account the member gives replaces an attempt on another method that has not
  * gone through, even one waiting for the bank's extra authentication (decision 0236).
  */
-async function renewalCharge(user: Pick<SessionUser, "id" | "email">, subscription: typeof subscriptions.$inferSelect, plan: Plan, methodId: number): Promise<Charge> {
+async function renewalCharge(user: Pick<SessionUser, "id" | "email">, subscription: typeof subscriptions.$inferSelect, plan: Plan, methodId: number, price?: Omit<Asked, "requestKey" | "paymentMethodId">): Promise<Charge> {
   const base = subscription.expiresAt > new Date() ? subscription.expiresAt : new Date();
   const idempotencyKey = `renew:${subscription.id}:${subscription.expiresAt.toISOString()}`;
+  const { sameAmount: _, ...amounts } = price ?? {};
   await db()
     .insert(charges)
-    .values({ userId: subscription.userId, idempotencyKey, purpose: "renew", plan: plan.option, subscriptionId: subscription.id, paymentMethodId: methodId, amountPence: plan.pricePence, periodEnd: addMonths(base, plan.periodMonths) })
+    .values({ userId: subscription.userId, idempotencyKey, purpose: "renew", plan: plan.option, subscriptionId: subscription.id, paymentMethodId: methodId, amountPence: plan.pricePence, ...amounts, periodEnd: addMonths(base, plan.periodMonths) })
     .onConflictDoNothing();
-  return chargeFor(user, idempotencyKey, { requestKey: null, paymentMethodId: methodId });
+  // The renewal job asks with no price: it takes the period's charge as the member last asked for it.
+  return chargeFor(user, idempotencyKey, { requestKey: null, paymentMethodId: methodId, ...price });
 }
 
 /** The renewal job's charge: the saved card, off-session (a bank asking for authentication is an error here). */
@@ -473,14 +496,20 @@ export async function renewDue(subscription: typeof subscriptions.$inferSelect, 
   });
 }
 
-/** The spec's POST users/me/subscriptions/current/enable-autorenew: answers the renewal date. */
-export async function enableAutoRenew(userId: number): Promise<{ expiryDate: string }> {
+/**
+ * The spec's POST users/me/subscriptions/current/enable-autorenew: answers the renewal date. With a
+ * payment method (a card set up on the page, or a PayPal account just approved) it saves it as the one
+ * renewals use, without charging anything now (decision 0238); without one, the saved method is used.
+ */
+export async function enableAutoRenew(userId: number, given?: { user: SessionUser; paymentMethod?: string; nonce?: string }): Promise<{ expiryDate: string; subscriptionId: number }> {
   const subscription = found(await currentSubscription(userId), SUBSCRIPTION_MESSAGES.noSubscription);
-  invariant(subscription.paymentMethodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
+  const methodId = given && (given.paymentMethod || given.nonce) ? await methodIdFor(given.user, given) : subscription.paymentMethodId;
+  invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
   return db().transaction(async (tx) => {
-    const [row] = await tx.update(subscriptions).set({ autoRenew: true, cancelledAt: null }).where(eq(subscriptions.id, subscription.id)).returning();
+    const [row] = await tx.update(subscriptions).set({ autoRenew: true, cancelledAt: null, paymentMethodId: methodId }).where(eq(subscriptions.id, subscription.id)).returning();
+    if (methodId !== subscription.paymentMethodId) await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "payment-method-changed" });
     await tx.insert(subscriptionEvents).values({ subscriptionId: row.id, kind: "auto-renew-enabled" });
-    return { expiryDate: row.expiresAt.toISOString() };
+    return { expiryDate: row.expiresAt.toISOString(), subscriptionId: row.id };
   });
 }
 
@@ -593,6 +622,8 @@ export interface SubscriptionView {
   autoRenew: boolean;
   active: boolean;
   card: string | null;
+  /** The renewal method's spec code (1 PayPal, 2 card), null without one: a PayPal member is not offered "Change card". */
+  method: number | null;
   history: { kind: string; at: string }[];
 }
 
@@ -615,15 +646,26 @@ export async function subscriptionView(userId: number): Promise<SubscriptionView
     autoRenew: subscription.autoRenew,
     active: subscription.expiresAt > new Date(),
     card: method ? methodLabel(method) : null,
+    method: method ? method.method : null,
     history: history.map((entry) => ({ kind: entry.kind, at: entry.at.toISOString() })),
   };
 }
 
+/**
+ * The member's saved cards and PayPal accounts, as every payment page lists them: a method whose last
+ * charge was declined is not offered again (the subscription page then says "None saved" too).
+ */
 export async function savedCards(userId: number): Promise<{ id: number; label: string }[]> {
   const rows = await db()
     .select()
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), ne(paymentMethods.method, PAYMENT_METHOD.prize)))
+    .where(
+      and(
+        eq(paymentMethods.userId, userId),
+        ne(paymentMethods.method, PAYMENT_METHOD.prize),
+        rawSql`coalesce((SELECT c.status = 'failed' AND c.failure_code IS DISTINCT FROM 'replaced' FROM charges c WHERE c.payment_method_id = ${paymentMethods.id} ORDER BY c.id DESC LIMIT 1), false) = false`,
+      ),
+    )
     .orderBy(desc(paymentMethods.createdAt));
   return rows.map((row) => ({ id: row.id, label: methodLabel(row) }));
 }

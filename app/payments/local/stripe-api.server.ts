@@ -213,10 +213,17 @@ function route(state: State, method: string, path: string, params: Params): unkn
     if (params.get("confirm") === "true") attemptPayment(state, pi);
     return paymentIntentView(pi);
   }
-  if ((match = /^\/v1\/payment_intents\/([\w]+)(\/confirm|\/authenticate)?$/.exec(path))) {
+  if ((match = /^\/v1\/payment_intents\/([\w]+)(\/confirm|\/authenticate|\/cancel)?$/.exec(path))) {
     const pi = state.paymentIntents.get(match[1]);
     if (!pi) throw missing("payment_intent", match[1]);
     if (method === "GET" && !match[2]) return paymentIntentView(pi);
+    // A payment not taken yet can be cancelled, so it never can be (a new card replaces it).
+    if (method === "POST" && match[2] === "/cancel") {
+      if (pi.status === "succeeded" || pi.status === "canceled")
+        throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, payment_intent: paymentIntentView(pi) });
+      pi.status = "canceled";
+      return paymentIntentView(pi);
+    }
     if (method === "POST" && match[2] === "/confirm") {
       if (pi.status !== "requires_confirmation" && pi.status !== "requires_payment_method")
         throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${pi.status}.`, payment_intent: paymentIntentView(pi) });

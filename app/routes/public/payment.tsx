@@ -8,7 +8,7 @@ import { CardPayment } from "../../components/payments/CardPayment";
 import { PayPalButton } from "../../components/payments/PayPalButton";
 import { TreatPayment } from "../../components/payments/TreatPayment";
 import { handleErrors } from "../../error-response.server";
-import { friendlyDiscount } from "../../payments/affiliate-links.server";
+import { discountCodeNotice, friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan, formatPence } from "../../payments/plans";
@@ -36,7 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const current = await currentSubscription(user.id);
     if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
     const discount = await friendlyDiscount(request, plan);
+    const discountNotice = discount ? null : await discountCodeNotice(request);
     return data({
+      discountNotice,
       plan,
       amountPence: discount?.amountPence ?? plan.pricePence,
       discountPence: discount?.discountPence ?? 0,
@@ -81,6 +83,11 @@ export default function Payment() {
           <strong>{formatPence(page.amountPence)}</strong> {page.plan.periodMonths === 1 ? "for one month" : `for ${page.plan.periodMonths} months`}
           {page.discountPence ? <span> (friendly discount of {formatPence(page.discountPence)})</span> : null}
         </p>
+        {page.discountNotice ? (
+          <p className="form-alert" role="status">
+            {page.discountNotice}
+          </p>
+        ) : null}
         <p>Your subscription renews automatically at the end of each period; you can cancel auto-renewal at any time.</p>
         <p>
           <Link to="/account/select-plan">Choose a different plan</Link>
