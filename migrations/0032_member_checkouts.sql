@@ -13,6 +13,9 @@ CREATE TABLE IF NOT EXISTS "member_checkouts" (
 -- is told what the member has just bought. Charge keys name what is bought, not the page.
 ALTER TABLE "charges" ADD COLUMN IF NOT EXISTS "request_key" uuid;
 --> statement-breakpoint
+-- When a method's last charge was declined: it is not offered again until a payment with it succeeds.
+ALTER TABLE "payment_methods" ADD COLUMN IF NOT EXISTS "declined_at" timestamptz;
+--> statement-breakpoint
 -- Every table but the request counters moves the content version (migration 0027).
 DROP TRIGGER IF EXISTS "content_version" ON "member_checkouts";
 --> statement-breakpoint

@@ -278,6 +278,7 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
       .update(charges)
       .set({ status: "failed", failureCode: failedWith(card.decline_code ?? card.code ?? "card_error"), ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
       .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
+    await db().update(paymentMethods).set({ declinedAt: rawSql`now()` }).where(eq(paymentMethods.id, method.id));
     throw new AppError(402, cardErrorMessage(card), { code: card.code });
   }
   if (intent.status === "succeeded") return applySucceeded(charge.id, intent.id);
@@ -322,6 +323,7 @@ async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean
     return applySucceeded(charge.id, attempt.orderId);
   }
   const code = attempt.outcome === "failed" ? attempt.code : null;
+  if (code) await db().update(paymentMethods).set({ declinedAt: rawSql`now()` }).where(and(eq(paymentMethods.providerRef, vaultId), eq(paymentMethods.userId, charge.userId)));
   await db()
     .update(charges)
     .set({ status: code ? "failed" : "pending", failureCode: code ? failedWith(code) : null, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
@@ -355,6 +357,7 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     .where(and(eq(charges.id, chargeId), rawSql`${charges.status} <> 'succeeded'`))
     .returning();
   if (!charge) return;
+  if (charge.paymentMethodId) await tx.update(paymentMethods).set({ declinedAt: null }).where(eq(paymentMethods.id, charge.paymentMethodId));
   const plan = planOf(charge.plan);
   const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
   // A Treat pays once: the subscription it starts has no method to renew with until the member adds a card.
@@ -663,7 +666,7 @@ export async function savedCards(userId: number): Promise<{ id: number; label: s
       and(
         eq(paymentMethods.userId, userId),
         ne(paymentMethods.method, PAYMENT_METHOD.prize),
-        rawSql`coalesce((SELECT c.status = 'failed' AND c.failure_code IS DISTINCT FROM 'replaced' FROM charges c WHERE c.payment_method_id = ${paymentMethods.id} ORDER BY c.id DESC LIMIT 1), false) = false`,
+        isNull(paymentMethods.declinedAt),
       ),
     )
     .orderBy(desc(paymentMethods.createdAt));

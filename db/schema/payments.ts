@@ -42,6 +42,8 @@ export const paymentMethods = pgTable(
     /** A card's expiry (migration 0024); null for PayPal, Treats and cards saved before it. */
     expMonth: smallint("exp_month"),
     expYear: smallint("exp_year"),
+    /** Set by a declined charge, cleared by a paid one (migration 0032): a declined method is not offered again. */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_methods_user_ref").on(t.userId, t.providerRef)],
