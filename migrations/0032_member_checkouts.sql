@@ -13,6 +13,9 @@ CREATE TABLE IF NOT EXISTS "member_checkouts" (
 -- is told what the member has just bought. Charge keys name what is bought, not the page.
 ALTER TABLE "charges" ADD COLUMN IF NOT EXISTS "request_key" uuid;
 --> statement-breakpoint
+-- A part-paying Treat a charge uses (decision 0238): it is used up when the charge is paid.
+ALTER TABLE "charges" ADD COLUMN IF NOT EXISTS "treat_id" integer REFERENCES "awarded_treats" ("id") ON DELETE SET NULL;
+--> statement-breakpoint
 -- When a method's last charge was declined: it is not offered again until a payment with it succeeds.
 ALTER TABLE "payment_methods" ADD COLUMN IF NOT EXISTS "declined_at" timestamptz;
 --> statement-breakpoint

@@ -69,6 +69,8 @@ export const DISCOUNT_MESSAGES = {
 export const PRIZE_MESSAGES = {
   wrongPlan: (plan: string) => `This Treat cannot pay for the ${plan} plan.`,
   failed: "Sorry, we couldn't use that Treat. Please try again.",
+  partPays: (percent: number) => `This Treat takes ${percent}% off: choose it on the payment page and pay the rest by card or PayPal.`,
+  paysWhole: "This Treat pays for the whole plan: use it with the Pay with your Treat button.",
 } as const;
 
 /** Changing the card used for renewals (the spec is silent on these). */

@@ -1,53 +1,26 @@
 // Paying for a subscription with a Treat: the spec's payment method 3, "prize" (docs/decisions/0127).
 // The Treat is consumed in the same transaction that records the charge and starts the subscription, and
 // the charge's key names the Treat, so a doubled or retried submit starts one subscription.
-import { eq, sql as rawSql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { charges, paymentMethods, subscriptions } from "../../db/schema";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { AppError, found, invariant } from "../errors";
-import { consumeTreatForSubscription, hexTreatId, treatIdFromHex, type TreatSubscriptionData } from "../treats/awarded.server";
+import { consumeTreatForSubscription, treatIdFromHex } from "../treats/awarded.server";
 import { TREAT_MESSAGES } from "../treats/types";
 import { flashHeader } from "../auth/flash.server";
 import { PAYMENT_MESSAGES, PRIZE_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { readForm, safeNext } from "./pages.server";
 import { oneAtATime } from "./in-flight.server";
-import { findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
+import { findPlan, formatShortDate, PAYMENT_METHOD } from "./plans";
 import { prizeSchema, renewTreatSchema } from "./schemas";
 import { addMonths, applySucceededIn, currentSubscription, type PaymentResult } from "./subscriptions.server";
-import type { TreatPaymentView } from "./types";
+import { treatCoversPlan, treatMonths } from "./treat-discounts.server";
 import { confirmationHref } from "./urls";
 
-/** Does a Treat's subscription filter name this plan? Every plan is a Premium membership (app/treats/plans.ts). */
-export function treatCoversPlan(filter: TreatSubscriptionData["filter"], plan: Plan): boolean {
-  if (filter.kind === "none") return true;
-  if (filter.kind === "type") return filter.value === "premium";
-  return filter.value === plan.option;
-}
-
-/** How long the subscription a Treat pays for lasts: its interval of months or years, 1 to 36 months. */
-export function treatMonths(data: Pick<TreatSubscriptionData, "interval" | "period">): number {
-  const months = Math.floor(data.interval) * (data.period === "year" ? 12 : 1);
-  return Math.min(36, Math.max(1, Number.isFinite(months) ? months : 1));
-}
-
-type PayingRow = { id: number; name: string; expires_at: Date | null; filter: "none" | "type" | "option"; filter_value: string | null; interval: number | null; period: "month" | "year" | null };
-
-/** The member's unused Treats that pay the whole of this plan (a partial discount is not a payment). */
-export async function payingTreats(userId: number, plan: Plan): Promise<TreatPaymentView[]> {
-  const rows = await db().execute<PayingRow>(rawSql`
-    SELECT t.id, o.name, t.expires_at, o.subscription_filter AS filter, o.subscription_filter_value AS filter_value,
-           (o.data->>'interval')::numeric::int AS interval, o.data->>'period' AS period
-    FROM awarded_treats t JOIN treat_options o ON o.id = t.option_id
-    WHERE t.user_id = ${userId} AND o.type = 1 AND coalesce((o.data->>'discount')::numeric, 100) >= 100
-      AND t.redeemed_at IS NULL AND t.gifted_at IS NULL AND t.expired_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
-    ORDER BY t.expires_at NULLS LAST, t.id LIMIT 20`);
-  return rows
-    .filter((row) => treatCoversPlan({ kind: row.filter, value: row.filter_value }, plan))
-    .map((row) => ({ hexId: hexTreatId(row.id), name: row.name, months: treatMonths({ interval: row.interval ?? 1, period: row.period ?? "month" }), expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null }));
-}
+export { payingTreats, treatCoversPlan, treatMonths } from "./treat-discounts.server";
 
 async function resultOf(subscriptionId: number | null): Promise<PaymentResult> {
   const [subscription] = await db().select().from(subscriptions).where(eq(subscriptions.id, subscriptionId ?? 0));
@@ -79,7 +52,9 @@ export async function payWithTreat(user: SessionUser, input: { option: string; t
         .values({ userId: user.id, idempotencyKey, purpose: active ? "renew" : "subscribe", plan: paysFor.option, subscriptionId: active?.id ?? null, amountPence: 0 })
         .returning();
       const treat = await consumeTreatForSubscription(tx, user.id, input.treatId);
-      if (treat.discount < 100 || !treatCoversPlan(treat.filter, paysFor)) throw new AppError(422, PRIZE_MESSAGES.wrongPlan(paysFor.name), { code: "treat-wrong-plan" });
+      if (!treatCoversPlan(treat.filter, paysFor)) throw new AppError(422, PRIZE_MESSAGES.wrongPlan(paysFor.name), { code: "treat-wrong-plan" });
+      // A part-paying Treat is used with a card or PayPal payment (decision 0238), not on its own.
+      if (treat.discount < 100) throw new AppError(422, PRIZE_MESSAGES.partPays(treat.discount), { code: "treat-part-pays" });
       const [method] = await tx
         .insert(paymentMethods)
         .values({ userId: user.id, method: PAYMENT_METHOD.prize, providerRef: `treat:${treat.awardedTreatId}`, brand: treat.name })

@@ -13,7 +13,9 @@ import type { Transaction } from "../points/ledger.server";
 import { discountPenceOf } from "./affiliate-links";
 import { cardErrorMessage, DISCOUNT_MESSAGES, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
+import { consumeTreatForSubscription } from "../treats/awarded.server";
 import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
+import { partPayingTreat, treatDiscountPence } from "./treat-discounts.server";
 import { cardBrandName, findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
@@ -131,6 +133,8 @@ export interface CheckoutInput {
   /** Sent back after extra authentication. */
   paymentIntent?: string;
   affiliateLink?: string;
+  /** A part-paying Treat (awarded_treats.id) taken off this payment (decision 0238). */
+  treat?: number;
   /** One per payment page: a doubled or retried submit carries the same key. */
   key: string;
 }
@@ -138,6 +142,7 @@ export interface CheckoutInput {
 /** The spec's card flow: register the payment method, then take the first payment and start the subscription. */
 export async function checkout(user: SessionUser, input: CheckoutInput): Promise<PaymentResult> {
   const plan = planOf(input.option);
+  const treat = input.treat ? await partPayingTreat(user.id, plan, input.treat) : null;
   const methodId = await methodIdFor(user, input);
   // One payment in flight per member (decision 0235): a second tab runs after this one and sees its subscription.
   return oneAtATime(user.id, `subscribe:${plan.option}`, async () => {
@@ -152,11 +157,11 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
     if (own?.status === "succeeded") return succeededResult(own);
     if (current && current.expiresAt > new Date()) throw justSubscribed(current);
     const link = await checkedAffiliateLink(input.affiliateLink);
-    const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
+    const price = discounted(plan, link, treat);
     // The key names what is bought (this plan, after the member's last subscription), not the page: every
     // tab buying it shares one charge, and so one provider payment.
     const idempotencyKey = `subscribe:${user.id}:${plan.option}:${current?.id ?? 0}`;
-    const asked = { requestKey: input.key, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, amountPence: plan.pricePence - discountPence, discountPence };
+    const asked = { requestKey: input.key, paymentMethodId: methodId, affiliateLinkId: link?.id ?? null, ...price };
     await db()
       .insert(charges)
       .values({ userId: user.id, idempotencyKey, purpose: "subscribe", plan: plan.option, ...asked })
@@ -167,11 +172,18 @@ export async function checkout(user: SessionUser, input: CheckoutInput): Promise
   });
 }
 
+/** The plan's price less a friendly discount, then less a part-paying Treat's share (decision 0238). */
+function discounted(plan: Plan, link: { discountPercent: number } | null, treat: (Parameters<typeof treatDiscountPence>[0] & { id: number }) | null) {
+  const linkOff = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
+  const treatOff = treat ? treatDiscountPence(treat, plan, plan.pricePence - linkOff) : 0;
+  return { amountPence: plan.pricePence - linkOff - treatOff, discountPence: linkOff + treatOff, treatId: treat?.id ?? null };
+}
+
 function justSubscribed(subscription: typeof subscriptions.$inferSelect): AppError {
   return new AppError(409, SUBSCRIPTION_MESSAGES.justSubscribed(planOf(subscription.plan).name, formatShortDate(subscription.expiresAt)), { code: "just_subscribed" });
 }
 
-type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null; sameAmount?: boolean };
+type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null; treatId?: number | null; sameAmount?: boolean };
 
 /**
  * The charge for this key as this page asks for it. When another page (or the same page with another
@@ -358,6 +370,9 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     .returning();
   if (!charge) return;
   if (charge.paymentMethodId) await tx.update(paymentMethods).set({ declinedAt: null }).where(eq(paymentMethods.id, charge.paymentMethodId));
+  // The part-paying Treat the price was cut by is used up now; one used meanwhile (gifted) leaves the payment as it was.
+  const treatId = charge.treatId;
+  if (treatId) await tx.transaction((savepoint) => consumeTreatForSubscription(savepoint, charge.userId, treatId)).catch(() => undefined);
   const plan = planOf(charge.plan);
   const [method] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
   // A Treat pays once: the subscription it starts has no method to renew with until the member adds a card.
@@ -414,9 +429,11 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */
-export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string; period?: string; affiliateLink?: string }): Promise<PaymentResult> {
+export async function renew(user: SessionUser, input: { paymentMethod?: string; nonce?: string; paymentIntent?: string; key: string; period?: string; affiliateLink?: string; treat?: number }): Promise<PaymentResult> {
   const given = input.paymentMethod || input.nonce ? await methodIdFor(user, input) : null;
   const link = await checkedAffiliateLink(input.affiliateLink);
+  const renewing = input.treat ? await currentSubscription(user.id) : null;
+  const treat = input.treat ? await partPayingTreat(user.id, planOf(found(renewing, SUBSCRIPTION_MESSAGES.noSubscription).plan), input.treat) : null;
   return oneAtATime(user.id, "renew", async () => {
     const subscription = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
     // Looked up after the subscription is read: if this page's renewal committed before that read, its
@@ -428,8 +445,7 @@ export async function renew(user: SessionUser, input: { paymentMethod?: string; 
     const plan = planOf(subscription.plan);
     const methodId = given ?? subscription.paymentMethodId;
     invariant(methodId, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
-    const discountPence = link ? discountPenceOf(plan.pricePence, link.discountPercent) : 0;
-    const charge = await renewalCharge({ id: user.id, email: user.email }, subscription, plan, methodId, { amountPence: plan.pricePence - discountPence, discountPence, affiliateLinkId: link?.id ?? null, sameAmount: true });
+    const charge = await renewalCharge({ id: user.id, email: user.email }, subscription, plan, methodId, { ...discounted(plan, link, treat), affiliateLinkId: link?.id ?? null, sameAmount: true });
     // An earlier attempt for this period was paid after all (its bank confirmed it late): nothing more to take.
     if (charge.status === "succeeded") throw justRenewed(found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription));
     // The page now asks for this period's charge (an earlier ask of it that did not go through is replaced).

@@ -110,6 +110,8 @@ export const charges = pgTable(
     /** The expiry this charge pays up to (renew, switch); a new subscription's is set when it succeeds. */
     periodEnd: timestamp("period_end", { withTimezone: true }),
     failureCode: text("failure_code"),
+    /** A part-paying Treat (awarded_treats.id) this charge uses, used up when it is paid (migration 0032). */
+    treatId: integer("treat_id"),
     /** The page (its one-per-page key) that asked for this charge last (migration 0032). */
     requestKey: uuid("request_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -83,6 +83,11 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
   return error;
 }
 
+async function treatUsed(id: number): Promise<boolean> {
+  const [row] = await sql()<{ used: boolean }[]>`SELECT redeemed_at IS NOT NULL AS used FROM awarded_treats WHERE id = ${id}`;
+  return row.used;
+}
+
 function succeeded(result: PaymentResult) {
   if (result.status !== "succeeded") throw new Error(`expected succeeded, got ${result.status}`);
   return result;
@@ -111,13 +116,35 @@ describe("a subscriber's Treat", () => {
     expect((await intents(user.id)).filter((intent) => intent.status === "succeeded")).toHaveLength(1);
   });
 
-  it("a part-paying Treat is still refused, and stays unused", async () => {
+  it("a part-paying Treat takes its share off a renewal paid by card, and is used up only when it is paid", async () => {
     const user = await member();
-    await checkout(user, { option: "monthly", paymentMethod: await setUpCard(user), key: randomUUID() });
+    const bought = succeeded(await checkout(user, { option: "monthly", paymentMethod: await setUpCard(user), key: randomUUID() }));
     const half = await awardTreat(user.id, { discount: 50, interval: 1, period: "month" });
+    // On its own it pays nothing: it is used with a card.
     expect((await failure(renewWithTreat(user, half))).status).toBe(422);
-    const [row] = await sql()<{ used: boolean }[]>`SELECT redeemed_at IS NOT NULL AS used FROM awarded_treats WHERE id = ${half}`;
-    expect(row.used).toBe(false);
+    const declined = await failure(renew(user, { paymentMethod: await setUpCard(user, "4000000000009995"), key: randomUUID(), period: bought.expiryDate, treat: half }));
+    expect(declined.status).toBe(402);
+    expect(await treatUsed(half)).toBe(false);
+    succeeded(await renew(user, { key: randomUUID(), paymentMethod: await setUpCard(user), period: bought.expiryDate, treat: half }));
+    expect(await treatUsed(half)).toBe(true);
+    expect((await receipts(user.id)).map((receipt) => [receipt.amount_pence, receipt.discount_pence])).toEqual([
+      [499, 0],
+      [250, 249],
+    ]);
+  });
+});
+
+describe("a part-paying Treat at checkout", () => {
+  it("“A month of Premium at half price” halves the first month paid by card, once", async () => {
+    const user = await member();
+    const half = await awardTreat(user.id, { discount: 50, interval: 1, period: "month" });
+    succeeded(await checkout(user, { option: "monthly", paymentMethod: await setUpCard(user), key: randomUUID(), treat: half }));
+    expect(await treatUsed(half)).toBe(true);
+    expect((await intents(user.id)).filter((intent) => intent.status === "succeeded").map((intent) => intent.amount)).toEqual([250]);
+    // A Treat already used cannot take anything off again.
+    const other = await member();
+    await sql()`UPDATE awarded_treats SET user_id = ${other.id} WHERE id = ${half}`;
+    expect((await failure(checkout(other, { option: "monthly", paymentMethod: await setUpCard(other), key: randomUUID(), treat: half }))).status).toBe(404);
   });
 });
 

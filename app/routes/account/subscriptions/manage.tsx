@@ -15,6 +15,8 @@ import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readFor
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { friendlyDiscount } from "../../../payments/affiliate-links.server";
 import { payingTreats, renewTreatAction } from "../../../payments/prize.server";
+import { partPayingTreats, treatDiscountPence } from "../../../payments/treat-discounts.server";
+import { treatIdFromHex } from "../../../treats/awarded.server";
 import { renewFormSchema } from "../../../payments/schemas";
 import { cancelAutoRenew, enableAutoRenew, renew, subscriptionView } from "../../../payments/subscriptions.server";
 
@@ -40,8 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A renewal takes a friendly discount off (decision 0237); a subscriber's Treat pays for more of the plan (0238).
     const discount = subscription && kind === "renew" ? await friendlyDiscount(request, subscription.plan) : null;
     const treats = subscription && kind !== "cancel" ? await payingTreats(user.id, subscription.plan) : [];
+    const partTreats = subscription && kind === "renew" ? await partPayingTreats(user.id, subscription.plan) : [];
+    const held = partTreats.find((one) => one.hexId === new URL(request.url).searchParams.get("treat"));
+    const base = discount?.amountPence ?? subscription?.plan.pricePence ?? 0;
+    const treatOff = held && subscription ? treatDiscountPence(held, subscription.plan, base) : 0;
     return data(
-      { kind, subscription, key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig(), treats, amountPence: discount?.amountPence ?? subscription?.plan.pricePence ?? 0, affiliateLink: discount?.code ?? "" },
+      { kind, subscription, key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig(), treats, partTreats, treat: held?.hexId ?? "", amountPence: base - treatOff, affiliateLink: discount?.code ?? "" },
       { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} },
     );
   });
@@ -60,15 +66,15 @@ export async function action({ request }: ActionFunctionArgs) {
       const { expiryDate } = await enableAutoRenew(user.id);
       return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
     }
-    const { key, period, affiliate_link } = await readForm(request, renewFormSchema);
-    const result = await renew(user, { key, period, affiliateLink: affiliate_link });
+    const form = await readForm(request, renewFormSchema);
+    const result = await renew(user, { key: form.key, period: form.period, affiliateLink: form.affiliate_link, treat: form.treat ? treatIdFromHex(form.treat) : undefined });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
     return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
   });
 }
 
 export default function ManageSubscription() {
-  const { kind, subscription, key, config, paypal, treats, amountPence, affiliateLink } = useLoaderData<typeof loader>();
+  const { kind, subscription, key, config, paypal, treats, partTreats, treat, amountPence, affiliateLink } = useLoaderData<typeof loader>();
   const price = formatPence(amountPence);
   const failed = useActionData<{ error?: string; form?: string }>();
   const [hydrated, setHydrated] = useState(false);
@@ -96,6 +102,19 @@ export default function ManageSubscription() {
         <p>
           {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}: {subscription.active ? "active until" : "expired on"} {formatLongDate(subscription.expiresAt)}.
         </p>
+        {partTreats.map((held) => (
+          <p key={held.hexId}>
+            {held.hexId === treat ? (
+              <>
+                Using your Treat “{held.name}”: this renewal costs {price}. <Link to="?">Don’t use it</Link>
+              </>
+            ) : (
+              <Link to={`?${new URLSearchParams({ treat: held.hexId })}`}>
+                Use your Treat “{held.name}” ({held.discountPercent}% off)
+              </Link>
+            )}
+          </p>
+        ))}
         {kind === "cancel" ? (
           <Form method="post">
             <p>Your subscription will not renew. It stays active until {formatLongDate(subscription.expiresAt)}.</p>
@@ -119,6 +138,7 @@ export default function ManageSubscription() {
             <input type="hidden" name="key" value={key} />
             <input type="hidden" name="period" value={subscription.expiresAt} />
             <input type="hidden" name="affiliate_link" value={affiliateLink} />
+            <input type="hidden" name="treat" value={treat} />
             <BusyButton className="button button--accent" pending="Renewing…">
               Renew for {price} with your {subscription.card}
             </BusyButton>
@@ -137,7 +157,7 @@ export default function ManageSubscription() {
             <CardPayment
               config={config}
               endpoint="/api/users/me/subscriptions/current/renew"
-              extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink }}
+              extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink, treat }}
               submitLabel={`Renew for ${price}`}
               successHref={() => "/account/subscriptions?renewed=1"}
             />
@@ -150,7 +170,7 @@ export default function ManageSubscription() {
         <PayPalButton
           config={paypal}
           endpoint="/api/users/me/subscriptions/current/renew"
-          extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink }}
+          extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink, treat }}
           summary={`Renew for ${price} with your PayPal account; automatic renewal uses it too.`}
           successHref={() => "/account/subscriptions?renewed=1"}
         />

@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return paymentAnswer(await renewWithTreat(user, treatIdFromHex(renewTreatSchema.parse(body).paymentMethod)));
   }
   const input = renewSchema.parse(body);
-  const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent, key: input.key, period: input.period, affiliateLink: input.affiliate_link });
+  const result = await renew(user, { paymentMethod: input.paymentMethod, nonce: input.nonce, paymentIntent: input.payment_intent, key: input.key, period: input.period, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined });
   return paymentAnswer(result);
 }
 
