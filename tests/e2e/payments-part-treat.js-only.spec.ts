@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
+import { seriousViolations } from "./support/axe";
 import { expect, test } from "./support/test";
 
 // The part-paying Treat ("A month of Premium at half price", db/seed/treats.ts) used as payment with a
@@ -36,6 +37,7 @@ test("half price while not subscribed: /payment takes £2.49 off the first month
   await page.goto("/payment?option=monthly");
   await page.getByRole("link", { name: "Use your Treat “A month of Premium at half price” (50% off)" }).click();
   await expect(page.getByText("Using your Treat “A month of Premium at half price”: £2.49 off.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await fillCard(page);
   await page.getByRole("button", { name: "Pay £2.50", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Thank you for subscribing" })).toBeVisible({ timeout: 20_000 });
@@ -54,6 +56,7 @@ test("half price while subscribed: the renew page takes it off the renewal paid 
   await page.goto("/account/subscriptions/renew");
   await page.getByRole("link", { name: "Use your Treat “A month of Premium at half price” (50% off)" }).click();
   await expect(page.getByText("this renewal costs £2.50")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Renew for £2.50 with your Visa card ending 4242" }).click();
   await expect(page).toHaveURL(/\/account\/subscriptions$/);
   await expect(page.getByText(/Your subscription has been renewed and now expires on/)).toBeVisible();
