@@ -176,6 +176,7 @@ export default {
       route("api/users/me/payment/stripe/setup", "routes/api/payments/setup.ts", { id: "api/payments/setup" });
       route("api/users/me/paymentMethod", "routes/api/payments/payment-method.ts", { id: "api/payments/payment-method" });
       route("api/users/me/subscriptions/current/renew", "routes/api/payments/renew.ts", { id: "api/payments/renew" });
+      route("api/users/me/subscriptions/current/enable-autorenew", "routes/api/payments/enable-autorenew.ts", { id: "api/payments/enable-autorenew" });
       route("api/webhooks/stripe", "routes/api/webhooks-stripe.ts", { id: "api/webhooks/stripe" });
       route("local/stripe-api/*", "routes/api/local-stripe.ts", { id: "local/stripe-api" });
       // PayPal (issue 15): the vault setup token, PayPal's webhook, the local PayPal JS SDK stand-in's API.

@@ -10,6 +10,7 @@ import { db, sql } from "../db.server";
 import { AppError, found } from "../errors";
 import { pageUrl } from "../mail/links.server";
 import { DISCOUNT_CODE, DISCOUNT_PARAM, discountPenceOf, type AffiliateLinkFormValues, type AffiliateLinkView } from "./affiliate-links";
+import { DISCOUNT_MESSAGES } from "./messages";
 import type { Plan } from "./plans";
 import { liveAffiliateLink } from "./subscriptions.server";
 
@@ -137,4 +138,17 @@ export async function friendlyDiscount(request: Request, plan?: Plan): Promise<F
     amountPence: plan ? plan.pricePence - discountPence : 0,
     setCookie: link.code === remembered ? null : await discountCookie().serialize(link.code),
   };
+}
+
+/**
+ * Why the code this request carries (in the URL, else remembered) takes nothing off, in the member's words:
+ * expired or unknown (decision 0237: never silently ignored). Null when there is no code or it is live.
+ */
+export async function discountCodeNotice(request: Request): Promise<string | null> {
+  const fromUrl = new URL(request.url).searchParams.get(DISCOUNT_PARAM)?.trim() ?? "";
+  const remembered: unknown = await discountCookie().parse(request.headers.get("Cookie"));
+  const code = fromUrl ? fromUrl.slice(0, 40) : typeof remembered === "string" && DISCOUNT_CODE.test(remembered) ? remembered : null;
+  if (!code || (DISCOUNT_CODE.test(code) && (await liveAffiliateLink(code)))) return null;
+  const [known] = DISCOUNT_CODE.test(code) ? await sql()<{ id: number }[]>`SELECT id FROM affiliate_links WHERE lower(code) = lower(${code})` : [];
+  return known ? DISCOUNT_MESSAGES.expired(code) : DISCOUNT_MESSAGES.unknown(code);
 }

@@ -52,12 +52,25 @@ export const SUBSCRIPTION_MESSAGES = {
   noPaymentMethod: "Please add a card to pay with first.",
   notYourCard: "Sorry, we couldn't find that card.",
   authenticationNeeded: "Your bank asks you to confirm this payment. Please pay on the payment page with JavaScript switched on.",
+  /** Another tab (or a doubled submit of another page) paid first: this one is not charged (decision 0235). */
+  justSubscribed: (plan: string, expiry: string) => `You have just subscribed: your ${plan} plan is active until ${expiry}. Nothing more was charged.`,
+  justRenewed: (expiry: string) => `You have just renewed: your subscription now expires on ${expiry}. Nothing more was charged.`,
+  changedSince: "Your subscription has changed since this page was opened. Please check it and try again.",
+  justSwitched: (plan: string) => `You have just changed your plan: you are now on ${plan}. Nothing more was charged.`,
+} as const;
+
+/** A friendly discount code that cannot be used is said, never silently dropped (decision 0237). */
+export const DISCOUNT_MESSAGES = {
+  expired: (code: string) => `The friendly discount ${code} has expired, so it no longer takes anything off. Please check the price and try again.`,
+  unknown: (code: string) => `We couldn't find the friendly discount ${code}. Please check the code, or pay the full price.`,
 } as const;
 
 /** Paying with a Treat (method 3; the spec is silent on these). */
 export const PRIZE_MESSAGES = {
   wrongPlan: (plan: string) => `This Treat cannot pay for the ${plan} plan.`,
   failed: "Sorry, we couldn't use that Treat. Please try again.",
+  partPays: (percent: number) => `This Treat takes ${percent}% off: choose it on the payment page and pay the rest by card or PayPal.`,
+  paysWhole: "This Treat pays for the whole plan: use it with the Pay with your Treat button.",
 } as const;
 
 /** Changing the card used for renewals (the spec is silent on these). */

@@ -16,11 +16,11 @@ export async function registerPaymentMethod(user: SessionUser, body: unknown): P
   if (String(fields.method) === "1") {
     // PayPal sends the approved vault setup token as its nonce (docs/decisions/0123).
     const input = paypalCheckoutSchema.parse(body);
-    return checkout(user, { option: input.option, nonce: input.nonce, affiliateLink: input.affiliate_link, key: input.key });
+    return checkout(user, { option: input.option, nonce: input.nonce, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined, key: input.key });
   }
   if (fields.option === undefined) return changeCard(user, changeCardSchema.parse(body).paymentMethod);
   const input = checkoutSchema.parse(body);
-  return checkout(user, { option: input.option, paymentMethod: input.paymentMethod, paymentIntent: input.payment_intent, affiliateLink: input.affiliate_link, key: input.key });
+  return checkout(user, { option: input.option, paymentMethod: input.paymentMethod, paymentIntent: input.payment_intent, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined, key: input.key });
 }
 
 /** A payment call's JSON answer: done, or the extra-authentication data to retry with. */

@@ -68,3 +68,10 @@ export function formatLongDate(date: Date | string): string {
 }
 
 export const PAYMENT_METHOD = { paypal: 1, card: 2, prize: 3 } as const;
+
+const CARD_BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", maestro: "Maestro", amex: "American Express", discover: "Discover", diners: "Diners Club", jcb: "JCB", unionpay: "UnionPay" };
+
+/** A card brand as people write it ("Visa", not the provider's "visa"). */
+export function cardBrandName(brand: string): string {
+  return CARD_BRANDS[brand.toLowerCase()] ?? (brand ? brand[0].toUpperCase() + brand.slice(1) : "Card");
+}

@@ -10,6 +10,13 @@ const cardMethod = z.string().regex(/^(pm_\w{1,80}|saved:\d{1,9})$/, "Sorry, we 
 const cardCode = z.coerce.number().pipe(z.literal(2, { message: "Only card payments are offered here." }));
 const paymentIntent = z.string().regex(/^pi_\w{1,80}$/).optional();
 
+/** A part-paying Treat (its hex id) used with this payment (decision 0238). */
+const treat = z
+  .string()
+  .regex(/^[0-9a-f]{1,8}$/i, "Sorry, we couldn't find that Treat.")
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 /** The spec's POST users/me/paymentMethod (card, method 2), carrying the checkout it pays for. */
 export const checkoutSchema = z.object({
   method: cardCode,
@@ -18,6 +25,7 @@ export const checkoutSchema = z.object({
   key,
   payment_intent: paymentIntent,
   affiliate_link: z.string().regex(/^[\w-]{1,40}$/).optional().or(z.literal("").transform(() => undefined)),
+  treat,
 });
 
 /** A PayPal nonce: the setup token the payer approved (docs/decisions/0123-paypal-vault-and-stand-in.md). */
@@ -30,6 +38,7 @@ export const paypalCheckoutSchema = z.object({
   option,
   key,
   affiliate_link: checkoutSchema.shape.affiliate_link,
+  treat,
 });
 
 /** The spec's POST users/me/paymentMethod {paymentMethod from form data, method=3}: a Treat (its hex id) pays for the plan. */
@@ -38,6 +47,9 @@ export const prizeSchema = z.object({
   paymentMethod: z.string().regex(/^[0-9a-f]{1,8}$/i, "Sorry, we couldn't find that Treat."),
   option,
 });
+
+/** The renew and enable-autorenew pages' (and the renew call's) Treat: a subscriber's Treat lengthens the subscription. */
+export const renewTreatSchema = prizeSchema.pick({ method: true, paymentMethod: true });
 
 /** The same call with a card and no plan: the card the current subscription renews with (change payment method). */
 export const changeCardSchema = z.object({
@@ -52,12 +64,28 @@ export const renewSchema = z.object({
   nonce: nonce.optional(),
   payment_intent: paymentIntent,
   key,
+  /** The expiry the page showed: a period renewed since (by another tab) is not paid again (decision 0235). */
+  period: z.string().datetime({ offset: true, message: "Please reload the page and try again." }).optional(),
+  /** The spec's renew call carries the friendly discount: it takes its percentage off this renewal (decision 0237). */
+  affiliate_link: checkoutSchema.shape.affiliate_link,
+  treat,
 });
 
-/** The renew page's plain form: the saved card, this page's key. */
-export const renewFormSchema = renewSchema.pick({ key: true });
+/**
+ * POST users/me/subscriptions/current/enable-autorenew: empty (the saved method), or the payment method
+ * form's card (method 2) or PayPal account (method 1) to save for renewals, charged nothing now.
+ */
+export const enableAutoRenewSchema = z.object({
+  method: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])).optional(),
+  paymentMethod: cardMethod.optional(),
+  nonce: nonce.optional(),
+});
 
-export const switchSchema = z.object({ option, key });
+/** The renew page's plain form: the saved card, this page's key and the expiry it showed. */
+export const renewFormSchema = renewSchema.pick({ key: true, period: true, affiliate_link: true, treat: true });
+
+/** `subscription`: the one the page priced, so a switch another tab made since is not paid again (decision 0235). */
+export const switchSchema = z.object({ option, key, subscription: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** The most a friendly discount takes off (docs/decisions/0125): the cheapest plan stays above the card minimum. */
 export const MAX_DISCOUNT_PERCENT = 90;

@@ -43,4 +43,6 @@ export interface TreatPaymentView {
   /** How long the subscription it pays for lasts. */
   months: number;
   expiresAt: string | null;
+  /** Percentage off: 100 pays the whole plan (method 3); less takes its share off a card or PayPal payment. */
+  discountPercent: number;
 }

@@ -42,6 +42,8 @@ export const paymentMethods = pgTable(
     /** A card's expiry (migration 0024); null for PayPal, Treats and cards saved before it. */
     expMonth: smallint("exp_month"),
     expYear: smallint("exp_year"),
+    /** Set by a declined charge, cleared by a paid one (migration 0032): a declined method is not offered again. */
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payment_methods_user_ref").on(t.userId, t.providerRef)],
@@ -108,6 +110,10 @@ export const charges = pgTable(
     /** The expiry this charge pays up to (renew, switch); a new subscription's is set when it succeeds. */
     periodEnd: timestamp("period_end", { withTimezone: true }),
     failureCode: text("failure_code"),
+    /** A part-paying Treat (awarded_treats.id) this charge uses, used up when it is paid (migration 0032). */
+    treatId: integer("treat_id"),
+    /** The page (its one-per-page key) that asked for this charge last (migration 0032). */
+    requestKey: uuid("request_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
   },
@@ -165,3 +171,13 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );
+
+/** The one payment a member has in flight (checkout, switch, renewal, Treat): a lease other tabs wait on (migration 0032, decision 0235). */
+export const memberCheckouts = pgTable("member_checkouts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  intent: text("intent").notNull(),
+  token: uuid("token").notNull(),
+  heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+});

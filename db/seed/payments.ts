@@ -61,7 +61,7 @@ async function ensureDemoSubscription(sql: SqlClient, demo: DemoSubscription): P
     await sql`
       INSERT INTO receipts (charge_id, user_id, number, description, amount_pence, discount_pence, payment_description, period_start, period_end, issued_at)
       VALUES (${charge.id}, ${user.id}, ${`PR-DEMO-${String(charge.id).padStart(6, "0")}`}, ${`${plan.name} subscription${period === 0 ? "" : " (renewal)"}`}, ${amountPence}, ${discountPence},
-              'visa card ending 4242', ${at}, ${at} + ${`${plan.months} months`}::interval, ${at})`;
+              'Visa card ending 4242', ${at}, ${at} + ${`${plan.months} months`}::interval, ${at})`;
   }
 }
 

@@ -76,7 +76,7 @@ test("Google Pay: the wallet asks for GB, GBP and the amount in pence, then pays
   >`SELECT amount_pence, payment_description FROM receipts WHERE user_id = ${member.id}`;
   expect(receipt).toEqual({
     amount_pence: 450,
-    payment_description: "visa card ending 4242",
+    payment_description: "Visa card ending 4242",
   });
   expect(await renewalCardOf(member.id)).toEqual({
     brand: "visa",
@@ -145,7 +145,7 @@ test.describe("changing the card used for renewals", () => {
     await page.goto("/account/subscriptions/renew");
     await expect(
       page.getByRole("button", {
-        name: /with your mastercard card ending 4444/,
+        name: /with your Mastercard card ending 4444/,
       })
     ).toBeVisible();
   });

@@ -39,7 +39,7 @@ test("choose a plan, pay by card, see the confirmation, the receipt and the subs
   await page.getByRole("link", { name: "See your receipt" }).click();
   await expect(page.getByRole("heading", { name: "Receipts" })).toBeVisible();
   await page.locator(".receipts summary").first().click();
-  await expect(page.getByText("visa card ending 4242")).toBeVisible();
+  await expect(page.getByText("Visa card ending 4242")).toBeVisible();
   await page.getByRole("link", { name: /Printable receipt/ }).click();
   await expect(page.getByRole("heading", { name: /Receipt PR-/ })).toBeVisible();
   await expect(page.getByText("£39.99")).toBeVisible();
@@ -104,7 +104,7 @@ test("renew, cancel and enable auto-renewal, switch plan", async ({ page }) => {
 
   await page.goto("/account/subscriptions");
   await page.getByRole("link", { name: "Renew now" }).click();
-  await page.getByRole("button", { name: /Renew for £4.99 with your visa card ending 4242/ }).click();
+  await page.getByRole("button", { name: /Renew for £4.99 with your Visa card ending 4242/ }).click();
   await expect(page.getByRole("status")).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);
 
   await page.getByRole("link", { name: "Cancel auto-renewal" }).click();

@@ -45,7 +45,7 @@ test("renew, cancel and enable auto-renewal, then switch plan, each by a plain f
   await expect(page.getByRole("heading", { name: "Monthly plan, £4.99" })).toBeVisible();
   await page.getByRole("link", { name: "Renew now" }).click();
   const renewKey = await page.locator('form input[name="key"]').getAttribute("value");
-  await page.getByRole("button", { name: "Renew for £4.99 with your visa card ending 4242" }).click();
+  await page.getByRole("button", { name: "Renew for £4.99 with your Visa card ending 4242" }).click();
   // The renew page has status lines of its own (the card form and PayPal loading): find the outcome's.
   const renewed = page.getByRole("status").filter({ hasText: "has been renewed" });
   await expect(renewed).toHaveText(/^Your subscription has been renewed and now expires on \d\d\/\d\d\/\d\d\.$/);

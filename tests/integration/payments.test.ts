@@ -168,7 +168,7 @@ describe("subscriptions and payments", () => {
     expect(await renew(user, { key: page })).toEqual(a);
     expect(await money(user.id)).toMatchObject({ charges: 2, receipts: 2, subscriptions: 1, total: 998 });
     expect(await cancelAutoRenew(user.id)).toEqual({ expiryDate: a.expiryDate });
-    expect(await enableAutoRenew(user.id)).toEqual({ expiryDate: a.expiryDate });
+    expect(await enableAutoRenew(user.id)).toMatchObject({ expiryDate: a.expiryDate });
     // A new renew page renews the month after.
     const again = await renew(user, { key: randomUUID() });
     if (again.status !== "succeeded") throw new Error("not renewed again");
@@ -277,7 +277,7 @@ describe("paying with a Treat (method 3), wallets and changing the card", () => 
     expect(receipt.payment_description).toBe("Treat: A free month");
   });
 
-  it("a Treat for another plan, a part-paying Treat, another member's Treat and a subscriber's Treat are refused and stay unused", async () => {
+  it("a Treat for another plan, a part-paying Treat and another member's Treat are refused and stay unused", async () => {
     const user = await member();
     const treatId = await awardPayingTreat(user.id);
     const wrongPlan = await failure(payWithTreat(user, { option: "annual", treatId }));
@@ -289,11 +289,7 @@ describe("paying with a Treat (method 3), wallets and changing the card", () => 
     expect(await treatUsed(treatId)).toBe(false);
     expect(await treatUsed(half)).toBe(false);
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
-    const subscriber = await member();
-    const own = await awardPayingTreat(subscriber.id);
-    await checkout(subscriber, { option: "monthly", paymentMethod: await setUpCard(subscriber, "4242424242424242"), key: randomUUID() });
-    expect((await failure(payWithTreat(subscriber, { option: "monthly", treatId: own }))).status).toBe(409);
-    expect(await treatUsed(own)).toBe(false);
+    // A subscriber's Treat is not refused: it lengthens the subscription (tests/integration/payments-treats.test.ts).
   });
 
   it("the spec's POST users/me/paymentMethod: method 3 pays with a Treat, method 2 without a plan changes the renewal card", async () => {

@@ -13,13 +13,21 @@ export interface TreatPaymentProps {
   next: string | null;
   context: string | null;
   error: string | null;
+  /** On the renew and enable-autorenew pages: the Treat adds its months to the current subscription. */
+  subscriber?: boolean;
 }
 
-export function TreatPayment({ treats, option, planName, next, context, error }: TreatPaymentProps) {
+export function TreatPayment({ treats, option, planName, next, context, error, subscriber = false }: TreatPaymentProps) {
   return (
     <section className="account-card payment__treat" aria-labelledby="treat-title">
       <h2 id="treat-title">Pay with a Treat</h2>
-      {treats.length ? <p>You have won a Treat that pays for the {planName} plan. Nothing is charged to a card, and automatic renewal stays off until you add a card.</p> : null}
+      {treats.length ? (
+        <p>
+          {subscriber
+            ? `You have won a Treat that pays for more of your ${planName} plan: its months are added to your subscription, and nothing is charged to a card.`
+            : `You have won a Treat that pays for the ${planName} plan. Nothing is charged to a card, and automatic renewal stays off until you add a card.`}
+        </p>
+      ) : null}
       {error ? (
         <div className="form-alert" role="alert">
           {error}

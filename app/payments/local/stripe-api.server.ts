@@ -178,6 +178,12 @@ function route(state: State, method: string, path: string, params: Params): unkn
     if (!pm) throw missing("payment_method", match[1]);
     return paymentMethodView(pm);
   }
+  // Stripe's list call (customer filter only): how tests read back what a member was really charged.
+  if (method === "GET" && path === "/v1/payment_intents") {
+    const customer = params.get("customer");
+    const data = [...state.paymentIntents.values()].filter((pi) => !customer || pi.customer === customer).map(paymentIntentView);
+    return { object: "list", url: "/v1/payment_intents", has_more: false, data };
+  }
   if (method === "POST" && path === "/v1/payment_intents") {
     const amount = Number(params.get("amount"));
     if (!Number.isInteger(amount) || amount < 30) throw new StripeFailure(400, { type: "invalid_request_error", code: "amount_too_small", message: "Amount must be at least £0.30 gbp", param: "amount" });
@@ -207,10 +213,17 @@ function route(state: State, method: string, path: string, params: Params): unkn
     if (params.get("confirm") === "true") attemptPayment(state, pi);
     return paymentIntentView(pi);
   }
-  if ((match = /^\/v1\/payment_intents\/([\w]+)(\/confirm|\/authenticate)?$/.exec(path))) {
+  if ((match = /^\/v1\/payment_intents\/([\w]+)(\/confirm|\/authenticate|\/cancel)?$/.exec(path))) {
     const pi = state.paymentIntents.get(match[1]);
     if (!pi) throw missing("payment_intent", match[1]);
     if (method === "GET" && !match[2]) return paymentIntentView(pi);
+    // A payment not taken yet can be cancelled, so it never can be (a new card replaces it).
+    if (method === "POST" && match[2] === "/cancel") {
+      if (pi.status === "succeeded" || pi.status === "canceled")
+        throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${pi.status}.`, payment_intent: paymentIntentView(pi) });
+      pi.status = "canceled";
+      return paymentIntentView(pi);
+    }
     if (method === "POST" && match[2] === "/confirm") {
       if (pi.status !== "requires_confirmation" && pi.status !== "requires_payment_method")
         throw new StripeFailure(400, { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${pi.status}.`, payment_intent: paymentIntentView(pi) });

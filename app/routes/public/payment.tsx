@@ -8,11 +8,13 @@ import { CardPayment } from "../../components/payments/CardPayment";
 import { PayPalButton } from "../../components/payments/PayPalButton";
 import { TreatPayment } from "../../components/payments/TreatPayment";
 import { handleErrors } from "../../error-response.server";
-import { friendlyDiscount } from "../../payments/affiliate-links.server";
+import { discountCodeNotice, friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan, formatPence } from "../../payments/plans";
 import { payingTreats, treatFormAction } from "../../payments/prize.server";
+import { partPayingTreats, treatDiscountPence } from "../../payments/treat-discounts.server";
+import { treatIdFromHex } from "../../treats/awarded.server";
 import { checkoutSchema } from "../../payments/schemas";
 import { checkout, currentSubscription, savedCards } from "../../payments/subscriptions.server";
 import { confirmationHref } from "../../payments/urls";
@@ -36,10 +38,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const current = await currentSubscription(user.id);
     if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
     const discount = await friendlyDiscount(request, plan);
+    const discountNotice = discount ? null : await discountCodeNotice(request);
+    // A part-paying Treat the member chose (?treat=) takes its share off (decision 0238).
+    const partTreats = await partPayingTreats(user.id, plan);
+    const treat = partTreats.find((held) => held.hexId === url.searchParams.get("treat")) ?? null;
+    const base = discount?.amountPence ?? plan.pricePence;
+    const treatOff = treat ? treatDiscountPence(treat, plan, base) : 0;
     return data({
+      discountNotice,
+      partTreats,
+      treat: treat ? { hexId: treat.hexId, name: treat.name, offPence: treatOff } : null,
       plan,
-      amountPence: discount?.amountPence ?? plan.pricePence,
-      discountPence: discount?.discountPence ?? 0,
+      amountPence: base - treatOff,
+      discountPence: (discount?.discountPence ?? 0) + treatOff,
       affiliateLink: discount?.code ?? "",
       key: newCheckoutKey(),
       cards: await savedCards(user.id),
@@ -58,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((await request.clone().formData()).get("method") === "3") return treatFormAction(user, request);
   return formAction(async () => {
     const input = await readForm(request, checkoutSchema.extend({ next: z.string().max(300).optional(), context: z.string().max(40).optional() }));
-    const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, key: input.key });
+    const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined, key: input.key });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 402 });
     return redirect(confirmationHref(result.subscriptionId, safeNext(input.next ?? null), input.context?.replace(/[^\w-]/g, "") || null));
   });
@@ -79,8 +90,30 @@ export default function Payment() {
         <h2 id="summary-title">{page.plan.name} plan</h2>
         <p className="payment__amount">
           <strong>{formatPence(page.amountPence)}</strong> {page.plan.periodMonths === 1 ? "for one month" : `for ${page.plan.periodMonths} months`}
-          {page.discountPence ? <span> (friendly discount of {formatPence(page.discountPence)})</span> : null}
+          {page.discountPence ? <span> ({page.treat ? "with your Treat" : "friendly discount"}: {formatPence(page.discountPence)} off)</span> : null}
         </p>
+        {page.partTreats.length ? (
+          <ul className="payment__part-treats">
+            {page.partTreats.map((held) =>
+              held.hexId === page.treat?.hexId ? (
+                <li key={held.hexId}>
+                  Using your Treat “{held.name}”: {formatPence(page.treat.offPence)} off. <Link to={`?${new URLSearchParams({ option: page.plan.option })}`}>Don’t use it</Link>
+                </li>
+              ) : (
+                <li key={held.hexId}>
+                  <Link to={`?${new URLSearchParams({ option: page.plan.option, treat: held.hexId })}`}>
+                    Use your Treat “{held.name}” ({held.discountPercent}% off)
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        ) : null}
+        {page.discountNotice ? (
+          <p className="form-alert" role="status">
+            {page.discountNotice}
+          </p>
+        ) : null}
         <p>Your subscription renews automatically at the end of each period; you can cancel auto-renewal at any time.</p>
         <p>
           <Link to="/account/select-plan">Choose a different plan</Link>
@@ -102,6 +135,7 @@ export default function Payment() {
               <input type="hidden" name="option" value={page.plan.option} />
               <input type="hidden" name="key" value={page.key} />
               <input type="hidden" name="affiliate_link" value={page.affiliateLink} />
+              {page.treat ? <input type="hidden" name="treat" value={page.treat.hexId} /> : null}
               {page.next ? <input type="hidden" name="next" value={page.next} /> : null}
               {page.context ? <input type="hidden" name="context" value={page.context} /> : null}
               <BusyButton className="button" pending="Paying…">
@@ -115,7 +149,7 @@ export default function Payment() {
         <PayPalButton
           config={page.paypal}
           endpoint="/api/users/me/paymentMethod"
-          extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink }}
+          extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink, treat: page.treat?.hexId ?? "" }}
           summary={`Pay ${formatPence(page.amountPence)} with your PayPal account; renewals use it too.`}
           successHref={(answer) => confirmationHref(answer.id, page.next, page.context)}
         />
@@ -126,7 +160,7 @@ export default function Payment() {
           <CardPayment
             config={page.config}
             endpoint="/api/users/me/paymentMethod"
-            extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink }}
+            extra={{ option: page.plan.option, key: page.key, affiliate_link: page.affiliateLink, treat: page.treat?.hexId ?? "" }}
             submitLabel={`Pay ${formatPence(page.amountPence)}`}
             successHref={(answer) => confirmationHref(answer.id, page.next, page.context)}
             wallet={{ amountPence: page.amountPence, label: `Pawroute ${page.plan.name} subscription` }}

@@ -7,7 +7,7 @@ import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { useHydrated } from "../../../components/search/hooks";
 import { CHANGE_CARD_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig } from "../../../payments/pages.server";
-import { formatLongDate, PAYMENT_METHOD } from "../../../payments/plans";
+import { cardBrandName, formatLongDate, PAYMENT_METHOD } from "../../../payments/plans";
 import { renewalCard } from "../../../payments/subscriptions.server";
 import type { RenewalCardView } from "../../../payments/types";
 
@@ -35,12 +35,10 @@ export function action({ request }: ActionFunctionArgs) {
   return refuseSubmission(request, requireMember);
 }
 
-const BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", maestro: "Maestro", amex: "American Express" };
-
 function describe(card: RenewalCardView): string {
   if (card.method === PAYMENT_METHOD.paypal) return "PayPal";
   const expiry = card.expiry ? `, expires ${card.expiry}` : "";
-  return `${BRANDS[card.brand] ?? card.brand} ending ${card.last4}${expiry}`;
+  return `${cardBrandName(card.brand)} ending ${card.last4}${expiry}`;
 }
 
 export default function ChangePaymentMethod() {

@@ -10,7 +10,7 @@ import { SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { formAction, newCheckoutKey, readForm } from "../../../payments/pages.server";
 import { findPlan, formatLongDate, formatPence, PLANS } from "../../../payments/plans";
 import { switchSchema } from "../../../payments/schemas";
-import { currentSubscription, prorate, subscriptionView, switchPlan } from "../../../payments/subscriptions.server";
+import { currentSubscription, paidForPeriod, prorate, subscriptionView, switchPlan } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
 
@@ -27,9 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const subscription = found(await subscriptionView(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
     const current = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
     const direction = params.change;
+    // The unused part is credited at what the member paid for this period (decision 0237).
+    const paidPence = await paidForPeriod(current);
     const choices = PLANS.filter((plan) => plan.option !== subscription.plan.option)
       .filter((plan) => (direction === "upgrade" ? plan.rank > subscription.plan.rank : direction === "downgrade" ? plan.rank < subscription.plan.rank : true))
-      .map((plan) => ({ plan, ...prorate({ pricePence: subscription.plan.pricePence, periodMonths: subscription.plan.periodMonths, expiresAt: current.expiresAt }, plan) }))
+      .map((plan) => ({ plan, ...prorate({ pricePence: paidPence, periodMonths: subscription.plan.periodMonths, expiresAt: current.expiresAt }, plan) }))
       .map((choice) => ({ ...choice, expiresAt: choice.expiresAt.toISOString() }));
     return { subscription, choices, key: newCheckoutKey(), selected: findPlan(new URL(request.url).searchParams.get("option"))?.option ?? null, direction };
   });
@@ -73,13 +75,14 @@ export default function ChangePlan() {
               <strong>{formatPence(choice.amountPence)}</strong> today
             </p>
             <p>
-              {formatPence(choice.plan.pricePence)} less {formatPence(choice.creditPence)} unused; active until {formatLongDate(choice.expiresAt)}.
+              {formatPence(choice.plan.pricePence)} less {formatPence(choice.creditPence)} for the unused part of what you paid; active until {formatLongDate(choice.expiresAt)}.
             </p>
             <Form method="post">
               <input type="hidden" name="option" value={choice.plan.option} />
               <input type="hidden" name="key" value={key} />
+              <input type="hidden" name="subscription" value={subscription.id} />
               <BusyButton className="button button--accent" pending="Switching…" disabled={!subscription.card}>
-                Switch to {choice.plan.name}
+                {choice.amountPence ? `Pay ${formatPence(choice.amountPence)} and switch to ${choice.plan.name}` : `Switch to ${choice.plan.name} (nothing to pay)`}
               </BusyButton>
             </Form>
           </li>

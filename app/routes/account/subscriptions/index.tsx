@@ -4,7 +4,7 @@ import { readFlash } from "../../../auth/flash.server";
 import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
-import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
+import { formatLongDate, formatPence, formatShortDate, PAYMENT_METHOD } from "../../../payments/plans";
 import { subscriptionView } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
@@ -30,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const subscription = await subscriptionView(user.id);
   // After a renewal paid on the card form (JavaScript), the page says so when the latest event is that renewal.
   const renewed = new URL(request.url).searchParams.has("renewed") && subscription?.history[0]?.kind === "renewed";
-  const message = flash.message ?? (renewed && subscription ? PAYMENT_MESSAGES.renewed(formatShortDate(subscription.expiresAt)) : null);
+  // After auto-renewal was enabled with a new card or PayPal account (JavaScript), the spec's message.
+  const enabled = new URL(request.url).searchParams.has("autorenew") && subscription?.autoRenew;
+  const message = flash.message ?? (renewed && subscription ? PAYMENT_MESSAGES.renewed(formatShortDate(subscription.expiresAt)) : enabled && subscription ? PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(subscription.expiresAt)) : null);
   return data({ subscription, flash: message }, { headers: flash.headers });
 }
 
@@ -71,9 +73,11 @@ export default function SubscriptionsPage() {
                   Enable auto-renewal
                 </Link>
               )}
-              <Link className="button button--quiet" to="/account/payment/change">
-                Change card
-              </Link>
+              {subscription.method !== PAYMENT_METHOD.paypal ? (
+                <Link className="button button--quiet" to="/account/payment/change">
+                  {subscription.method === PAYMENT_METHOD.card ? "Change card" : "Add a card"}
+                </Link>
+              ) : null}
               <Link className="button button--quiet" to="/account/subscriptions/switch">
                 Switch plan
               </Link>

@@ -1,5 +1,5 @@
 // /account/subscriptions/renew, /enable-autorenew and /cancel: one module, the route id says which.
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { flashHeader } from "../../../auth/flash.server";
@@ -8,10 +8,15 @@ import { BusyButton } from "../../../components/forms/BusyButton";
 import { CardPayment } from "../../../components/payments/CardPayment";
 import { PayPalButton } from "../../../components/payments/PayPalButton";
 import { NoSubscription } from "../../../components/payments/NoSubscription";
+import { TreatPayment } from "../../../components/payments/TreatPayment";
 import { handleErrors } from "../../../error-response.server";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm } from "../../../payments/pages.server";
 import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
+import { friendlyDiscount } from "../../../payments/affiliate-links.server";
+import { payingTreats, renewTreatAction } from "../../../payments/prize.server";
+import { partPayingTreats, treatDiscountPence } from "../../../payments/treat-discounts.server";
+import { treatIdFromHex } from "../../../treats/awarded.server";
 import { renewFormSchema } from "../../../payments/schemas";
 import { cancelAutoRenew, enableAutoRenew, renew, subscriptionView } from "../../../payments/subscriptions.server";
 
@@ -32,13 +37,26 @@ export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(locatio
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
   return handleErrors(async () => {
-    return { kind: kindOf(request), subscription: await subscriptionView(user.id), key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig() };
+    const subscription = await subscriptionView(user.id);
+    const kind = kindOf(request);
+    // A renewal takes a friendly discount off (decision 0237); a subscriber's Treat pays for more of the plan (0238).
+    const discount = subscription && kind === "renew" ? await friendlyDiscount(request, subscription.plan) : null;
+    const treats = subscription && kind !== "cancel" ? await payingTreats(user.id, subscription.plan) : [];
+    const partTreats = subscription && kind === "renew" ? await partPayingTreats(user.id, subscription.plan) : [];
+    const held = partTreats.find((one) => one.hexId === new URL(request.url).searchParams.get("treat"));
+    const base = discount?.amountPence ?? subscription?.plan.pricePence ?? 0;
+    const treatOff = held && subscription ? treatDiscountPence(held, subscription.plan, base) : 0;
+    return data(
+      { kind, subscription, key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig(), treats, partTreats, treat: held?.hexId ?? "", amountPence: base - treatOff, affiliateLink: discount?.code ?? "" },
+      { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} },
+    );
   });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const kind = kindOf(request);
+  if (kind !== "cancel" && (await request.clone().formData()).get("method") === "3") return renewTreatAction(user, request);
   return formAction(async () => {
     if (kind === "cancel") {
       const { expiryDate } = await cancelAutoRenew(user.id);
@@ -48,16 +66,17 @@ export async function action({ request }: ActionFunctionArgs) {
       const { expiryDate } = await enableAutoRenew(user.id);
       return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
     }
-    const { key } = await readForm(request, renewFormSchema);
-    const result = await renew(user, { key });
+    const form = await readForm(request, renewFormSchema);
+    const result = await renew(user, { key: form.key, period: form.period, affiliateLink: form.affiliate_link, treat: form.treat ? treatIdFromHex(form.treat) : undefined });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
     return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
   });
 }
 
 export default function ManageSubscription() {
-  const { kind, subscription, key, config, paypal } = useLoaderData<typeof loader>();
-  const failed = useActionData<{ error?: string }>();
+  const { kind, subscription, key, config, paypal, treats, partTreats, treat, amountPence, affiliateLink } = useLoaderData<typeof loader>();
+  const price = formatPence(amountPence);
+  const failed = useActionData<{ error?: string; form?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!subscription) {
@@ -74,7 +93,7 @@ export default function ManageSubscription() {
         <Link to="/account/subscriptions">Your subscription</Link>
       </p>
       <h1>{TITLES[kind]}</h1>
-      {failed?.error ? (
+      {failed?.error && failed.form !== "treat" ? (
         <div className="form-alert" role="alert">
           {failed.error}
         </div>
@@ -83,6 +102,19 @@ export default function ManageSubscription() {
         <p>
           {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}: {subscription.active ? "active until" : "expired on"} {formatLongDate(subscription.expiresAt)}.
         </p>
+        {partTreats.map((held) => (
+          <p key={held.hexId}>
+            {held.hexId === treat ? (
+              <>
+                Using your Treat “{held.name}”: this renewal costs {price}. <Link to="?">Don’t use it</Link>
+              </>
+            ) : (
+              <Link to={`?${new URLSearchParams({ treat: held.hexId })}`}>
+                Use your Treat “{held.name}” ({held.discountPercent}% off)
+              </Link>
+            )}
+          </p>
+        ))}
         {kind === "cancel" ? (
           <Form method="post">
             <p>Your subscription will not renew. It stays active until {formatLongDate(subscription.expiresAt)}.</p>
@@ -99,26 +131,34 @@ export default function ManageSubscription() {
               </BusyButton>
             </Form>
           ) : (
-            <p>{SUBSCRIPTION_MESSAGES.noPaymentMethod} Renew with a card below and automatic renewal will use it.</p>
+            <p>Add a card or a PayPal account below: automatic renewal will use it on {formatLongDate(subscription.expiresAt)}. Nothing is charged now.</p>
           )
         ) : subscription.card ? (
           <Form method="post">
             <input type="hidden" name="key" value={key} />
+            <input type="hidden" name="period" value={subscription.expiresAt} />
+            <input type="hidden" name="affiliate_link" value={affiliateLink} />
+            <input type="hidden" name="treat" value={treat} />
             <BusyButton className="button button--accent" pending="Renewing…">
-              Renew for {formatPence(subscription.plan.pricePence)} with your {subscription.card}
+              Renew for {price} with your {subscription.card}
             </BusyButton>
           </Form>
         ) : null}
       </div>
-      {kind !== "cancel" ? (
+      {kind !== "cancel" && (treats.length || failed?.form === "treat") ? (
+        <TreatPayment treats={treats} option={subscription.plan.option} planName={subscription.plan.name} next={null} context={null} error={failed?.form === "treat" ? (failed.error ?? null) : null} subscriber />
+      ) : null}
+      {kind === "enable-autorenew" && subscription.card ? null : kind !== "cancel" ? (
         <section className="account-card" aria-labelledby="new-card-title">
           <h2 id="new-card-title">{kind === "renew" ? "Renew with a new card" : "Add a card"}</h2>
-          {hydrated ? (
+          {hydrated && kind === "enable-autorenew" ? (
+            <CardPayment config={config} endpoint="/api/users/me/subscriptions/current/enable-autorenew" extra={{}} submitLabel="Save card and enable auto-renewal" successHref={() => "/account/subscriptions?autorenew=1"} />
+          ) : hydrated ? (
             <CardPayment
               config={config}
               endpoint="/api/users/me/subscriptions/current/renew"
-              extra={{ key }}
-              submitLabel={`Renew for ${formatPence(subscription.plan.pricePence)}`}
+              extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink, treat }}
+              submitLabel={`Renew for ${price}`}
               successHref={() => "/account/subscriptions?renewed=1"}
             />
           ) : (
@@ -126,13 +166,22 @@ export default function ManageSubscription() {
           )}
         </section>
       ) : null}
-      {kind !== "cancel" && hydrated && paypal ? (
+      {kind === "renew" && hydrated && paypal ? (
         <PayPalButton
           config={paypal}
           endpoint="/api/users/me/subscriptions/current/renew"
-          extra={{ key }}
-          summary={`Renew for ${formatPence(subscription.plan.pricePence)} with your PayPal account; automatic renewal uses it too.`}
+          extra={{ key, period: subscription.expiresAt, affiliate_link: affiliateLink, treat }}
+          summary={`Renew for ${price} with your PayPal account; automatic renewal uses it too.`}
           successHref={() => "/account/subscriptions?renewed=1"}
+        />
+      ) : null}
+      {kind === "enable-autorenew" && !subscription.card && hydrated && paypal ? (
+        <PayPalButton
+          config={paypal}
+          endpoint="/api/users/me/subscriptions/current/enable-autorenew"
+          extra={{}}
+          summary="Renew automatically with your PayPal account. Nothing is charged now."
+          successHref={() => "/account/subscriptions?autorenew=1"}
         />
       ) : null}
     </div>
