@@ -1,3 +1,4 @@
+import type { DriveHour } from "../../geo/trip/hours";
 import type { ResultsView, SearchState } from "./url";
 import type { ResultsData } from "./view-model";
 
@@ -21,6 +22,8 @@ export interface ResultsPageData {
   outcome: SearchOutcome;
   facilities: { id: number; name: string }[];
   viewer: ResultsViewer;
+  /** A long route's first page: the listings nearest the route at each hour of the drive (decision 0245). */
+  driveHours?: DriveHour[] | null;
 }
 
 /** Who is looking: a member's result cards offer the favourite toggle in its saved or unsaved state. */

@@ -406,6 +406,9 @@ export async function stopNear(sql: SqlClient, engine: RoutingEngine, q: TripQue
   return "gap" in found ? null : found.chosen;
 }
 
+/** Times are shown and exported to the minute. */
+const toMinute = (ms: number) => new Date(Math.round(ms / 60_000) * 60_000);
+
 /**
  * Plans a drive: routes it, finds the break points and a stop for each (or, for an edited plan, takes
  * the listed stops), and times the whole day from the departure in Europe/London.
@@ -425,7 +428,7 @@ export async function planTrip(sql: SqlClient, engine: RoutingEngine, q: TripQue
   let breakTotal = 0;
   const stops: TripStop[] = picked.map((p, index) => {
     const detour = (p.option.detourMinutes ?? 0) * 60;
-    const arrival = new Date(departure.getTime() + (p.option.alongSeconds + spentSeconds + detour / 2) * 1000);
+    const arrival = toMinute(departure.getTime() + (p.option.alongSeconds + spentSeconds + detour / 2) * 1000);
     const minutes = p.minutes ?? Math.round((nextMorning(arrival).getTime() - arrival.getTime()) / 60_000);
     spentSeconds += detour + minutes * 60;
     detourTotal += detour;
@@ -437,7 +440,7 @@ export async function planTrip(sql: SqlClient, engine: RoutingEngine, q: TripQue
     from: plan.summary.from,
     to: plan.summary.to,
     departure: departure.toISOString(),
-    arrival: new Date(departure.getTime() + (drivingSeconds + breakTotal * 60) * 1000).toISOString(),
+    arrival: toMinute(departure.getTime() + (drivingSeconds + breakTotal * 60) * 1000).toISOString(),
     distanceMiles: round1(metresToMiles(plan.route.distanceMetres)),
     drivingMinutes: Math.round(drivingSeconds / 60),
     breakMinutes: breakTotal,
