@@ -54,8 +54,12 @@ export async function loadTripPage(request: Request, now = new Date()): Promise<
   }
   try {
     const query = parseTripQuery(params);
+    // One plan, one URL: what a form without JavaScript sends (empty fields, any order) goes to the canonical one.
+    const canonical = tripSearchParams(query).toString();
+    const asked = new URLSearchParams([...params].filter(([name]) => name !== "_routes")).toString();
+    if (asked !== canonical) throw redirect(`/trip?${canonical}`);
     const plan = await planTrip(sql(), appRoutingEngine(), query);
-    return { status: 200, page: { state: "planned", query, search: tripSearchParams(query).toString(), plan } };
+    return { status: 200, page: { state: "planned", query, search: canonical, plan } };
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return { status: error.status, page: { state: "invalid", values, fieldErrors: error.fieldErrors, message: error.message } };

@@ -38,7 +38,7 @@ function Totals({ plan }: { plan: TripPlan }) {
 /** A small POST form of one edit: the plan's URL is the action, the server answers with the next plan's URL. */
 function EditForm({ action, intent, index, children, label, pending, className }: { action: string; intent: string; index?: number; children?: React.ReactNode; label: React.ReactNode; pending: string; className?: string }) {
   return (
-    <Form method="post" action={action} className={className ?? "trip-edit"}>
+    <Form method="post" action={action} noValidate className={className ?? "trip-edit"}>
       <input type="hidden" name="intent" value={intent} />
       {index === undefined ? null : <input type="hidden" name="index" value={index} />}
       {children}
@@ -74,7 +74,7 @@ function StopCard({ stop, action, editable, departure }: { stop: TripStop; actio
         {editable ? (
           <div className="trip-stop__edits">
             {stop.kind === "break" ? (
-              <Form method="post" action={action} className="trip-edit trip-edit--length">
+              <Form method="post" action={action} noValidate className="trip-edit trip-edit--length">
                 <input type="hidden" name="intent" value="length" />
                 <input type="hidden" name="index" value={stop.index} />
                 <label htmlFor={`minutes-${n}`}>Break (min)</label>
@@ -161,7 +161,7 @@ export function TripPlanView({ plan, search, kind, editable, errors }: { plan: T
         </ul>
       ) : null}
       {editable && driveHours > 0.2 ? (
-        <Form method="post" action={action} className="trip-edit trip-edit--add">
+        <Form method="post" action={action} noValidate className="trip-edit trip-edit--add">
           <input type="hidden" name="intent" value="add" />
           <div className={`field${errors?.hours ? " field--invalid" : ""}`}>
             <label className="field__label" htmlFor="trip-add-hours">
