@@ -1,7 +1,7 @@
 // Take the plan along: GPX for sat-navs (the route as a track, the stops as waypoints) and iCalendar
 // (each break an event at its place and time, in Europe/London).
 import type { TripPlan } from "../../geo/trip/plan";
-import { TRIP_TIME_ZONE } from "../../geo/trip/time";
+import { instantToLondon, TRIP_TIME_ZONE } from "../../geo/trip/time";
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const fixed = (n: number) => n.toFixed(6);
@@ -41,6 +41,30 @@ const icsText = (text: string) => text.replace(/\\/g, "\\\\").replace(/;/g, "\\;
 /** 20261207T095400Z */
 const icsUtc = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 
+/** 20261207T095400 in London time, for DTSTART;TZID=Europe/London. */
+const icsLondon = (iso: string) => `${instantToLondon(new Date(iso)).replace(/[-:]/g, "")}00`;
+
+/** Europe/London's rules (GMT, and BST from the last Sunday of March to the last Sunday of October). */
+const LONDON_TIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${TRIP_TIME_ZONE}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0000",
+  "TZOFFSETTO:+0100",
+  "TZNAME:BST",
+  "DTSTART:19810329T010000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0000",
+  "TZNAME:GMT",
+  "DTSTART:19961027T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
 /** Lines longer than 75 octets are folded (RFC 5545 §3.1). */
 function fold(line: string): string {
   const out: string[] = [];
@@ -64,8 +88,8 @@ export function tripCalendar(plan: TripPlan, name: string, origin: string, key: 
       "BEGIN:VEVENT",
       `UID:${key}-${stop.index + 1}-${stop.listing.id}@pawroute`,
       `DTSTAMP:${stamp}`,
-      `DTSTART:${icsUtc(stop.arrival)}`,
-      `DTEND:${icsUtc(end)}`,
+      `DTSTART;TZID=${TRIP_TIME_ZONE}:${icsLondon(stop.arrival)}`,
+      `DTEND;TZID=${TRIP_TIME_ZONE}:${icsLondon(end)}`,
       `SUMMARY:${icsText(title)}`,
       `LOCATION:${icsText(stop.listing.address || stop.listing.title)}`,
       `GEO:${fixed(stop.listing.lat)};${fixed(stop.listing.lng)}`,
@@ -81,6 +105,7 @@ export function tripCalendar(plan: TripPlan, name: string, origin: string, key: 
     "CALSCALE:GREGORIAN",
     `X-WR-CALNAME:${icsText(name)}`,
     `X-WR-TIMEZONE:${TRIP_TIME_ZONE}`,
+    ...LONDON_TIMEZONE,
     ...events,
     "END:VCALENDAR",
     "",
