@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { createMember, logInAs } from "./support/accounts";
+import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
 import { expect, test } from "./fixtures";
 
 // The trip planner (issue 49), with JavaScript on and off: every edit is a form that posts and redirects
@@ -179,4 +179,19 @@ test("route results link to the plan of the same drive and show the whole drive 
   await page.getByRole("link", { name: "Plan breaks every 2 h for this drive" }).click();
   await expect(page).toHaveURL(/\/trip\?from=London&to=Edinburgh&.*depart=/);
   await expect(page.locator(".trip-stop")).not.toHaveCount(0);
+});
+
+test("a member cannot rename, share or delete another member's trip", async ({ request }) => {
+  const [demo] = await database()<{ id: number; name: string; share_id: string | null }[]>`
+    SELECT t.id, t.name, t.share_id FROM trips t JOIN users u ON u.id = t.user_id WHERE lower(u.email) = 'member@pawroute.test' ORDER BY t.id LIMIT 1`;
+  const other = await createMember({ label: "trip-other" });
+  const { value } = await sessionCookieValue(other);
+  const headers = { Cookie: `pawroute_session=${value}` };
+  const forms: Record<string, string>[] = [{ intent: "delete" }, { intent: "rename", name: "Mine now" }, { intent: "share" }, { intent: "unshare" }];
+  for (const form of forms) {
+    const response = await request.post("/account/trips", { headers, form: { id: String(demo.id), ...form }, maxRedirects: 0 });
+    expect(response.status(), form.intent).toBe(404);
+  }
+  const [after] = await database()<{ name: string; share_id: string | null }[]>`SELECT name, share_id FROM trips WHERE id = ${demo.id}`;
+  expect(after).toEqual({ name: demo.name, share_id: demo.share_id });
 });
