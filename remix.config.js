@@ -29,6 +29,12 @@ export default {
         }
         route("map-search-results/*", "routes/public/map-results.tsx", { id: "public/map/search-results" });
         route("map/*", "routes/public/map-results.tsx", { id: "public/map" });
+        // Trip planner (issue 49): the plan is the URL; exports and the printable plan read the same query.
+        route("trip", "routes/public/trip/index.tsx", { id: "public/trip" });
+        route("trip/print", "routes/public/trip/print.tsx", { id: "public/trip/print" });
+        route("trip/export.gpx", "routes/public/trip/export.ts", { id: "public/trip/export.gpx" });
+        route("trip/export.ics", "routes/public/trip/export.ts", { id: "public/trip/export.ics" });
+        route("trips/:shareId", "routes/public/trip/shared.tsx", { id: "public/trip/shared" });
         // Accounts: the pages a visitor needs (join, log in, forgotten password, mailed links).
         route("join", "routes/public/join.tsx", { id: "public/join" });
         route("logout", "routes/public/logout.ts", { id: "public/logout" });
@@ -93,6 +99,7 @@ export default {
         // Your listings and reviews, account navigation (issue 10).
         route("listings", "routes/account/listings.tsx", { id: "account/listings" });
         route("reviews", "routes/account/reviews.tsx", { id: "account/reviews" });
+        route("trips", "routes/account/trips.tsx", { id: "account/trips" });
 
         // Member area: checklist, profile, referral, receipts (issue 13).
         route("edit-profile", "routes/account/edit-profile.tsx", { id: "account/edit-profile" });

@@ -1,6 +1,6 @@
 import { HOMEPAGE_TAB_COOKIE, HOMEPAGE_TAB_MAX_AGE_SECONDS } from "./constants";
 
-export const HOME_TABS = ["route", "location", "road"] as const;
+export const HOME_TABS = ["route", "location", "road", "trip"] as const;
 export type HomeTab = (typeof HOME_TABS)[number];
 
 export function isHomeTab(value: string | null | undefined): value is HomeTab {

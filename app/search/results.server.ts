@@ -7,6 +7,8 @@ import { placeChoices, placeRefOf } from "../../geo/geocode";
 import { search } from "../../geo/search";
 import type { SearchResponse } from "../../geo/search/types";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
+import { listingFilterSql } from "../../geo/search/query";
+import { listingsByHour, type DriveHour } from "../../geo/trip/hours";
 import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";
 import { favouriteListingIds } from "../favourites/favourites.server";
@@ -15,6 +17,9 @@ import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
 import type { PlaceChoice, ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
 import { resultsData } from "./view-model";
+
+/** Routes of at least this long show their first page hour by hour. */
+const BY_HOUR_FROM_SECONDS = 2 * 3600;
 
 function issuesToFailure(error: ZodError, fix: SearchFailure["fix"]): SearchFailure {
   const fieldErrors = fieldErrorsOf(error.issues);
@@ -107,7 +112,8 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    return { status: 200, page: pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view)) };
+    const driveHours = view === "list" ? await firstPageByHour(filters, response) : null;
+    return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view)), driveHours } };
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, error: shown } = failure(error);
@@ -145,6 +151,13 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
       taken: place.formattedAddress === label,
     }));
     return [{ field, typed, options }];
+/** A long route's first page, hour by hour of the drive (decision 0245): only the default list (page 1, from the start, by distance along). */
+async function firstPageByHour(filters: SearchFilters, response: SearchResponse): Promise<DriveHour[] | null> {
+  const route = response.route;
+  if (!route || route.duration < BY_HOUR_FROM_SECONDS || filters.page !== 1 || (filters.startHours ?? 0) !== 0 || response.query.sort !== "distance_in") return null;
+  return onReplica(async (pool) => {
+    const drive = await appRoutingEngine(pool).route(route.from, route.to);
+    return drive ? listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, route.stops) : null;
   });
 }
 

@@ -1,3 +1,4 @@
+import type { DriveHour } from "../../geo/trip/hours";
 import type { ResultsView, SearchState } from "./url";
 import type { ResultsData } from "./view-model";
 
@@ -30,6 +31,8 @@ export interface ResultsPageData {
   viewer: ResultsViewer;
   /** "Did you mean…": the typed names that could be more than one place, each with its places. */
   choices: PlaceChoice[];
+  /** A long route's first page: the listings nearest the route at each hour of the drive (decision 0245). */
+  driveHours?: DriveHour[] | null;
 }
 
 /** Who is looking: a member's result cards offer the favourite toggle in its saved or unsaved state. */

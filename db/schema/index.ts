@@ -11,3 +11,4 @@ export * from "./blog";
 export * from "./counts";
 export * from "./treats";
 export * from "./payments";
+export * from "./trips";

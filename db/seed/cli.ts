@@ -8,6 +8,7 @@ import { GENERATOR_VERSION, generateDemo } from "./generate";
 import { ensureDemoBlog } from "./blog";
 import { ensureDemoModeration } from "./moderation";
 import { ensureDemoTreats } from "./treats";
+import { DEMO_SHARED_TRIP_ID, ensureDemoTrips } from "./trips";
 import { ensureDemoPayments } from "./payments";
 import { ensureDemoAccounts } from "./users";
 
@@ -64,6 +65,9 @@ try {
   // Treats likewise: added once, after the demo member exists.
   const treats = await ensureDemoTreats(sql);
   if (treats > 0) log(`Added ${treats} demo Treats.`);
+  // Trips likewise (issue 49): one saved, one shared for visitors at /trips/${DEMO_SHARED_TRIP_ID}.
+  const trips = await ensureDemoTrips(sql);
+  if (trips > 0) log(`Added ${trips} demo trips; the shared one is at /trips/${DEMO_SHARED_TRIP_ID}.`);
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`Loading demo data failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -11,8 +11,9 @@ import { useHydrated } from "./hooks";
 import { PlaceField } from "./PlaceField";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
 import { BusyButton } from "../forms/BusyButton";
+import { TripForm } from "../trips/TripForm";
 
-const TAB_LABELS: Record<HomeTab, string> = { route: "Along a route", location: "Near a place", road: "By road" };
+const TAB_LABELS: Record<HomeTab, string> = { route: "Along a route", location: "Near a place", road: "By road", trip: "Plan breaks" };
 
 interface HomeSearchProps {
   tab: HomeTab;
@@ -184,7 +185,7 @@ export function HomeSearch({ tab, preset, roads }: HomeSearchProps) {
       </div>
       {HOME_TABS.map((name) => (
         <div key={name} id={`home-panel-${name}`} role="tabpanel" aria-labelledby={`home-tab-${name}`} className="home-tabs__panel" hidden={name !== selected}>
-          {name === "road" ? <RoadSearchForm preset={preset} roads={roads} /> : <PlaceSearchForm kind={name} preset={preset} />}
+          {name === "road" ? <RoadSearchForm preset={preset} roads={roads} /> : name === "trip" ? <TripForm values={{}} compact idPrefix="home-trip" /> : <PlaceSearchForm kind={name} preset={preset} />}
         </div>
       ))}
     </div>

@@ -17,6 +17,7 @@ import { liveUpdatesWanted, useHydrated } from "./hooks";
 import { PlaceChoices } from "./PlaceChoices";
 import { ResultsArea } from "./ResultsArea";
 import { RouteStart } from "./RouteStart";
+import { DriveByHour, TripLink } from "../trips/RouteTripParts";
 import { useLiveSearch } from "./useLiveSearch";
 
 function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchState }) {
@@ -117,6 +118,7 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
       {view === "map" && hydrated && outcome.kind === "results" && outcome.results.cards.length > 0 ? (
         <p className="map-layout__hint">Each result is shown on the map as you move to it: use Tab, or the up and down arrow keys.</p>
       ) : null}
+      {view === "list" && page.driveHours && outcome === page.outcome ? <DriveByHour hours={page.driveHours} state={state} /> : null}
       <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
     </section>
   );
@@ -130,6 +132,7 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           <Summary outcome={outcome} state={state} />
           <PlaceChoices choices={page.choices} />
           {view === "list" ? <RouteStart outcome={outcome} state={state} /> : null}
+          <TripLink outcome={outcome} state={state} />
         </div>
         <p className="view-switch">
           {view === "list" ? (
