@@ -151,6 +151,9 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
       taken: place.formattedAddress === label,
     }));
     return [{ field, typed, options }];
+  });
+}
+
 /** A long route's first page, hour by hour of the drive (decision 0245): only the default list (page 1, from the start, by distance along). */
 async function firstPageByHour(filters: SearchFilters, response: SearchResponse): Promise<DriveHour[] | null> {
   const route = response.route;
