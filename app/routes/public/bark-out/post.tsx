@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { clientOf } from "../../../auth/client.server";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readForm } from "../../../auth/forms.server";
 import { getSessionUser } from "../../../auth/guards.server";
@@ -26,13 +27,13 @@ export const links: LinksFunction = () => [
 ];
 
 /** /bark-out/{slug}: a published post, its gallery, related posts and the subscribe form. */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   return handleErrors(async () => {
     const user = await getSessionUser(request);
     const post = await publishedPost(params.slug, user?.id ?? null);
     const [related, subscribed] = await Promise.all([relatedPosts(post.id), user ? memberIsSubscribed(user.id) : Promise.resolve(false)]);
     const images = post.gallery.flatMap((item) => (item.kind === "image" ? [item.large] : []));
-    return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion(), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
+    return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion("newsletter", clientOf(request, context).ip), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
   });
 }
 

@@ -13,8 +13,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: blogStyles },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return storyPage(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return storyPage(request, context);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

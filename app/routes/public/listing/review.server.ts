@@ -1,6 +1,7 @@
 // The review page's loader and action work, so the route module stays a thin view.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { createFallbackQuestion, checkCaptcha } from "../../../captcha/captcha.server";
+import { clientOf } from "../../../auth/client.server";
 import { validateForm } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { sql } from "../../../db.server";
@@ -13,12 +14,12 @@ import { UPLOAD } from "../../../uploads/process.server";
 import { AppError } from "../../../errors";
 import { readVisitorForm } from "../../../uploads/multipart.server";
 
-export async function reviewPage(request: Request, slug: string | undefined) {
+export async function reviewPage(request: Request, slug: string | undefined, context?: AppLoadContext) {
   const user = await requireMember(request);
   const listing = await listingForRequest(sql(), request, slug, user);
   return {
     listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle },
-    captcha: createFallbackQuestion(),
+    captcha: createFallbackQuestion("review", clientOf(request, context).ip),
     admin: user.isAdmin,
     // Unverified members earn points as pending and are offered the verification link again.
     unverifiedEmail: user.emailVerified ? null : user.email,
@@ -41,7 +42,7 @@ export async function submitReview(request: Request, slug: string | undefined, c
   if (!valid.ok) return valid.response;
   const uploader = { user, visitorKey: null };
   try {
-    await checkCaptcha(form);
+    await checkCaptcha(form, "review", clientOf(request, context).ip);
     const uploaded: string[] = [];
     for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) {
       uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
