@@ -110,7 +110,7 @@ test("a visitor's story: the spec's messages, the captcha, 'Your story has been 
   const thanks = page.getByRole("status");
   await expect(thanks.getByRole("heading", { name: "Your story has been sent!" })).toBeVisible();
   await expect(thanks).toContainText("Treat Points");
-  await expect(thanks.getByRole("link", { name: "Back to Bark Out" })).toHaveAttribute("href", "/bark-out/");
+  await expect(thanks.getByRole("link", { name: "Back to Bark Out" })).toHaveAttribute("href", "/bark-out");
 
   const [post] = await database()<{ status: string; author_name: string; categories: string[] }[]>`
     SELECT p.status, p.author_name, array(SELECT c.slug FROM blog_post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id) AS categories

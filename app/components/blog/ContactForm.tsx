@@ -64,7 +64,7 @@ export function ContactForm({ data, action }: { data: ContactFormData; action: s
         <h3>Thank you, your message has been sent</h3>
         <p>Our team reads every message and will reply by email as soon as we can.</p>
         <p>
-          In the meantime, find your next <Link to="/">dog-friendly walk</Link> or read <Link to="/bark-out/">Bark Out</Link>.
+          In the meantime, find your next <Link to="/">dog-friendly walk</Link> or read <Link to="/bark-out">Bark Out</Link>.
         </p>
       </div>
     );

@@ -13,7 +13,10 @@ import formStyles from "../../../styles/forms.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Forgotten your password? — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgotten your password? — Pawroute" },
+  { name: "description", content: "Ask for a link to choose a new password for your Pawroute account." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { captcha: createFallbackQuestion("forgotten", clientOf(request, context).ip) };

@@ -14,7 +14,10 @@ import formStyles from "../../../styles/forms.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password — Pawroute" },
+  { name: "description", content: "Choose a new password for your Pawroute account." },
+];
 
 /** The token is in the address: never pass it on to another site (same-origin keeps the Origin header on our own POSTs). */
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });

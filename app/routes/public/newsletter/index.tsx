@@ -40,7 +40,10 @@ export default function Newsletter() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "The Pawroute newsletter — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "The Pawroute newsletter — Pawroute" },
+  { name: "description", content: "Sign up for the Pawroute newsletter: new dog-friendly walks, pubs and beaches, travel tips and stories from Bark Out." },
+];
 
 export function ErrorBoundary() {
   return <StatusPage />;
