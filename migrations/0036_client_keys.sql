@@ -10,3 +10,8 @@ CREATE UNIQUE INDEX IF NOT EXISTS "favourite_lists_client_key" ON "favourite_lis
 ALTER TABLE "reviews" ADD COLUMN IF NOT EXISTS "client_key" uuid;
 --> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "reviews_client_key" ON "reviews" ("user_id", "client_key");
+--> statement-breakpoint
+-- Contact messages come from visitors too: the key alone (random, made per rendered form) is unique.
+ALTER TABLE "contact_messages" ADD COLUMN IF NOT EXISTS "client_key" uuid;
+--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "contact_messages_client_key" ON "contact_messages" ("client_key");

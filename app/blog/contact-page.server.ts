@@ -5,7 +5,8 @@ import { checkHoneypot, readForm, validateForm } from "../auth/forms.server";
 import { getSessionUser } from "../auth/guards.server";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
 import type { ContactFormData } from "../components/blog/ContactForm";
-import { sendContactMessage } from "./contact.server";
+import { clientKeyOf, newClientKey } from "../http/client-key.server";
+import { contactMessageMadeWith, sendContactMessage } from "./contact.server";
 import { answerForm } from "./forms.server";
 import { contactValidator } from "./schemas";
 
@@ -15,6 +16,7 @@ export async function contactPageLoader({ request, context }: LoaderFunctionArgs
   return {
     captcha: createFallbackQuestion("contact", clientOf(request, context).ip),
     member: user ? { name: user.username ?? "", email: user.email } : null,
+    clientKey: newClientKey(),
   };
 }
 
@@ -26,9 +28,12 @@ export async function contactPageAction({ request, context }: ActionFunctionArgs
   if (!valid.ok) return valid.response;
   return answerForm(form, async () => {
     checkHoneypot(form);
+    const clientKey = clientKeyOf(form);
+    // A retry of a message that was stored: the same answer, before the captcha (spent by the first).
+    if ((await contactMessageMadeWith(clientKey)) !== null) return data({ sent: true as const });
     const { ip } = clientOf(request, context);
     await checkCaptcha(form, "contact", ip);
-    await sendContactMessage(valid.data, user, ip);
+    await sendContactMessage(valid.data, user, ip, clientKey);
     return data({ sent: true as const });
   });
 }

@@ -42,3 +42,17 @@ test("a review posted twice with its form's key is saved once; the retry is answ
   const [{ n }] = await database()<{ n: number }[]>`SELECT count(*)::int AS n FROM reviews WHERE user_id = ${member.id}`;
   expect(n).toBe(1);
 });
+
+test("a contact message posted twice with its form's key is stored and mailed once", async ({ request }) => {
+  const page = await (await request.get("/contact")).text();
+  const key = clientKeyIn(page);
+  const captcha = await fallbackFrom(request, "/contact");
+  const email = `retry-${key.slice(0, 8)}@example.com`;
+  const form = { name: "Sam Retry", email, message: "Is the coast path at Whitby open to dogs?", clientKey: key, captchaToken: captcha.token, captchaAnswer: captcha.answer };
+  const first = await request.post("/contact", { form, maxRedirects: 0 });
+  const retry = await request.post("/contact", { form, maxRedirects: 0 });
+  expect([first.status(), retry.status()]).toEqual([200, 200]);
+  expect(await retry.text()).toContain("Thank you, your message has been sent");
+  const [{ n }] = await database()<{ n: number }[]>`SELECT count(*)::int AS n FROM contact_messages WHERE email = ${email}`;
+  expect(n).toBe(1);
+});

@@ -19,6 +19,8 @@ export interface ContactFormData {
   captcha: CaptchaFallbackData;
   /** Members find their name and address filled in (they pass the captcha too: the spec exempts only stories). */
   member: { name: string; email: string } | null;
+  /** The form's key: a retried message is stored and mailed once (decision 0258). */
+  clientKey: string;
 }
 
 function sentOf(value: unknown): boolean {
@@ -80,6 +82,7 @@ export function ContactForm({ data, action }: { data: ContactFormData; action: s
       defaultValues={data.member ? { name: data.member.name, email: data.member.email } : undefined}
     >
       <FormAlert message={formErrorOf(result)} />
+      <input type="hidden" name="clientKey" value={data.clientKey} />
       <TextField formId="contact" name="name" label="Your name" autoComplete="name" maxLength={100} />
       <TextField formId="contact" name="email" label="Your email address" type="email" autoComplete="email" maxLength={254} />
       <MessageField />
