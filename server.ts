@@ -23,6 +23,7 @@ import { startLocalPayPal, type LocalPayPal } from "./app/payments/local/paypal-
 import { observeJobs } from "./app/ops/metrics.server";
 import { finalErrorHandler, installOperations, loadContext, remixRoute, startDraining } from "./app/ops/http.server";
 import { routeMatcher } from "./app/ops/route-id.server";
+import { robotsTxt, trailingSlashRedirect } from "./app/http/seo.server";
 
 function stop(message: string): never {
   process.stderr.write(`\u001b[31m✖ ${message}\u001b[0m\n`);
@@ -117,6 +118,7 @@ app.use((req, res, next) => {
     origin: req.get("Origin"),
     secFetchSite: req.get("Sec-Fetch-Site"),
     host: req.get("X-Forwarded-Host") && env.TRUST_PROXY ? req.get("X-Forwarded-Host") : req.get("Host"),
+    protocol: req.protocol,
     appUrl: env.PUBLIC_URL ?? env.APP_URL,
   });
   if (crossSite) {
@@ -150,6 +152,9 @@ const build = vite
 
 // Links built while handling a request (share, canonical, mail) use PUBLIC_URL, else this request's origin.
 app.use((req, _res, next) => withRequestOrigin(`${req.protocol}://${(env.TRUST_PROXY && req.get("X-Forwarded-Host")) || req.get("Host") || `localhost:${env.PORT}`}`, next));
+// robots.txt, and one address per page: a trailing slash is sent to the address without it (decision 0257).
+app.get("/robots.txt", robotsTxt);
+app.use(trailingSlashRedirect);
 // Anonymous search and listing pages: ETag, 304 and Cache-Control, varying on the cookie, and answered
 // from the render cache while the data they show is unchanged (issue 17, decision 0176).
 const renderCache = createRenderCache({ ttlMs: env.RENDER_CACHE_SECONDS * 1000, settleMs: RENDER_CACHE_SETTLE_MS, maxBytes: RENDER_CACHE_BYTES, readVersion: contentVersion });

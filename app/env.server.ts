@@ -31,8 +31,11 @@ const schema = z
     SESSION_SECRET: z
       .string({ required_error: "SESSION_SECRET is not set: start with `npm start` (it makes one in .data/), or set a random string of 32+ characters" })
       .min(32, "SESSION_SECRET must be at least 32 characters long"),
-    /** Secure cookies need HTTPS; set to false to try a production build over plain http://localhost. */
-    COOKIE_SECURE: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+    /**
+     * Secure cookies need HTTPS. Unset: Secure when PUBLIC_URL (or APP_URL) is https, not when it is
+     * http, and Secure when neither is set (decision 0257); `npm start` without either serves plain http.
+     */
+    COOKIE_SECURE: z.enum(["true", "false"], { message: "COOKIE_SECURE must be true or false" }).optional(),
     /**
      * The site's public address, for share links, canonical URLs and links in mail (docs/decisions/0046).
      * Unset: the address each request was sent to.
@@ -126,14 +129,23 @@ const schema = z
     path: ["OSRM_URL"],
   });
 
-export type Env = z.infer<typeof schema>;
+/** The cookies' Secure flag: COOKIE_SECURE when set, else whether the site's public address is https. */
+export function cookiesSecure(env: { COOKIE_SECURE?: "true" | "false"; PUBLIC_URL?: string; APP_URL?: string }): boolean {
+  if (env.COOKIE_SECURE !== undefined) return env.COOKIE_SECURE === "true";
+  const publicUrl = env.PUBLIC_URL ?? env.APP_URL;
+  return publicUrl === undefined || new URL(publicUrl).protocol === "https:";
+}
+
+const withDefaults = schema.transform((env) => ({ ...env, COOKIE_SECURE: cookiesSecure(env) }));
+
+export type Env = z.infer<typeof withDefaults>;
 
 let cached: Env | undefined;
 
 /** Parses process.env; on a bad value throws one line naming the variable and the fix. */
 export function getEnv(): Env {
   if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  const parsed = withDefaults.safeParse(process.env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(issue.message.includes(String(issue.path[0])) ? issue.message : `${issue.path.join(".")}: ${issue.message}`);

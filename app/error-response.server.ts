@@ -40,8 +40,10 @@ function isDataException(error: unknown): boolean {
   return errorCodes(error).some((code) => /^22[0-9A-Z]{3}$/.test(code));
 }
 
+// X-Content-Type-Options comes from helmet on every response (app/ops/http.server.ts): Remix's adapter
+// appends a response's headers, so setting it here too sent it twice.
 function json(body: AppErrorData, status: number, retryAfterSeconds?: number): Response {
-  const headers = new Headers({ "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": "no-store" });
   if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(retryAfterSeconds));
   return Response.json(body, { status, headers });
 }

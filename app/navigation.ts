@@ -17,7 +17,7 @@ export interface NavigationSection {
 export const SECTIONS: readonly NavigationSection[] = [
   { to: "/", label: "Search", built: true, place: "main" },
   { to: "/motorway-search", label: "Motorway search", built: true, place: "main" },
-  { to: "/bark-out/", label: "Bark Out blog", built: true, place: "main" },
+  { to: "/bark-out", label: "Bark Out blog", built: true, place: "main" },
   { to: "/treats", label: "Treats", built: true, place: "main" },
   // Under 'More' while the header's row has no room for it (docs/decisions/0170).
   { to: "/subscriptions", label: "Subscriptions", built: true, place: "more" },
@@ -59,10 +59,10 @@ const SEARCH_MENU: readonly MenuLink[] = [
  */
 export function sectionMenu(to: string, categories: readonly MenuCategory[]): MenuLink[] | null {
   if (to === "/") return [...SEARCH_MENU];
-  if (to === "/bark-out/")
+  if (to === "/bark-out")
     return [
-      { to: "/bark-out/", label: "Latest posts" },
-      ...categories.map((category) => ({ to: `/bark-out/?category=${encodeURIComponent(category.slug)}`, label: category.name })),
+      { to: "/bark-out", label: "Latest posts" },
+      ...categories.map((category) => ({ to: `/bark-out?category=${encodeURIComponent(category.slug)}`, label: category.name })),
       { to: "/bark-out/submit", label: "Share your story" },
     ];
   return null;
@@ -143,7 +143,7 @@ const BROWSE_BY_TYPE: FooterBrowseTab["links"] = [
   { to: "/browse/dog-friendly-beach", label: "Dog-friendly beaches" },
   { to: "/browse/member-business", label: "Member businesses" },
   { to: "/browse/vet", label: "Vets" },
-  { to: "/bark-out/", label: "Bark Out blog" },
+  { to: "/bark-out", label: "Bark Out blog" },
   { to: "/faqs", label: "FAQs" },
   { to: "/contact", label: "Contact us" },
 ];

@@ -10,6 +10,7 @@ import { SiteHeader } from "./components/SiteHeader";
 import { footerBrowseTabs } from "./navigation";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
+import { siteUrl } from "./mail/links.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
 import accountStyles from "./styles/account.css?url";
 import appStyles from "./styles/app.css?url";
@@ -30,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user: user && { username: user.username, isAdmin: user.isAdmin },
     footerRoads: roads,
     blogCategories: categories.map(({ slug, name }) => ({ slug, name })),
+    /** For absolute canonical links (app/seo.ts). */
+    siteUrl: siteUrl(),
   };
 }
 

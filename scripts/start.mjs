@@ -15,7 +15,10 @@ await new Promise((resolvePort) => {
 
 ensureNodeModules();
 await ensureDatabases();
-const env = { DATABASE_URL: databaseUrl(), NODE_ENV: "production", PORT: String(port), SESSION_SECRET: sessionSecret(), COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false" };
+// Cookies are Secure when the site's public address is https (app/env.server.ts); with no address set it
+// is served as http://localhost, where Secure cookies would not come back from every browser.
+const publicAddress = process.env.PUBLIC_URL || process.env.APP_URL;
+const env = { DATABASE_URL: databaseUrl(), NODE_ENV: "production", PORT: String(port), SESSION_SECRET: sessionSecret(), COOKIE_SECURE: process.env.COOKIE_SECURE || (publicAddress ? (/^https:/i.test(publicAddress) ? "true" : "false") : "false") };
 
 prepareDatabase(env);
 buildIfStale(env);

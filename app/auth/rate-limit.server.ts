@@ -35,6 +35,8 @@ export const RATE_LIMITS = {
   "story:ip": { max: 5, windowSeconds: 60 * 60 },
   "newsletter:ip": { max: 5, windowSeconds: 15 * 60 },
   "newsletter:account": { max: 3, windowSeconds: 60 * 60 },
+  /** Answers to the no-JavaScript captcha question, right or wrong, per address (decision 0255). */
+  "captcha-fallback:ip": { max: 10, windowSeconds: 15 * 60 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -11,18 +11,18 @@ import { requireMember, type SessionUser } from "./guards.server";
 export const SETTINGS_PATH = "/account/settings/";
 
 /** A settings sub-page's loader: the member's own data (anyone else is sent to log in). */
-export function settingsLoader<T>(load: (user: SessionUser, request: Request) => Promise<T> | T) {
-  return async ({ request }: LoaderFunctionArgs) => load(await requireMember(request), request);
+export function settingsLoader<T>(load: (user: SessionUser, request: Request, context: LoaderFunctionArgs["context"]) => Promise<T> | T) {
+  return async ({ request, context }: LoaderFunctionArgs) => load(await requireMember(request), request, context);
 }
 
 /**
  * A settings sub-page's action: the member only, the body read safely, the form validated with its
  * zod schema (422 with the field errors), then `save`; an AppError it throws is shown on the form.
  */
-export function settingsAction<T, R>(validator: Validator<T>, save: (user: SessionUser, data: T, form: FormData) => Promise<R>) {
-  return async ({ request }: ActionFunctionArgs) => {
-    const user = await requireMember(request);
-    return validatedAction(request, validator, (data, form) => save(user, data, form));
+export function settingsAction<T, R>(validator: Validator<T>, save: (user: SessionUser, data: T, form: FormData, args: ActionFunctionArgs) => Promise<R>) {
+  return async (args: ActionFunctionArgs) => {
+    const user = await requireMember(args.request);
+    return validatedAction(args.request, validator, (data, form) => save(user, data, form, args));
   };
 }
 

@@ -6,19 +6,36 @@ import { enforceRateLimits } from "../auth/rate-limit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { found } from "../errors";
+import { AppError, found } from "../errors";
 import { queueMail } from "../mail/send.server";
 import { contactMail } from "./mail.server";
 import type { ContactForm } from "./schemas";
 
 /** Stores the message and queues the team's mail; a burst from one address is refused first (429). */
-export async function sendContactMessage(form: ContactForm, user: SessionUser | null, clientIp: string): Promise<number> {
+/** The message an earlier request with this contact form's key stored, if any (decision 0258). */
+export async function contactMessageMadeWith(clientKey: string | null): Promise<number | null> {
+  if (clientKey === null) return null;
+  const [row] = await db().select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.clientKey, clientKey));
+  return row?.id ?? null;
+}
+
+/** Stores the message and queues the team's mail, once per form key: a retry (or two at once) stores and mails one. */
+export async function sendContactMessage(form: ContactForm, user: SessionUser | null, clientIp: string, clientKey: string | null = null): Promise<number> {
   await enforceRateLimits(["contact:ip", clientIp]);
-  return db().transaction(async (tx) => {
-    const [row] = await tx.insert(contactMessages).values({ name: form.name, email: form.email, message: form.message, userId: user?.id ?? null }).returning({ id: contactMessages.id });
+  const id = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: form.name, email: form.email, message: form.message, userId: user?.id ?? null, clientKey })
+      .onConflictDoNothing({ target: contactMessages.clientKey })
+      .returning({ id: contactMessages.id });
+    if (!row) return null;
     await queueMail(tx, contactMail(getEnv().TEAM_EMAIL, { ...form, id: row.id }));
     return row.id;
   });
+  if (id !== null) return id;
+  const first = await contactMessageMadeWith(clientKey);
+  if (first === null) throw new AppError(409, "Sorry, that did not work. Please try again.");
+  return first;
 }
 
 export interface ContactMessageView {

@@ -30,7 +30,7 @@ ${post.categories.map((category) => `    <category term="${escapeXml(category.sl
   <title>Bark Out — Pawroute</title>
   <subtitle>Walks, travel tips and stories from dog owners on the road in the UK and France.</subtitle>
   <link rel="self" type="application/atom+xml" href="${escapeXml(`${site}/bark-out/feed.atom`)}"/>
-  <link rel="alternate" type="text/html" href="${escapeXml(`${site}/bark-out/`)}"/>
+  <link rel="alternate" type="text/html" href="${escapeXml(`${site}/bark-out`)}"/>
   <updated>${updated}</updated>
 ${entries.join("\n")}
 </feed>
@@ -38,7 +38,7 @@ ${entries.join("\n")}
 }
 
 /** The public pages that exist (app/navigation.ts's built sections and the pages beside them). */
-const PUBLIC_PAGES = ["/", "/pubs", "/beaches", "/vets-in-france", "/walks-in-france", "/motorway-search", "/motorway-search-france", "/add-listing", "/bark-out/", "/bark-out/submit", "/contact", "/faqs", "/join"];
+const PUBLIC_PAGES = ["/", "/pubs", "/beaches", "/vets-in-france", "/walks-in-france", "/motorway-search", "/motorway-search-france", "/add-listing", "/bark-out", "/bark-out/submit", "/contact", "/faqs", "/join"];
 
 /** One sitemap holds at most 50,000 addresses (sitemaps.org); live listings beyond that are left to a sitemap index. */
 const MAX_URLS = 50_000;

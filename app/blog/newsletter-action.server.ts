@@ -23,8 +23,9 @@ export async function subscribeAction(request: Request, form: FormData, context:
   const valid = await validateForm(newsletterValidator, form);
   if (!valid.ok) return valid.response;
   return answerForm(form, async () => {
-    await checkCaptcha(form);
-    await signUpForNewsletter(valid.data.email, clientOf(request, context).ip);
+    const { ip } = clientOf(request, context);
+    await checkCaptcha(form, "newsletter", ip);
+    await signUpForNewsletter(valid.data.email, ip);
     return data<NewsletterAnswer>({ subscribed: NEWSLETTER_MESSAGES.success });
   });
 }

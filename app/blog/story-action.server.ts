@@ -11,9 +11,9 @@ import { answerForm, readPhotoForm, uploadFormPhotos } from "./forms.server";
 import { memberStoryValidator, visitorStoryValidator } from "./schemas";
 import { submitStory } from "./story.server";
 
-export async function storyPage(request: Request) {
+export async function storyPage(request: Request, context: AppLoadContext | undefined) {
   const user = await getSessionUser(request);
-  return { member: user !== null, captcha: createFallbackQuestion(), points: getEnv().STORY_POINTS };
+  return { member: user !== null, captcha: createFallbackQuestion("story", clientOf(request, context).ip), points: getEnv().STORY_POINTS };
 }
 
 /** Photos come with the form when JavaScript is off; with it they were uploaded already and only their ids come. */
@@ -25,7 +25,7 @@ export async function storyAction(request: Request, context: AppLoadContext | un
   if (!valid.ok) return valid.response;
   return answerForm(form, async () => {
     checkHoneypot(form);
-    if (!user) await checkCaptcha(form);
+    if (!user) await checkCaptcha(form, "story", clientOf(request, context).ip);
     const { uploader } = await uploaderOf(request, { issue: true });
     let uploaded: string[];
     try {

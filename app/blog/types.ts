@@ -70,7 +70,7 @@ export function barkOutHref(filters: { selected: readonly string[]; q: string; p
   if (filters.q) params.set("q", filters.q);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   const query = params.toString();
-  return `/bark-out/${query ? `?${query}` : ""}`;
+  return `/bark-out${query ? `?${query}` : ""}`;
 }
 
 /**

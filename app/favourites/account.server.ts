@@ -7,6 +7,7 @@ import { resultCards } from "./cards.server";
 import { createList, deleteList, favouriteListingIds, listsOf, ownList, removeFromList, updateList } from "./favourites.server";
 import { editListValidator, newListValidator } from "./schemas";
 import { errorResponse } from "../error-response.server";
+import { clientKeyOf, newClientKey } from "../http/client-key.server";
 import { AppError } from "../errors";
 import { parseDatabaseId } from "../ids";
 
@@ -24,7 +25,7 @@ function ownListOr404(userId: number, id: number) {
 export async function favouritesIndex(request: Request) {
   const user = await requireMember(request);
   const flash = await readFlash(request);
-  return data({ lists: await listsOf(user.id), notice: flash.message, username: user.username }, { headers: flash.headers });
+  return data({ lists: await listsOf(user.id), notice: flash.message, username: user.username, clientKey: newClientKey() }, { headers: flash.headers });
 }
 
 export async function favouritesIndexAction(request: Request) {
@@ -32,7 +33,7 @@ export async function favouritesIndexAction(request: Request) {
   return formAction(request, async (form) => {
     const valid = await validateForm(newListValidator, form);
     if (!valid.ok) return valid.response;
-    const list = await createList(user.id, { name: valid.data.name });
+    const list = await createList(user.id, { name: valid.data.name }, clientKeyOf(form));
     return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been added.`) } });
   });
 }

@@ -116,12 +116,21 @@ export async function removeEverywhere(userId: number, listingId: number): Promi
     .where(and(inArray(favouriteItems.listId, ids), eq(favouriteItems.listingId, listingId)));
 }
 
-export async function createList(userId: number, input: { name: string; description?: string }): Promise<FavouriteList> {
+/**
+ * A new list. With the form's client key, a retry of a creation that was committed (but perhaps never
+ * answered) returns that first list instead of making a second one (decision 0258).
+ */
+export async function createList(userId: number, input: { name: string; description?: string }, clientKey: string | null = null): Promise<FavouriteList> {
   const [row] = await db()
     .insert(favouriteLists)
-    .values({ userId, name: input.name, description: input.description ?? "" })
+    .values({ userId, name: input.name, description: input.description ?? "", clientKey })
+    .onConflictDoNothing({ target: [favouriteLists.userId, favouriteLists.clientKey] })
     .returning({ id: favouriteLists.id });
-  return ownList(userId, row.id);
+  if (row) return ownList(userId, row.id);
+  // Only a key collides: answer with the list the first request with it made.
+  const [first] = clientKey === null ? [] : await db().select({ id: favouriteLists.id }).from(favouriteLists).where(and(eq(favouriteLists.userId, userId), eq(favouriteLists.clientKey, clientKey)));
+  if (!first) throw new AppError(409, "Sorry, that did not work. Please try again.");
+  return ownList(userId, first.id);
 }
 
 export async function updateList(userId: number, listId: number, input: { name: string; description: string }): Promise<FavouriteList> {

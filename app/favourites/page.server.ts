@@ -8,6 +8,7 @@ import { listingForRequest } from "../listings/listing.server";
 import { LISTING_GONE, addToDefaultList, addToList, createList, listsHolding, listsOf, removeEverywhere, removeFromList } from "./favourites.server";
 import { listItemSchema, newListValidator } from "./schemas";
 import { AppError } from "../errors";
+import { clientKeyOf, newClientKey } from "../http/client-key.server";
 
 export async function favouritePage(request: Request, slug: string | undefined) {
   const user = await requireMember(request);
@@ -19,6 +20,7 @@ export async function favouritePage(request: Request, slug: string | undefined) 
     listing: { url: listing.url, title: listing.title },
     username: user.username,
     created: lists.find((list) => list.id === created)?.id ?? null,
+    clientKey: newClientKey(),
     lists: lists.map((list) => ({ id: list.id, name: list.name, count: list.count, saved: holding.includes(list.id) })),
   };
 }
@@ -43,7 +45,7 @@ export async function favouriteAction(request: Request, slug: string | undefined
     if (form.get("intent") === "create") {
       const valid = await validateForm(newListValidator, form);
       if (!valid.ok) return valid.response;
-      const list = await createList(user.id, { name: valid.data.name });
+      const list = await createList(user.id, { name: valid.data.name }, clientKeyOf(form));
       await addToList(user.id, list.id, listing.id);
       return json ? data({ ok: true, added: list.name, href: list.href, created: list.id }) : redirect(`${back}?created=${list.id}`);
     }

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { serveClusterMetrics } from "../ops/cluster-metrics.server";
 
 const STOP_TIMEOUT_MS = 20_000;
 
@@ -77,6 +78,8 @@ export async function runCluster(worker: () => Promise<unknown>): Promise<void> 
   const started = new Map<Worker, boolean>();
   let stopping = false;
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+  // A worker's /metrics asks here for every worker's figures (decision 0256).
+  serveClusterMetrics();
   const fork = () => started.set(cluster.fork(workerEnv()), false);
   // Started means listening on the HTTP port (server.ts's mail catcher listens first, on another).
   const httpPort = Number(process.env.PORT || 3000);

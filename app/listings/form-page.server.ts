@@ -2,6 +2,7 @@
 // /{type}/{slug}/edit. Roles: anyone may add (visitors pass the captcha and cannot keep drafts); members
 // add member businesses; only the author or an administrator edits.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { clientOf } from "../auth/client.server";
 import { geocode } from "../../geo/geocode";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
 import { getSessionUser, requireMember, type SessionUser } from "../auth/guards.server";
@@ -55,7 +56,7 @@ async function editable(request: Request, slug: string | undefined, user: Sessio
   return listing;
 }
 
-export async function listingFormPage(request: Request, mode: FormMode, slug?: string) {
+export async function listingFormPage(request: Request, mode: FormMode, slug?: string, context?: AppLoadContext) {
   const user = mode === "add" ? await getSessionUser(request) : await requireMember(request);
   const listing = mode === "edit" && user ? await editable(request, slug, user) : null;
   const version = listing ? ((await latestVersion(listing.id)) ?? null) : null;
@@ -69,7 +70,7 @@ export async function listingFormPage(request: Request, mode: FormMode, slug?: s
     countries: LISTING_COUNTRIES.map((country) => ({ id: country.id, name: country.name })),
     visitor: user === null,
     admin: user?.isAdmin === true,
-    captcha: user === null ? createFallbackQuestion() : null,
+    captcha: user === null ? createFallbackQuestion("listing", clientOf(request, context).ip) : null,
     sent: mode === "add" && new URL(request.url).searchParams.get("sent") === "1",
   };
 }
@@ -118,7 +119,7 @@ export async function listingFormAction(request: Request, mode: FormMode, slug?:
   }
   const { uploader, setCookie } = await uploaderOf(request, { issue: true });
   try {
-    if (!user) await checkCaptcha(form);
+    if (!user) await checkCaptcha(form, "listing", clientOf(request, context).ip);
     const uploaded = await uploadWithForm(uploader, form);
     const previousGallery = existing ? ((await latestVersion(existing.id))?.gallery ?? []) : [];
     const saved = await saveListing({ user, uploader, existing, previousGallery, form: { ...values, gallery: [...values.gallery, ...uploaded] }, draft });

@@ -13,7 +13,7 @@ import { sql } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
 import { logger } from "./logger.server";
-import { collectDatabaseGauges, metricsRegistry, observeRequest, setDatabaseReachable } from "./metrics.server";
+import { metricsText, observeRequest, setDatabaseReachable } from "./metrics.server";
 import { paypalConfig } from "../payments/paypal.server";
 import { stripeConfig } from "../payments/stripe.server";
 
@@ -246,9 +246,8 @@ export function installOperations(app: Express, options: OperationsOptions): voi
       res.status(404).type("text/plain").send("Not found");
       return;
     }
-    collectDatabaseGauges()
-      .then(() => metricsRegistry.metrics())
-      .then((body) => res.set("Content-Type", metricsRegistry.contentType).set("Cache-Control", "no-store").send(body))
+    metricsText()
+      .then(({ body, contentType }) => res.set("Content-Type", contentType).set("Cache-Control", "no-store").send(body))
       .catch(next);
   });
 }

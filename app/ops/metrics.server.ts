@@ -1,12 +1,35 @@
 // Prometheus metrics (prom-client): request latency per route id, the database pool, the job queue.
-// Served by /metrics (app/ops/http.server.ts), which is not public by default.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+// Served by /metrics (app/ops/http.server.ts), which is not public by default. Under the cluster every
+// worker's figures are gathered by the primary (./cluster-metrics.server.ts, decision 0256): the site's
+// counts (requests, errors, jobs) are summed over the workers; each process's own figures (memory,
+// CPU, event loop, its pool) carry a `worker` label; the queue's counts, read from the database by
+// every worker alike, are taken once (max).
+import cluster from "node:cluster";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Runner } from "graphile-worker";
 import { POOL_APPLICATION_NAME, sql } from "../db.server";
 import { getEnv } from "../env.server";
+import { aggregatedContentType, askPrimaryForMetrics } from "./cluster-metrics.server";
 
+/** The site's counts: summed over the workers. */
 export const metricsRegistry = new Registry();
-collectDefaultMetrics({ register: metricsRegistry, prefix: "pawroute_" });
+/** This process's own figures, one series per worker (`worker`: the cluster's worker id; 0 without a cluster). */
+const processRegistry = new Registry();
+processRegistry.setDefaultLabels({ worker: String(cluster.worker?.id ?? 0) });
+collectDefaultMetrics({ register: processRegistry, prefix: "pawroute_" });
+
+if (cluster.isWorker) {
+  // Answer the primary's requests for this worker's registries (prom-client listens once one exists).
+  AggregatorRegistry.setRegistries([metricsRegistry, processRegistry]);
+  new AggregatorRegistry();
+}
+
+/** The text /metrics answers: the whole cluster's under the cluster, else this process's. */
+export async function metricsText(): Promise<{ body: string; contentType: string }> {
+  if (cluster.isWorker) return { body: await askPrimaryForMetrics(), contentType: aggregatedContentType };
+  const [site, own] = await Promise.all([metricsRegistry.metrics(), processRegistry.metrics()]);
+  return { body: `${site}\n${own}`, contentType: metricsRegistry.contentType };
+}
 
 const requestDuration = new Histogram({
   name: "pawroute_http_request_duration_seconds",
@@ -23,26 +46,42 @@ const serverErrors = new Counter({
   registers: [metricsRegistry],
 });
 
-const databaseReachable = new Gauge({ name: "pawroute_db_reachable", help: "1 when the last readiness check reached PostgreSQL", registers: [metricsRegistry] });
+const databaseReachable = new Gauge({
+  name: "pawroute_db_reachable",
+  help: "1 when the last check of every worker reached PostgreSQL",
+  aggregator: "min",
+  registers: [metricsRegistry],
+});
 new Gauge({
   name: "pawroute_db_pool_max_connections",
-  help: "Connections the pool may open (DB_POOL_SIZE)",
-  registers: [metricsRegistry],
+  help: "Connections the worker's pool may open (DB_POOL_SIZE)",
+  registers: [processRegistry],
   collect() {
     this.set(getEnv().DB_POOL_SIZE);
   },
 });
 const poolConnections = new Gauge({
   name: "pawroute_db_pool_connections",
-  help: "This process's open pool connections by state (active, idle, in_transaction), as pg_stat_activity lists them; the scrape's own query is one active connection",
+  help: "The worker's open pool connections by state (active, idle, in_transaction), as pg_stat_activity lists them; the scrape's own query is one active connection",
   labelNames: ["state"],
-  registers: [metricsRegistry],
+  registers: [processRegistry],
+  async collect() {
+    await poolCounts();
+  },
 });
 const databaseUnavailable = new Counter({ name: "pawroute_db_unavailable_total", help: "Requests answered 503 because PostgreSQL could not be reached", registers: [metricsRegistry] });
 
-const queueDepth = new Gauge({ name: "pawroute_job_queue_depth", help: "Jobs waiting or running, by task", labelNames: ["task"], registers: [metricsRegistry] });
-const queueFailed = new Gauge({ name: "pawroute_job_queue_failed", help: "Jobs that used up their attempts (kept with their last error), by task", labelNames: ["task"], registers: [metricsRegistry] });
-const queueRetrying = new Gauge({ name: "pawroute_job_queue_retrying", help: "Jobs that failed at least once and will be tried again, by task", labelNames: ["task"], registers: [metricsRegistry] });
+// The queue's three gauges are read by one query, made by whichever of them is collected first in a scrape.
+let queueRead: Promise<void> | undefined;
+function readQueueOnce(): Promise<void> {
+  queueRead ??= jobQueueCounts().finally(() => setTimeout(() => (queueRead = undefined), 250));
+  return queueRead;
+}
+const queueGauge = (name: string, help: string) =>
+  new Gauge({ name, help, labelNames: ["task"], aggregator: "max", registers: [metricsRegistry], collect: readQueueOnce });
+const queueDepth = queueGauge("pawroute_job_queue_depth", "Jobs waiting or running, by task");
+const queueFailed = queueGauge("pawroute_job_queue_failed", "Jobs that used up their attempts (kept with their last error), by task");
+const queueRetrying = queueGauge("pawroute_job_queue_retrying", "Jobs that failed at least once and will be tried again, by task");
 
 const jobsFinished = new Counter({
   name: "pawroute_jobs_total",
@@ -69,11 +108,6 @@ export function observeRequest(method: string, route: string, status: number, se
 
 export function setDatabaseReachable(reachable: boolean): void {
   databaseReachable.set(reachable ? 1 : 0);
-}
-
-/** Reads the pool's connections and the job queue's counts into the gauges (called before each scrape). */
-export async function collectDatabaseGauges(): Promise<void> {
-  await Promise.all([poolCounts(), jobQueueCounts()]);
 }
 
 async function poolCounts(): Promise<void> {

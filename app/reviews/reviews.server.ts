@@ -92,7 +92,24 @@ export interface NewReview {
 }
 
 /** A member's review: an administrator's is published (accepted) at once; others wait for moderation. */
-export async function createReview(user: SessionUser, uploader: Uploader, listing: { id: number }, input: NewReview): Promise<{ id: number; published: boolean }> {
+/** The review a member's earlier request with this client key made, if any (decision 0258). */
+export async function reviewMadeWith(userId: number, clientKey: string | null): Promise<{ id: number; published: boolean } | null> {
+  if (clientKey === null) return null;
+  const [row] = await db()
+    .select({ id: reviews.id, status: reviews.status })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.clientKey, clientKey)));
+  return row ? { id: row.id, published: row.status === REVIEW_STATUS.accepted || row.status === REVIEW_STATUS.live } : null;
+}
+
+/**
+ * A new review. With the form's client key, a retry of a submission that was committed (but perhaps
+ * never answered) returns that first review instead of making a second one.
+ */
+export async function createReview(user: SessionUser, uploader: Uploader, listing: { id: number }, input: NewReview, clientKey: string | null = null): Promise<{ id: number; published: boolean }> {
+  // Before the photos are checked: a retry's photos already belong to the first review.
+  const earlier = await reviewMadeWith(user.id, clientKey);
+  if (earlier) return earlier;
   const imageIds = await usableImageIds(uploader, input.gallery, []);
   const status = user.isAdmin ? REVIEW_STATUS.accepted : REVIEW_STATUS.unmoderated;
   const id = await db().transaction(async (tx) => {
@@ -101,6 +118,7 @@ export async function createReview(user: SessionUser, uploader: Uploader, listin
       .values({
         listingId: listing.id,
         userId: user.id,
+        clientKey,
         rating: input.rating,
         title: input.title,
         content: input.content,
@@ -109,10 +127,18 @@ export async function createReview(user: SessionUser, uploader: Uploader, listin
         moderatedAt: user.isAdmin ? rawSql`now()` : null,
         moderatedBy: user.isAdmin ? user.id : null,
       })
+      .onConflictDoNothing({ target: [reviews.userId, reviews.clientKey] })
       .returning({ id: reviews.id });
+    // Two requests with one key at once: the other made it; this one attaches nothing.
+    if (!row) return null;
     await attachImages(tx, imageIds);
     return row.id;
   });
+  if (id === null) {
+    const made = await reviewMadeWith(user.id, clientKey);
+    if (!made) throw new AppError(409, "Sorry, that did not work. Please try again.");
+    return made;
+  }
   if (user.isAdmin) await awardReviewPoints(id, user.id);
   return { id, published: user.isAdmin };
 }

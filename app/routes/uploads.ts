@@ -14,7 +14,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
       "Content-Type": "image/webp",
       "Content-Length": String(body.length),
       "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'",
     },
   });

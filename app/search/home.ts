@@ -8,8 +8,8 @@ export function isHomeTab(value: string | null | undefined): value is HomeTab {
 }
 
 /** The cookie that remembers the chosen tab (spec §2), as the server and the browser both write it. */
-export function homeTabCookie(tab: HomeTab): string {
-  return `${HOMEPAGE_TAB_COOKIE}=${tab}; Max-Age=${HOMEPAGE_TAB_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+export function homeTabCookie(tab: HomeTab, secure = false): string {
+  return `${HOMEPAGE_TAB_COOKIE}=${tab}; Max-Age=${HOMEPAGE_TAB_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** The tab named in a Cookie header, if any. */

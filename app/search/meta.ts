@@ -1,8 +1,10 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import type { ResultsPageData } from "./results.types";
+import { canonicalLink } from "../seo";
 
 /** Title and description of a results page; error pages are not indexed. */
-export function resultsMeta(page: ResultsPageData | undefined, prefix = ""): MetaDescriptor[] {
+/** A results page's title, description and absolute canonical link (`canonical`: the list's or the map's own address). */
+export function resultsMeta(page: ResultsPageData | undefined, matches: readonly { id: string; data: unknown }[], prefix = ""): MetaDescriptor[] {
   if (!page) return [{ title: "Search results — Pawroute" }];
   if (page.outcome.kind === "error") return [{ title: "Search results — Pawroute" }, { name: "robots", content: "noindex" }];
   const { heading } = page.outcome.results.summary;
@@ -10,5 +12,6 @@ export function resultsMeta(page: ResultsPageData | undefined, prefix = ""): Met
   return [
     { title: `${title} — Pawroute` },
     { name: "description", content: `${heading}: dog-friendly walks, pubs, beaches and vets with distances, junctions and details.` },
+    canonicalLink(matches, prefix ? page.mapHref : page.listHref),
   ];
 }

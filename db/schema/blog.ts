@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /** A post is a draft, scheduled (shown from its published date) or published (docs/decisions/0070; app/blog/statuses.ts). */
@@ -100,10 +100,12 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     message: text("message").notNull(),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The contact form's key (migration 0036): a retried message finds this one instead of sending another. */
+    clientKey: uuid("client_key"),
     readAt: timestamp("read_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("contact_messages_created").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created").on(t.createdAt.desc()), uniqueIndex("contact_messages_client_key").on(t.clientKey)],
 );
 
 /** Visitors' newsletter sign-ups: double opt-in (confirmed_at) and one-click unsubscribe, both by a mailed token (its SHA-256 is kept). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { listings } from "./listings";
 import { users } from "./users";
 
@@ -12,12 +12,18 @@ export const favouriteLists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** The creating form's key (migration 0036): a retried creation finds this list instead of making another. */
+    clientKey: uuid("client_key"),
     description: text("description").notNull().default(""),
     isDefault: boolean("is_default").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("favourite_lists_user").on(t.userId), uniqueIndex("favourite_lists_one_default").on(t.userId).where(sql`is_default`)],
+  (t) => [
+    index("favourite_lists_user").on(t.userId),
+    uniqueIndex("favourite_lists_one_default").on(t.userId).where(sql`is_default`),
+    uniqueIndex("favourite_lists_client_key").on(t.userId, t.clientKey),
+  ],
 );
 
 export const favouriteItems = pgTable(

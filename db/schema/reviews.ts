@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { listings } from "./listings";
 import { users } from "./users";
 
@@ -20,6 +20,8 @@ export const reviews = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The review form's key (migration 0036): a retried submission finds this review instead of making another. */
+    clientKey: uuid("client_key"),
     rating: smallint("rating").notNull(),
     title: text("title").notNull().default(""),
     content: text("content").notNull(),
@@ -38,6 +40,7 @@ export const reviews = pgTable(
   (t) => [
     index("reviews_listing_status").on(t.listingId, t.status, t.createdAt),
     index("reviews_user").on(t.userId),
+    uniqueIndex("reviews_client_key").on(t.userId, t.clientKey),
     index("reviews_status_created").on(t.status, t.createdAt),
     check("reviews_rating", sql`${t.rating} BETWEEN 1 AND 5`),
     check("reviews_status", sql`${t.status} IN (0, 1, 2, 3)`),

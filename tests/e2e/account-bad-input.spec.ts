@@ -164,7 +164,7 @@ test("change password: the current password must be right, the new one repeated"
 test("change email: same address, bad address, no captcha", async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
-  const { token, answer } = await fallbackFrom(request, "/account/login/forgotten");
+  const { token, answer } = await fallbackFrom(request, "/account/settings/email", headers);
   const same = await post(request, "/account/settings/email", { email: member.email, captchaToken: token, captchaAnswer: answer }, headers);
   expect(same.status).toBe(400);
   expect(same.html).toContain("That is already your email address.");

@@ -71,9 +71,8 @@ test.describe("bad input", () => {
 
     // Posting to it anyway changes nothing.
     const before = (await memberRow(member.id)).password_hash;
-    const fresh = await fallbackFrom(request, "/account/login/forgotten");
     const response = await request.post("/account/login/reset", {
-      form: { token: new URL(linkIn(mail, "/account/login/reset")).searchParams.get("token") ?? "", password: "new password 1", passwordRepeat: "new password 1", captchaToken: fresh.token, captchaAnswer: fresh.answer },
+      form: { token: new URL(linkIn(mail, "/account/login/reset")).searchParams.get("token") ?? "", password: "new password 1", passwordRepeat: "new password 1", altcha: await solvedPayload(request, "reset") },
     });
     expect(response.status()).toBe(410);
     expect((await memberRow(member.id)).password_hash).toBe(before);
@@ -97,7 +96,7 @@ test.describe("bad input", () => {
 
   test("a captcha solution is accepted once; a replay, a forgery or none is refused", async ({ request }) => {
     const member = await createMember();
-    const payload = await solvedPayload(request);
+    const payload = await solvedPayload(request, "forgotten");
     const first = await request.post("/account/login/forgotten", { form: { email: member.email, altcha: payload } });
     expect(first.status()).toBe(200);
     const replay = await request.post("/account/login/forgotten", { form: { email: member.email, altcha: payload } });

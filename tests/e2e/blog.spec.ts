@@ -36,7 +36,7 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
 
   await tick(page, "Books", true, info);
-  await expect(page).toHaveURL(/\/bark-out\/\?category=books$/);
+  await expect(page).toHaveURL(/\/bark-out\?category=books$/);
   await openCategories(page);
   await expect(page.getByRole("checkbox", { name: "All categories" })).not.toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Books" })).toBeChecked();
@@ -49,7 +49,7 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await expect(page.getByRole("heading", { level: 2, name: "Beaches that welcome dogs all year round" })).toBeVisible();
 
   await tick(page, "All categories", true, info);
-  await expect(page).toHaveURL(/\/bark-out\/$/);
+  await expect(page).toHaveURL(/\/bark-out$/);
   await openCategories(page);
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
   await expect(page.getByRole("checkbox", { name: "Books" })).not.toBeChecked();
@@ -57,7 +57,7 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await tick(page, "Dog health", true, info);
   await openCategories(page);
   await tick(page, "Dog health", false, info);
-  await expect(page).toHaveURL(/\/bark-out\/$/);
+  await expect(page).toHaveURL(/\/bark-out$/);
   await openCategories(page);
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
 });
@@ -81,7 +81,7 @@ test("search finds words in the body; clear empties the text and re-ticks all", 
   // 'tapeworm' is only in the body of a post outside Walks: the category still applies.
   await expect(page.getByText("No articles found")).toBeVisible();
   await page.getByRole(info.project.name === "js" ? "button" : "link", { name: "Clear" }).click();
-  await expect(page).toHaveURL(/\/bark-out\/$/);
+  await expect(page).toHaveURL(/\/bark-out$/);
   // The address changes before the page shows the cleared list; typing before that would be undone by it.
   await expect(page.getByText("No articles found")).toHaveCount(0);
   await openPanel(page, "search");
@@ -106,7 +106,7 @@ test("a visitor's favourite button shows the members-only tooltip; a member save
   await page.locator(".blog-card").first().getByText("Add to favourites").click();
   const note = page.locator(".blog-card").first().getByRole("note");
   await expect(note).toContainText("Favourites are for members.");
-  await expect(note.getByRole("link", { name: "Log in" })).toHaveAttribute("href", /redirectTo=%2Fbark-out%2F/);
+  await expect(note.getByRole("link", { name: "Log in" })).toHaveAttribute("href", /redirectTo=%2Fbark-out(&|$)/);
 
   const member = await createMember({ label: "blog-fav" });
   await logInAs(page.context(), member);

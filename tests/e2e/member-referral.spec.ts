@@ -1,6 +1,7 @@
 // Refer a friend, JavaScript on and off: the invitation goes out through the mail queue with a signed
 // link; the friend joins through it and verifies; the referrer is credited exactly once.
 import { createMember, logInAs, memberByEmail, memberRow, sessionCookieValue, uniqueEmail } from "./support/accounts";
+import { QUESTION_IN_HTML } from "../support/captcha-answer";
 import { answerQuestion } from "./support/captcha";
 import { linkIn, mailFor, waitForMail } from "./support/mail";
 import { completeCaptchaPatiently, pointsEntriesOf } from "./support/members";
@@ -77,7 +78,7 @@ test("referring oneself, an existing member or the same address twice is refused
     const page = await request.get("/account/refer-a-friend", { headers });
     const html = await page.text();
     const token = /name="captchaToken" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    const question = /(What is \w+ plus \w+\? Answer in digits\.)/.exec(html)?.[1] ?? "";
+    const question = (QUESTION_IN_HTML.exec(html.replaceAll("&#x27;", "'"))?.[1] ?? "");
     return request.post("/account/refer-a-friend", { headers, form: { email, message: "", captchaToken: token, captchaAnswer: answerQuestion(question) } });
   };
   const self = await send(referrer.email.toUpperCase());

@@ -113,7 +113,7 @@ test("/metrics needs the token, and counts each request under the id of the rout
 
   // The pool: the scrape's own query is at least one active connection of this process.
   expect(sample(after, "pawroute_db_pool_connections", { state: "active" })).toBeGreaterThanOrEqual(1);
-  expect(Number(/^pawroute_db_pool_max_connections (\d+)$/m.exec(after)?.[1])).toBeGreaterThan(0);
+  expect(Number(/^pawroute_db_pool_max_connections\{worker="0"\} (\d+)$/m.exec(after)?.[1])).toBeGreaterThan(0);
 });
 
 test("/metrics shows the job queue's depth and the jobs that failed", async () => {

@@ -12,7 +12,8 @@ import { hashPassword, verifyPassword } from "../../app/auth/password.server";
 import { awardPoints, pointsSummary, verifyEmailAndAwardPending } from "../../app/auth/points.server";
 import { hit, RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { endAllSessions, endSession, listSessions, lookupSession, startSession } from "../../app/auth/session.server";
-import { CAPTCHA_MESSAGES, checkCaptcha, createCaptchaChallenge, createFallbackQuestion } from "../../app/captcha/captcha.server";
+import { CAPTCHA_MESSAGES, checkCaptcha, createCaptchaChallenge, createFallbackQuestion, type CaptchaForm } from "../../app/captcha/captcha.server";
+import { answerQuestion } from "../support/captcha-answer";
 import { closeDatabase, db } from "../../app/db.server";
 
 const client = { ip: "192.0.2.10", userAgent: "vitest" };
@@ -161,41 +162,70 @@ describe("the captcha", () => {
     await expect(promise).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.message === message && error.status === 400);
   }
 
-  it("accepts a solved ALTCHA challenge once", async () => {
-    const challenge = await createCaptchaChallenge();
+  const IP = "203.0.113.7";
+
+  async function solved(form: CaptchaForm, ip = IP) {
+    const challenge = await createCaptchaChallenge(form, ip);
     const solution = await solveChallenge({ challenge, deriveKey });
-    const payload = Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
-    await checkCaptcha(await formWith({ altcha: payload }));
-    await expectFormError(checkCaptcha(await formWith({ altcha: payload })), CAPTCHA_MESSAGES.replayed);
+    return { challenge, solution, payload: Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64") };
+  }
+
+  it("accepts a solved ALTCHA challenge once, on its own form, from its own client", async () => {
+    const { payload } = await solved("forgotten");
+    await expectFormError(checkCaptcha(await formWith({ altcha: payload }), "contact", IP), CAPTCHA_MESSAGES.invalid);
+    await expectFormError(checkCaptcha(await formWith({ altcha: payload }), "forgotten", "198.51.100.1"), CAPTCHA_MESSAGES.invalid);
+    await checkCaptcha(await formWith({ altcha: payload }), "forgotten", IP);
+    await expectFormError(checkCaptcha(await formWith({ altcha: payload }), "forgotten", IP), CAPTCHA_MESSAGES.replayed);
   });
 
   it("refuses tampered, test-mode and missing solutions", async () => {
-    const challenge = await createCaptchaChallenge();
-    const solution = await solveChallenge({ challenge, deriveKey });
+    const { challenge, solution } = await solved("contact");
     const tampered = { ...challenge.parameters, cost: 1 };
     const forged = Buffer.from(JSON.stringify({ challenge: { parameters: tampered, signature: challenge.signature }, solution })).toString("base64");
-    await expectFormError(checkCaptcha(await formWith({ altcha: forged })), CAPTCHA_MESSAGES.invalid);
+    await expectFormError(checkCaptcha(await formWith({ altcha: forged }), "contact", IP), CAPTCHA_MESSAGES.invalid);
+    // Moving the challenge to another form by editing its data breaks its signature.
+    const moved = { ...challenge.parameters, data: { ...challenge.parameters.data, form: "forgotten" } };
+    const rebound = Buffer.from(JSON.stringify({ challenge: { parameters: moved, signature: challenge.signature }, solution })).toString("base64");
+    await expectFormError(checkCaptcha(await formWith({ altcha: rebound }), "forgotten", IP), CAPTCHA_MESSAGES.invalid);
     const testMode = Buffer.from(JSON.stringify({ challenge: null, solution: null, test: true })).toString("base64");
-    await expectFormError(checkCaptcha(await formWith({ altcha: testMode })), CAPTCHA_MESSAGES.invalid);
-    await expectFormError(checkCaptcha(await formWith({ altcha: "%%%" })), CAPTCHA_MESSAGES.invalid);
-    await expectFormError(checkCaptcha(await formWith({})), CAPTCHA_MESSAGES.missing);
+    await expectFormError(checkCaptcha(await formWith({ altcha: testMode }), "contact", IP), CAPTCHA_MESSAGES.invalid);
+    await expectFormError(checkCaptcha(await formWith({ altcha: "%%%" }), "contact", IP), CAPTCHA_MESSAGES.invalid);
+    await expectFormError(checkCaptcha(await formWith({}), "contact", IP), CAPTCHA_MESSAGES.missing);
   });
 
-  it("checks the no-JavaScript question's encrypted answer, once, right or wrong", async () => {
-    const words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-    const answerOf = (question: string) => {
-      const [, a, b] = /What is (\w+) plus (\w+)\?/.exec(question) ?? [];
-      return String(words.indexOf(a) + words.indexOf(b));
-    };
+  it("checks the no-JavaScript question's encrypted answer, once, right or wrong, on its own form and client", async () => {
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
     // A wrong guess uses the question up: the right answer afterwards is refused too.
-    const guessed = createFallbackQuestion();
-    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: "99" })), CAPTCHA_MESSAGES.wrongAnswer);
-    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: answerOf(guessed.question) })), CAPTCHA_MESSAGES.replayed);
+    const guessed = createFallbackQuestion("review", ip);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: "99" }), "review", ip), CAPTCHA_MESSAGES.wrongAnswer);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: guessed.token, captchaAnswer: answerQuestion(guessed.question) }), "review", ip), CAPTCHA_MESSAGES.replayed);
 
-    const { question, token } = createFallbackQuestion();
-    const answer = answerOf(question);
-    await expectFormError(checkCaptcha(await formWith({ captchaToken: `${token.split(".")[0]}.forged`, captchaAnswer: answer })), CAPTCHA_MESSAGES.invalid);
-    await checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }));
-    await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer })), CAPTCHA_MESSAGES.replayed);
+    const { question, token } = createFallbackQuestion("contact", ip);
+    const answer = answerQuestion(question);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: `${token.split(".")[0]}.forged`, captchaAnswer: answer }), "contact", ip), CAPTCHA_MESSAGES.invalid);
+    // Right, but on another form or from another address: refused without using the question up.
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }), "forgotten", ip), CAPTCHA_MESSAGES.invalid);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }), "contact", "192.0.2.9"), CAPTCHA_MESSAGES.invalid);
+    await checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }), "contact", ip);
+    await expectFormError(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answer }), "contact", ip), CAPTCHA_MESSAGES.replayed);
+  });
+
+  it("asks questions of several kinds, none of which carries its answer in digits", () => {
+    const questions = Array.from({ length: 200 }, () => createFallbackQuestion("contact", IP).question);
+    const kinds = new Set(questions.map((q) => q.split(" ").slice(0, 2).join(" ")));
+    expect(kinds.size).toBeGreaterThanOrEqual(6);
+    for (const q of questions) expect(q).not.toMatch(/\d/);
+  });
+
+  it("gives an address ten answers a quarter hour, right, wrong or forged", async () => {
+    const ip = `192.0.2.${Math.floor(Math.random() * 250) + 1}`;
+    await db().execute(sql`DELETE FROM rate_limit_buckets WHERE key = ${`captcha-fallback:ip:${ip}`}`);
+    for (let i = 0; i < 10; i++) await expectFormError(checkCaptcha(await formWith({ captchaToken: "v3.forged", captchaAnswer: "1" }), "contact", ip), CAPTCHA_MESSAGES.invalid);
+    const { question, token } = createFallbackQuestion("contact", ip);
+    await expect(checkCaptcha(await formWith({ captchaToken: token, captchaAnswer: answerQuestion(question) }), "contact", ip)).rejects.toSatisfy(
+      (error: unknown) => error instanceof AppError && error.status === 429,
+    );
+    // The proof of work is not counted: its cost is the work.
+    await checkCaptcha(await formWith({ altcha: (await solved("contact", ip)).payload }), "contact", ip);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, sql } from "../../app/db.server";
 import { AppError } from "../../app/errors";
@@ -101,5 +102,22 @@ describe("favourites", () => {
     const result = newListSchema.safeParse({ intent: "create", name: "   " });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("You must enter a name for your new list.");
+  });
+
+  it("answers a retried creation (same client key) with the first list, also when both arrive at once (decision 0258)", async () => {
+    const owner = await member();
+    const key = randomUUID();
+    const first = await createList(owner, { name: "Sent twice" }, key);
+    expect((await createList(owner, { name: "Sent twice" }, key)).id).toBe(first.id);
+    const other = randomUUID();
+    const together = await Promise.all([createList(owner, { name: "At once" }, other), createList(owner, { name: "At once" }, other)]);
+    expect(together[0].id).toBe(together[1].id);
+    // Without a key (the API, older pages) each creation is a list of its own.
+    await createList(owner, { name: "No key" });
+    await createList(owner, { name: "No key" });
+    expect((await listsOf(owner)).map((list) => list.name).sort()).toEqual(["At once", "No key", "No key", "Sent twice"]);
+    // Another member's key is their own.
+    const stranger = await member();
+    expect((await createList(stranger, { name: "Sent twice" }, key)).id).not.toBe(first.id);
   });
 });

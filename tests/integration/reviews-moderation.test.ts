@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
@@ -122,5 +123,22 @@ describe("reviews", () => {
     const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 2, title: "", content: text, gallery: [] });
     await expect(acceptReview(member, id)).rejects.toMatchObject({ status: 403 });
     await expect(denyReview(member, id)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("answers a retried submission (same client key) with the first review, also when both arrive at once (decision 0258)", async () => {
+    const member = await user();
+    const uploader = { user: member, visitorKey: null };
+    const key = randomUUID();
+    const input = { rating: 4, title: "Sent twice", content: text, gallery: [] };
+    const first = await createReview(member, uploader, { id: listingId }, input, key);
+    expect(await createReview(member, uploader, { id: listingId }, input, key)).toEqual(first);
+    const together = await Promise.all([randomUUID(), randomUUID()].flatMap((k) => [k, k]).map((k) => createReview(member, uploader, { id: listingId }, input, k)));
+    expect(together[0]).toEqual(together[1]);
+    expect(together[2]).toEqual(together[3]);
+    const [{ n }] = await sql()<{ n: number }[]>`SELECT count(*)::int AS n FROM reviews WHERE user_id = ${member.id}`;
+    expect(n).toBe(3);
+    // Another member's key is their own.
+    const other = await user();
+    expect((await createReview(other, { user: other, visitorKey: null }, { id: listingId }, input, key)).id).not.toBe(first.id);
   });
 });

@@ -95,7 +95,7 @@ describe("return targets", () => {
 });
 
 describe("the Origin check", () => {
-  const base = { method: "POST", host: "www.pawroute.example", secFetchSite: undefined };
+  const base = { method: "POST", host: "www.pawroute.example", protocol: "https", secFetchSite: undefined };
   it("lets same-site POSTs, GETs and non-browser clients through", () => {
     expect(isCrossSite({ ...base, origin: "https://www.pawroute.example" })).toBe(false);
     expect(isCrossSite({ ...base, method: "GET", origin: "https://evil.example" })).toBe(false);
@@ -108,6 +108,15 @@ describe("the Origin check", () => {
     expect(isCrossSite({ ...base, origin: "not a url" })).toBe(true);
     expect(isCrossSite({ ...base, origin: undefined, secFetchSite: "cross-site" })).toBe(true);
     expect(isCrossSite({ ...base, method: "DELETE", origin: "https://evil.example" })).toBe(true);
+  });
+  it("compares the scheme too: the same host by another scheme is another origin", () => {
+    expect(isCrossSite({ ...base, origin: "http://www.pawroute.example" })).toBe(true);
+    const plain = { ...base, host: "127.0.0.1:3000", protocol: "http" };
+    expect(isCrossSite({ ...plain, origin: "http://127.0.0.1:3000" })).toBe(false);
+    expect(isCrossSite({ ...plain, origin: "https://127.0.0.1:3000" })).toBe(true);
+    // PUBLIC_URL names the site's one origin, scheme included (a proxy in front that terminates TLS).
+    expect(isCrossSite({ ...plain, host: "www.pawroute.example", origin: "https://www.pawroute.example", appUrl: "https://www.pawroute.example" })).toBe(false);
+    expect(isCrossSite({ ...plain, host: "www.pawroute.example", origin: "http://www.pawroute.example", appUrl: "https://www.pawroute.example" })).toBe(false);
   });
 });
 

@@ -48,7 +48,7 @@ export function BlogFilters({ categories, selected, q }: { categories: BlogCateg
   }
 
   return (
-    <Form method="get" action="/bark-out/" className="blog-filters" ref={form} role="search" aria-label="Articles">
+    <Form method="get" action="/bark-out" className="blog-filters" ref={form} role="search" aria-label="Articles">
       <input type="hidden" name="previous" value={key} />
       <details className="blog-filters__panel blog-filters__categories" open={categoriesOpen || undefined} onToggle={(event) => setCategoriesOpen(event.currentTarget.open)}>
         <summary className="button button--quiet">
@@ -84,7 +84,7 @@ export function BlogFilters({ categories, selected, q }: { categories: BlogCateg
               Clear
             </button>
           ) : (
-            <Link to="/bark-out/" className="button button--quiet">
+            <Link to="/bark-out" className="button button--quiet">
               Clear
             </Link>
           )}

@@ -39,7 +39,7 @@ export function PostCategories({ post }: { post: BlogCard }) {
     <ul className="blog-card__categories" aria-label="Categories">
       {post.categories.map((category) => (
         <li key={category.id}>
-          <Link to={`/bark-out/?category=${category.slug}`}>{category.name}</Link>
+          <Link to={`/bark-out?category=${category.slug}`}>{category.name}</Link>
         </li>
       ))}
     </ul>

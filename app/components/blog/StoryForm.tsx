@@ -59,7 +59,7 @@ export function StoryForm({ data }: { data: StoryPageData }) {
         <h2>Your story has been sent!</h2>
         <p>Thank you. Our team will take a look at it. If your story appears on Bark Out, you will be awarded Treat Points{data.member ? "" : " (log in or join with the same email address to collect them)"}.</p>
         <p>
-          <Link to="/bark-out/">Back to Bark Out</Link>
+          <Link to="/bark-out">Back to Bark Out</Link>
         </p>
       </div>
     );

@@ -4,6 +4,8 @@ import { useField } from "remix-validated-form";
 import { FieldError } from "./Field";
 
 export interface CaptchaFallbackData {
+  /** The form the question (and the widget's challenge) is made for. */
+  form: string;
   question: string;
   token: string;
 }
@@ -40,7 +42,7 @@ export function Captcha({ fallback, formId, version }: { fallback: CaptchaFallba
     <div className={`field captcha${error ? " field--invalid" : ""}`}>
       {enhanced ? (
         <div key={generation}>
-          <altcha-widget challenge="/captcha/challenge" name="altcha" />
+          <altcha-widget challenge={`/captcha/challenge?form=${encodeURIComponent(fallback.form)}`} name="altcha" />
         </div>
       ) : (
         <>

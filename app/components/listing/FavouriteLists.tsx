@@ -12,6 +12,8 @@ export interface FavouritePageData {
   username: string | null;
   /** The list just made (pages without JavaScript: ?created=id). */
   created: number | null;
+  /** The new-list form's key: a retried creation returns the first list (decision 0258). */
+  clientKey: string;
 }
 
 /** A new list's page is public: the note says so and where it is. */
@@ -59,6 +61,7 @@ export function FavouriteLists({ data, onChange }: { data: FavouritePageData; on
       )}
       <ValidatedForm validator={newListValidator} method="post" action={action} id="new-list" fetcher={onChange ? creator : undefined} noValidate className="favourite-lists__new" resetAfterSubmit>
         <input type="hidden" name="intent" value="create" />
+        <input type="hidden" name="clientKey" value={data.clientKey} />
         {onChange ? <input type="hidden" name="respond" value="json" /> : null}
         <TextField formId="new-list" name="name" label="New list" maxLength={80} />
         <SubmitButton pending="Adding…">Add to a new list</SubmitButton>

@@ -11,6 +11,8 @@ import { ImageUploader } from "../gallery/ImageUploader";
 export interface ReviewPageData {
   listing: { id: number; url: string; title: string; fullTitle: string };
   captcha: CaptchaFallbackData;
+  /** The form's key: a retried submission returns the first review (decision 0258). */
+  clientKey: string;
   admin: boolean;
   unverifiedEmail: string | null;
 }
@@ -92,6 +94,7 @@ export function ReviewForm({ data, fetcher }: { data: ReviewPageData; fetcher?: 
   return (
     <ValidatedForm validator={reviewValidator} method="post" action={`${data.listing.url}/review`} encType="multipart/form-data" id="review" fetcher={fetcher} noValidate className="form-stack review-form">
       <FormAlert message={formErrorOf(result)} />
+      <input type="hidden" name="clientKey" value={data.clientKey} />
       <StarRating />
       <TextField formId="review" name="title" label="Title" optional maxLength={REVIEW_TITLE_MAX} />
       <ReviewText />

@@ -144,7 +144,7 @@ export function HomeSearch({ tab, preset, roads }: HomeSearchProps) {
 
   function choose(next: HomeTab, focus = false) {
     setSelected(next);
-    document.cookie = homeTabCookie(next);
+    document.cookie = homeTabCookie(next, location.protocol === "https:");
     if (focus) tabs.current[HOME_TABS.indexOf(next)]?.focus();
   }
 

@@ -14,8 +14,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Add a listing — Pawroute" }];
 
 /** /add-listing: anyone may add a listing; visitors pass the captcha, members may also save drafts. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return listingFormPage(request, "add");
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return listingFormPage(request, "add", undefined, context);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

@@ -6,6 +6,8 @@ import { ListingTypeStat } from "../../components/ListingTypeStat";
 import { RoadBadge, compareRoads } from "../../components/RoadBadge";
 import { HomeSearch } from "../../components/search/HomeSearch";
 import { directoryStats, type DirectoryStats } from "../../directory/stats.server";
+import { cookiesAreSecure } from "../../auth/cookies.server";
+import { canonicalLink } from "../../seo";
 import { homePreset, homeTabCookie, isHomeTab, tabFromCookieHeader } from "../../search/home";
 import homeStyles from "../../styles/home.css?url";
 import formStyles from "../../styles/forms.css?url";
@@ -20,9 +22,10 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: searchStyles },
 ];
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
   { title: page && page.preset.path !== "/" ? `${page.preset.title} — Pawroute` : "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France" },
   { name: "description", content: page?.preset.lead ?? "Find dog walks, dog-friendly pubs and cafés, beaches, accommodation and vets near motorway junctions, around a place or along your route." },
+  canonicalLink(matches, page?.preset.path ?? "/"),
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab = isHomeTab(asked) ? asked : (tabFromCookieHeader(request.headers.get("Cookie")) ?? "route");
   // One list of roads for the road lists and the road search form: the page sent the 55 roads twice.
   const stats = await directoryStats();
-  return data({ ...stats, preset: homePreset(url.pathname), tab }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked) } } : undefined);
+  return data({ ...stats, preset: homePreset(url.pathname), tab }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked, cookiesAreSecure()) } } : undefined);
 }
 
 type Road = DirectoryStats["roads"][number];

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = keepResultsAfterFavouriting;
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => resultsMeta(page, "Map of ");
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => resultsMeta(page, matches, "Map of ");
 
 export default function MapResults() {
   const page = useLoaderData<typeof loader>();

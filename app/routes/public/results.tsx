@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = keepResultsAfterFavouriting;
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => resultsMeta(page);
+export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => resultsMeta(page, matches);
 
 export default function Results() {
   const page = useLoaderData<typeof loader>();

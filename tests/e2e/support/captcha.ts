@@ -4,15 +4,9 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { answerQuestion, QUESTION_IN_HTML } from "../../support/captcha-answer";
 
-const WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-
-/** Answers "What is four plus seven? Answer in digits." */
-export function answerQuestion(question: string): string {
-  const match = /What is (\w+) plus (\w+)\?/.exec(question);
-  if (!match) throw new Error(`not a captcha question: ${question}`);
-  return String(WORDS.indexOf(match[1]) + WORDS.indexOf(match[2]));
-}
+export { answerQuestion };
 
 /** Completes the captcha of the form on the page, whichever version the page shows. */
 export async function completeCaptcha(page: Page, scope = page.locator("main"), solveTimeout = 20_000): Promise<void> {
@@ -33,12 +27,12 @@ export async function completeCaptcha(page: Page, scope = page.locator("main"), 
 }
 
 export function isQuestion(text: string): boolean {
-  return /What is \w+ plus \w+\?/.test(text);
+  return /Answer in digits\./.test(text);
 }
 
-/** A solved ALTCHA payload for a fresh challenge from the app, as the widget would post it. */
-export async function solvedPayload(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/captcha/challenge");
+/** A solved ALTCHA payload for a fresh challenge for `form` from the app, as the widget would post it. */
+export async function solvedPayload(request: APIRequestContext, form: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await request.get(`/captcha/challenge?form=${form}`, { headers });
   expect(response.status()).toBe(200);
   const challenge: Challenge = await response.json();
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -46,11 +40,14 @@ export async function solvedPayload(request: APIRequestContext): Promise<string>
   return Buffer.from(JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution })).toString("base64");
 }
 
-/** The no-JavaScript question and its signed token, read from a page's HTML. */
-export async function fallbackFrom(request: APIRequestContext, path: string): Promise<{ token: string; answer: string }> {
-  const html = await (await request.get(path)).text();
+/**
+ * The no-JavaScript question and its token, read from a page's HTML. The token is bound to the client's
+ * address: post with the same `headers` (X-Forwarded-For) the page was read with.
+ */
+export async function fallbackFrom(request: APIRequestContext, path: string, headers: Record<string, string> = {}): Promise<{ token: string; answer: string }> {
+  const html = (await (await request.get(path, { headers })).text()).replaceAll("&#x27;", "'");
   const token = /name="captchaToken" value="([^"]+)"/.exec(html)?.[1];
-  const question = /(What is \w+ plus \w+\? Answer in digits\.)/.exec(html)?.[1];
+  const question = QUESTION_IN_HTML.exec(html)?.[1];
   if (!token || !question) throw new Error(`no captcha question on ${path}`);
   return { token, answer: answerQuestion(question) };
 }

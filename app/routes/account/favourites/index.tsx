@@ -21,7 +21,7 @@ export function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Favourites() {
-  const { lists, notice } = useLoaderData<typeof loader>();
+  const { lists, notice, clientKey } = useLoaderData<typeof loader>();
   return (
     <AccountPage title="Your favourites" className="favourites-page" notice={notice}>
       <p>
@@ -43,6 +43,7 @@ export default function Favourites() {
       <section className="form-panel" aria-labelledby="add-list-title">
         <h2 id="add-list-title">Add a list</h2>
         <IntentForm validator={newListValidator} id="add-list" intent="create" submit="Add list" pending="Adding…" resetAfterSubmit>
+          <input type="hidden" name="clientKey" value={clientKey} />
           <TextField formId="add-list" name="name" label="Name of the new list" maxLength={80} />
         </IntentForm>
       </section>

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { clientOf } from "../../../auth/client.server";
@@ -13,10 +13,13 @@ import formStyles from "../../../styles/forms.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Forgotten your password? — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgotten your password? — Pawroute" },
+  { name: "description", content: "Ask for a link to choose a new password for your Pawroute account." },
+];
 
-export async function loader() {
-  return { captcha: createFallbackQuestion() };
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { captcha: createFallbackQuestion("forgotten", clientOf(request, context).ip) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     forgottenValidator,
     async ({ email }, form) => {
-      await checkCaptcha(form);
+      await checkCaptcha(form, "forgotten", clientOf(request, context).ip);
       await requestPasswordReset(email, clientOf(request, context));
       return data({ sentTo: email });
     },

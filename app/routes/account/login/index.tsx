@@ -13,7 +13,10 @@ import formStyles from "../../../styles/forms.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Log in — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Log in — Pawroute" },
+  { name: "description", content: "Log in to Pawroute to save favourite places, write reviews and collect Treat Points." },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");

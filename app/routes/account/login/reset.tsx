@@ -14,15 +14,18 @@ import formStyles from "../../../styles/forms.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = () => [{ title: "Choose a new password — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password — Pawroute" },
+  { name: "description", content: "Choose a new password for your Pawroute account." },
+];
 
 /** The token is in the address: never pass it on to another site (same-origin keeps the Origin header on our own POSTs). */
 export const headers: HeadersFunction = () => ({ "Referrer-Policy": "same-origin" });
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const link = await describeResetLink(token);
-  return { token, link, captcha: createFallbackQuestion() };
+  return { token, link, captcha: createFallbackQuestion("reset", clientOf(request, context).ip) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     resetValidator,
     async ({ token, password }, form) => {
-      await checkCaptcha(form);
+      await checkCaptcha(form, "reset", clientOf(request, context).ip);
       await resetPassword(token, password, clientOf(request, context));
       return redirect("/account/login/", { headers: { "Set-Cookie": await flashHeader(RESET_SUCCESS) } });
     },

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "../../../auth/guards.server";
 import { listPosts, readBlogFilters } from "../../../blog/posts.server";
 import { barkOutHref } from "../../../blog/types";
+import { canonicalLink } from "../../../seo";
 import { BlogFilters } from "../../../components/blog/BlogFilters";
 import { BlogPagination } from "../../../components/blog/BlogPagination";
 import { PostCard } from "../../../components/blog/PostCard";
@@ -53,7 +54,7 @@ export default function BarkOut() {
         <div className="empty-state">
           <h2>No articles found</h2>
           <p>
-            Try other categories or words, or <Link to="/bark-out/">see every article</Link>.
+            Try other categories or words, or <Link to="/bark-out">see every article</Link>.
           </p>
         </div>
       ) : (
@@ -68,9 +69,10 @@ export default function BarkOut() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   { title: data?.q ? `“${data.q}” — Bark Out — Pawroute` : "Bark Out: the dog-friendly travel blog — Pawroute" },
   { name: "description", content: "Walks, travel tips and stories from dog owners on the road in the UK and France." },
+  canonicalLink(matches, data ? barkOutHref({ selected: data.selected, q: data.q, page: data.page }) : "/bark-out"),
 ];
 
 export function ErrorBoundary() {

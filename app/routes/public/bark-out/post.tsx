@@ -1,4 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { clientOf } from "../../../auth/client.server";
+import { canonicalLink } from "../../../seo";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readForm } from "../../../auth/forms.server";
 import { getSessionUser } from "../../../auth/guards.server";
@@ -26,13 +28,13 @@ export const links: LinksFunction = () => [
 ];
 
 /** /bark-out/{slug}: a published post, its gallery, related posts and the subscribe form. */
-export function loader({ request, params }: LoaderFunctionArgs) {
+export function loader({ request, params, context }: LoaderFunctionArgs) {
   return handleErrors(async () => {
     const user = await getSessionUser(request);
     const post = await publishedPost(params.slug, user?.id ?? null);
     const [related, subscribed] = await Promise.all([relatedPosts(post.id), user ? memberIsSubscribed(user.id) : Promise.resolve(false)]);
     const images = post.gallery.flatMap((item) => (item.kind === "image" ? [item.large] : []));
-    return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion(), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
+    return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion("newsletter", clientOf(request, context).ip), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
   });
 }
 
@@ -50,7 +52,7 @@ export default function BlogPost() {
     <article className="container blog-post">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <p className="eyebrow">
-        <Link to="/bark-out/">Bark Out</Link>
+        <Link to="/bark-out">Bark Out</Link>
       </p>
       <h1>{post.title}</h1>
       <PostMeta post={post} />
@@ -76,20 +78,20 @@ export default function BlogPost() {
         </section>
       ) : null}
       <p>
-        <Link to="/bark-out/">Back to Bark Out</Link> · <Link to="/bark-out/submit">Share your dog&apos;s story</Link>
+        <Link to="/bark-out">Back to Bark Out</Link> · <Link to="/bark-out/submit">Share your dog&apos;s story</Link>
       </p>
     </article>
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   data
     ? [
         { title: `${data.post.title} — Bark Out — Pawroute` },
         { name: "description", content: data.post.excerpt },
         { property: "og:title", content: data.post.title },
         { property: "og:type", content: "article" },
-        { tagName: "link", rel: "canonical", href: data.post.url },
+        canonicalLink(matches, data.post.url),
       ]
     : [{ title: "Bark Out — Pawroute" }];
 

@@ -13,8 +13,8 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: blogStyles },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return storyPage(request);
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return storyPage(request, context);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +27,7 @@ export default function SubmitStory() {
   return (
     <div className="container story-page">
       <p className="eyebrow">
-        <Link to="/bark-out/">Bark Out</Link>
+        <Link to="/bark-out">Bark Out</Link>
       </p>
       <h1>Share your dog&apos;s story</h1>
       <p className="blog__lead">
@@ -40,7 +40,10 @@ export default function SubmitStory() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Share your dog's story — Bark Out — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "Share your dog's story — Bark Out — Pawroute" },
+  { name: "description", content: "Tell us about your dog's favourite walks and adventures: stories that appear on Bark Out earn Treat Points." },
+];
 
 export function ErrorBoundary() {
   return <StatusPage />;

@@ -52,6 +52,7 @@ export default function DirectionsPrint() {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `Printable directions to ${page.listing.fullTitle} — Pawroute` : "Directions — Pawroute" },
   { name: "robots", content: "noindex" },
+  { name: "description", content: page ? `Step-by-step driving directions to ${page.listing.fullTitle}, with distances.` : "Step-by-step driving directions to a dog-friendly place." },
 ];
 
 export function ErrorBoundary() {

@@ -40,6 +40,7 @@ export default function Directions() {
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page ? `Directions to ${page.listing.fullTitle} — Pawroute` : "Directions — Pawroute" },
   { name: "robots", content: "noindex" },
+  { name: "description", content: page ? `Step-by-step driving directions to ${page.listing.fullTitle}, with distances.` : "Step-by-step driving directions to a dog-friendly place." },
 ];
 
 export function ErrorBoundary() {

@@ -1,24 +1,27 @@
 // The review page's loader and action work, so the route module stays a thin view.
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { createFallbackQuestion, checkCaptcha } from "../../../captcha/captcha.server";
+import { clientOf } from "../../../auth/client.server";
 import { validateForm } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { sql } from "../../../db.server";
 import { listingForRequest } from "../../../listings/listing.server";
-import { createReview } from "../../../reviews/reviews.server";
+import { createReview, reviewMadeWith } from "../../../reviews/reviews.server";
 import { reviewValidator } from "../../../reviews/schemas";
 import { createUpload } from "../../../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM } from "../../../uploads/multipart.server";
 import { UPLOAD } from "../../../uploads/process.server";
 import { AppError } from "../../../errors";
+import { clientKeyOf, newClientKey } from "../../../http/client-key.server";
 import { readVisitorForm } from "../../../uploads/multipart.server";
 
-export async function reviewPage(request: Request, slug: string | undefined) {
+export async function reviewPage(request: Request, slug: string | undefined, context?: AppLoadContext) {
   const user = await requireMember(request);
   const listing = await listingForRequest(sql(), request, slug, user);
   return {
     listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle },
-    captcha: createFallbackQuestion(),
+    captcha: createFallbackQuestion("review", clientOf(request, context).ip),
+    clientKey: newClientKey(),
     admin: user.isAdmin,
     // Unverified members earn points as pending and are offered the verification link again.
     unverifiedEmail: user.emailVerified ? null : user.email,
@@ -40,14 +43,18 @@ export async function submitReview(request: Request, slug: string | undefined, c
   const valid = await validateForm(reviewValidator, form);
   if (!valid.ok) return valid.response;
   const uploader = { user, visitorKey: null };
+  const answered = (result: { published: boolean }) => redirect(`${listing.url}${result.published ? "#reviews-title" : "?reviewed=1"}`);
   try {
-    await checkCaptcha(form);
+    const clientKey = clientKeyOf(form);
+    // A retry of a submission that was saved: its answer again, before the captcha (spent by the first).
+    const earlier = await reviewMadeWith(user.id, clientKey);
+    if (earlier) return answered(earlier);
+    await checkCaptcha(form, "review", clientOf(request, context).ip);
     const uploaded: string[] = [];
     for (const file of filesOf(form, "images").slice(0, MAX_FILES_PER_FORM)) {
       uploaded.push((await createUpload(uploader, Buffer.from(await file.arrayBuffer()))).id);
     }
-    const result = await createReview(user, uploader, listing, { ...valid.data, gallery: [...valid.data.gallery, ...uploaded] });
-    return redirect(`${listing.url}${result.published ? "#reviews-title" : "?reviewed=1"}`);
+    return answered(await createReview(user, uploader, listing, { ...valid.data, gallery: [...valid.data.gallery, ...uploaded] }, clientKey));
   } catch (error) {
     if (error instanceof AppError) {
       const fieldErrors = error.code === UPLOAD.code ? { gallery: error.message } : error.fieldErrors;

@@ -16,8 +16,8 @@ export const links: LinksFunction = () => [
 ];
 
 /** /{type}/{slug}/review: members only (visitors go to log in and come back); also loaded into a modal. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return reviewPage(request, params.slug);
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return reviewPage(request, params.slug, context);
 }
 
 export function action({ request, params, context }: ActionFunctionArgs) {

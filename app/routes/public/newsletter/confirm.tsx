@@ -18,7 +18,7 @@ export default function ConfirmNewsletter() {
       <h1>Thank you, your subscription is confirmed</h1>
       <p>You will receive the Pawroute newsletter from the next issue. Every mail has a one-click unsubscribe link.</p>
       <p>
-        <Link to="/bark-out/">Read Bark Out</Link>
+        <Link to="/bark-out">Read Bark Out</Link>
       </p>
     </div>
   );

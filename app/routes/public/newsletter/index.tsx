@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { clientOf } from "../../../auth/client.server";
 import { useLoaderData } from "@remix-run/react";
 import { readForm } from "../../../auth/forms.server";
 import { getSessionUser } from "../../../auth/guards.server";
@@ -16,9 +17,9 @@ export const links: LinksFunction = () => [
 ];
 
 /** Also what the newsletter modal loads when it opens. */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
-  return { member: user !== null, subscribed: user ? await memberIsSubscribed(user.id) : false, captcha: createFallbackQuestion() };
+  return { member: user !== null, subscribed: user ? await memberIsSubscribed(user.id) : false, captcha: createFallbackQuestion("newsletter", clientOf(request, context).ip) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +40,10 @@ export default function Newsletter() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "The Pawroute newsletter — Pawroute" }];
+export const meta: MetaFunction = () => [
+  { title: "The Pawroute newsletter — Pawroute" },
+  { name: "description", content: "Sign up for the Pawroute newsletter: new dog-friendly walks, pubs and beaches, travel tips and stories from Bark Out." },
+];
 
 export function ErrorBoundary() {
   return <StatusPage />;
