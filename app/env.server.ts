@@ -106,6 +106,12 @@ const schema = z
     PAYPAL_ENABLED: z.enum(["true", "false", "1", "0"], { message: "PAYPAL_ENABLED must be true or false" }).default("true").transform((value) => value === "true" || value === "1"),
     /** The PayPal JS SDK's address (without query); unset: PayPal's sandbox SDK with keys, else /local/paypal.js. */
     PAYPAL_SDK_URL: z.string().min(1).optional(),
+    /**
+     * What the local Stripe and PayPal stand-ins sign their webhooks with (decision 0241): 32+ random
+     * characters per installation; `npm start` keeps one in .data/payments-local-secret. Unset: each server
+     * process makes its own. Read at call time (payments/local/secrets.server.ts).
+     */
+    PAYMENTS_LOCAL_SECRET: z.string().min(32, "PAYMENTS_LOCAL_SECRET must be at least 32 random characters").optional(),
     /** Port of the local PayPal stand-in when no secret is set; 0 picks a free port. */
     PAYPAL_LOCAL_PORT: z.coerce.number().int("PAYPAL_LOCAL_PORT must be a whole number").min(0).max(65535).default(0),
     /** Days before expiry that the renewal job charges a subscription set to renew automatically. */

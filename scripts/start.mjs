@@ -1,7 +1,7 @@
 // `npm start`: install what is missing, bring up the database, migrate, seed an empty database,
 // build when sources changed, then serve on http://localhost:$PORT (3000).
 import { createServer } from "node:net";
-import { buildIfStale, databaseUrl, sessionSecret, ensureDatabases, ensureNodeModules, fail, prepareDatabase, runForeground } from "./lib.mjs";
+import { buildIfStale, databaseUrl, paymentsLocalSecret, sessionSecret, ensureDatabases, ensureNodeModules, fail, prepareDatabase, runForeground } from "./lib.mjs";
 
 const port = Number(process.env.PORT || 3000);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`PORT must be a number from 1 to 65535 (got "${process.env.PORT}").`);
@@ -15,7 +15,7 @@ await new Promise((resolvePort) => {
 
 ensureNodeModules();
 await ensureDatabases();
-const env = { DATABASE_URL: databaseUrl(), NODE_ENV: "production", PORT: String(port), SESSION_SECRET: sessionSecret(), COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false" };
+const env = { DATABASE_URL: databaseUrl(), NODE_ENV: "production", PORT: String(port), SESSION_SECRET: sessionSecret(), PAYMENTS_LOCAL_SECRET: paymentsLocalSecret(), COOKIE_SECURE: process.env.COOKIE_SECURE ?? "false" };
 
 prepareDatabase(env);
 buildIfStale(env);

@@ -14,6 +14,7 @@ import { discountPenceOf } from "./affiliate-links";
 import { cardErrorMessage, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
 import { findPlan, PAYMENT_METHOD, type Plan } from "./plans";
+import { mailReceiptIn } from "./receipts.server";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
 
@@ -318,6 +319,8 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     periodStart,
     periodEnd,
   });
+  // The receipt is mailed once, with the change that issued it (receipts.server.ts).
+  await mailReceiptIn(tx, charge.id);
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */

@@ -10,6 +10,19 @@ export interface ReceiptView {
   periodStart: string;
   periodEnd: string;
   issuedAt: string;
+  /** Money given back so far (refunds, a reversal): decision 0240. */
+  refundedPence: number;
+  disputeStatus: "open" | "won" | "lost" | null;
+  moneyBack: MoneyBackView[];
+}
+
+/** One refund, reversal or dispute step on a charge (decision 0240). */
+export interface MoneyBackView {
+  kind: "refund" | "reversal" | "dispute-opened" | "dispute-won" | "dispute-lost";
+  amountPence: number;
+  provider: "stripe" | "paypal";
+  reason: string;
+  at: string;
 }
 
 /** What the card form needs to load Stripe.js (or its local stand-in). */
