@@ -4,13 +4,14 @@
 // so two events for one charge arriving at once are applied one after the other.
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { chargeAdjustments, charges, receipts, subscriptionEvents, subscriptions, users, type ChargeAdjustmentKind } from "../../db/schema";
+import { hexId } from "../admin/params.server";
 import { db } from "../db.server";
 import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";
 import type { Transaction } from "../points/ledger.server";
 import { findPlan, formatPence } from "./plans";
-import type { MoneyBackView } from "./types";
+import type { AdminMoneyBackView, MoneyBackView } from "./types";
 
 export interface MoneyBack {
   provider: "stripe" | "paypal";
@@ -147,16 +148,8 @@ function moneyBackView(row: typeof chargeAdjustments.$inferSelect): MoneyBackVie
   return { kind: row.kind, amountPence: row.amountPence, provider: row.provider, reason: row.reason, at: row.at.toISOString() };
 }
 
-export interface AdminMoneyBackRow extends MoneyBackView {
-  id: number;
-  userId: number;
-  email: string;
-  receiptNumber: string | null;
-  chargePence: number;
-}
-
 /** The latest refunds and disputes, for the admin dashboard (all members) or one member's admin page. */
-export async function recentMoneyBack(options: { userId?: number; limit: number }): Promise<AdminMoneyBackRow[]> {
+export async function recentMoneyBack(options: { userId?: number; limit: number }): Promise<AdminMoneyBackView[]> {
   const rows = await db()
     .select({ adjustment: chargeAdjustments, email: users.email, receiptNumber: receipts.number, chargePence: charges.amountPence })
     .from(chargeAdjustments)
@@ -166,5 +159,5 @@ export async function recentMoneyBack(options: { userId?: number; limit: number 
     .where(options.userId === undefined ? undefined : eq(chargeAdjustments.userId, options.userId))
     .orderBy(desc(chargeAdjustments.at), desc(chargeAdjustments.id))
     .limit(Math.min(Math.max(1, options.limit), 100));
-  return rows.map((row) => ({ ...moneyBackView(row.adjustment), id: row.adjustment.id, userId: row.adjustment.userId, email: row.email, receiptNumber: row.receiptNumber, chargePence: row.chargePence }));
+  return rows.map((row) => ({ ...moneyBackView(row.adjustment), id: row.adjustment.id, memberHexId: hexId(row.adjustment.userId), email: row.email, receiptNumber: row.receiptNumber, chargePence: row.chargePence }));
 }

@@ -57,3 +57,13 @@ export interface TreatPaymentView {
   months: number;
   expiresAt: string | null;
 }
+
+/** A refund or dispute step as the administrator's dashboard and member page list it. */
+export interface AdminMoneyBackView extends MoneyBackView {
+  id: number;
+  /** The member's admin page id (/account/admin/users/{hexId}). */
+  memberHexId: string;
+  email: string;
+  receiptNumber: string | null;
+  chargePence: number;
+}
