@@ -10,7 +10,7 @@ import { AppError } from "../errors";
 import type { Transaction } from "../points/ledger.server";
 import { applyMoneyBackIn, type MoneyBack } from "./refunds.server";
 import { applySucceededIn } from "./subscriptions.server";
-import { valueToPence, verifyWebhook } from "./paypal.server";
+import { captureOwner, valueToPence, verifyWebhook } from "./paypal.server";
 import { stripe, stripeConfig } from "./stripe.server";
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
@@ -134,6 +134,7 @@ const paypalResource = z.object({
   status_details: z.object({ reason: z.string().max(100).nullish() }).nullish(),
   note_to_payer: z.string().max(255).nullish(),
   reason_code: z.string().max(100).nullish(),
+  links: z.array(z.object({ rel: z.string().max(40), href: z.string().max(500) }).passthrough()).nullish(),
 });
 const PAYPAL_HANDLED = new Set(["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED"]);
 
@@ -156,12 +157,15 @@ export async function receivePayPalEvent(payload: string, headers: Headers): Pro
   const resource = PAYPAL_HANDLED.has(event.event_type) ? parse("paypal", paypalResource, event.resource) : null;
   const amount = resource?.amount.currency_code === "GBP" ? valueToPence(resource.amount.value) : null;
   if (resource && event.event_type === "PAYMENT.CAPTURE.REFUNDED" && amount === null) throw unusable("paypal", `resource.amount: not an amount in GBP (${resource.amount.currency_code} ${resource.amount.value})`);
+  // A refund or reversal may name only its capture (the `up` link): PayPal says whose capture it is.
+  const up = resource?.links?.find((link) => link.rel === "up")?.href.match(/\/v2\/payments\/captures\/([\w-]+)$/)?.[1];
+  const owner = resource && !resource.custom_id && !resource.supplementary_data?.related_ids?.order_id && up ? await captureOwner(up) : null;
   return db().transaction(async (tx) => {
     const stored = await tx.insert(paymentEvents).values({ provider: "paypal", eventId: event.id, type: event.event_type }).onConflictDoNothing().returning();
     if (stored.length === 0) return { received: true as const, duplicate: true };
     if (!resource) return { received: true as const, duplicate: false };
-    const orderId = resource.supplementary_data?.related_ids?.order_id ?? null;
-    const ours = await chargeOf(tx, resource.custom_id, orderId);
+    const orderId = resource.supplementary_data?.related_ids?.order_id ?? owner?.orderId ?? null;
+    const ours = await chargeOf(tx, resource.custom_id ?? owner?.customId, orderId);
     if (event.event_type === "PAYMENT.CAPTURE.COMPLETED" || event.event_type === "PAYMENT.CAPTURE.DENIED") {
       if (ours && amount === ours.amountPence) {
         if (event.event_type === "PAYMENT.CAPTURE.COMPLETED") await applySucceededIn(tx, ours.id, orderId);

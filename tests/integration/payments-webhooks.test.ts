@@ -293,6 +293,20 @@ describe("refunds, disputes and reversals (decision 0240)", () => {
     ]);
   });
 
+  it("PayPal: a refund that names only its capture (its up link) is matched by asking PayPal whose capture it is", async () => {
+    const { user, orderId } = await paypalSubscriber("annual");
+    const sent = JSON.parse((await paypalLocal.refund(orderId, 100)).payload) as { resource: { amount: unknown; supplementary_data: { related_ids: { capture_id: string } } } };
+    const captureId = sent.resource.supplementary_data.related_ids.capture_id;
+    const bare = {
+      id: `WH-BARE-${tag}`,
+      event_type: "PAYMENT.CAPTURE.REFUNDED",
+      resource: { id: `REF${tag}`, status: "COMPLETED", amount: { currency_code: "GBP", value: "2.00" }, links: [{ rel: "up", href: `https://api.paypal.com/v2/payments/captures/${captureId}`, method: "GET" }] },
+    };
+    expect((await post("paypal", JSON.stringify(bare), signLocalPayPalEvent(bare))).status).toBe(200);
+    expect((await post("paypal", JSON.stringify(bare), signLocalPayPalEvent(bare))).status).toBe(200);
+    expect(await state(user.id)).toMatchObject({ refunded: 300, changes: 2, active: true });
+  });
+
   it("events for a charge that is not ours are stored and acknowledged, and change nothing", async () => {
     const payload = JSON.stringify({ id: `evt_foreign_${tag}`, type: "charge.refunded", data: { object: { id: "ch_foreign", amount: 499, amount_refunded: 499, payment_intent: "pi_not_ours" } } });
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);

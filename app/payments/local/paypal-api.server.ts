@@ -208,6 +208,10 @@ function route(state: State, method: string, path: string, body: Json, authorise
     state.outbox.push({ type: "PAYMENT.CAPTURE.REVERSED", resource: view });
     return { status: 200, body: view };
   }
+  if (method === "GET" && (match = /^\/v2\/payments\/captures\/(\w+)$/.exec(path))) {
+    const order = orderOfCapture(state, match[1]);
+    return { status: 200, body: { id: match[1], status: order.capture?.status, amount: { currency_code: "GBP", value: penceToValue(order.amountPence) }, custom_id: order.customId, supplementary_data: { related_ids: { order_id: order.id } } } };
+  }
   if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
     const fields = ["transmission_id", "transmission_time", "transmission_sig", "webhook_id"].map((name) => body[name]);
     if (fields.some((value) => typeof value !== "string")) throw new PayPalFailure(400, { name: "VALIDATION_ERROR", message: "Invalid request - see details." });
