@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -13,6 +14,8 @@ const TEST_SESSION_SECRET = "e2e-only-session-secret-0123456789abcdef";
 // The app sends mail over SMTP to tests/e2e/support/mail-sink.ts; tests read it back over HTTP.
 const MAIL_SINK_SMTP_PORT = PORT + 25;
 const MAIL_SINK_HTTP_PORT = PORT + 26;
+// The stand-ins' webhook secret, made per run (decision 0241); the workers inherit it from this process.
+process.env.PAYMENTS_LOCAL_SECRET ??= randomBytes(32).toString("hex");
 
 if (!existsSync("build/server/index.js") || !existsSync("build/entry/server.js")) {
   throw new Error("No production build found: run `npx remix vite:build` before `npx playwright test`.");
@@ -87,6 +90,7 @@ export default defineConfig({
         COOKIE_SECURE: "false",
         DATABASE_URL: process.env.DATABASE_URL ?? TEST_DATABASE_URL,
         SESSION_SECRET: process.env.SESSION_SECRET ?? TEST_SESSION_SECRET,
+        PAYMENTS_LOCAL_SECRET: process.env.PAYMENTS_LOCAL_SECRET,
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
         APP_URL: baseURL,
         // Tests give each browser its own X-Forwarded-For address, so per-IP rate limits do not leak between tests.

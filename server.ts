@@ -18,6 +18,7 @@ import { startJobWorker } from "./app/jobs/worker.server";
 import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
 import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
+import { ensureLocalSecret } from "./app/payments/local/secrets.server";
 import { startLocalStripe, type LocalStripe } from "./app/payments/local/stripe-api.server";
 import { startLocalPayPal, type LocalPayPal } from "./app/payments/local/paypal-api.server";
 import { observeJobs } from "./app/ops/metrics.server";
@@ -64,10 +65,14 @@ if (env.SMTP_URL) {
 
 // Card payments: without STRIPE_SECRET_KEY (and no STRIPE_API_URL), a local stand-in of the Stripe API
 // (cluster.ts starts one in the primary for all workers; docs/decisions/0121-local-payment-stand-ins.md).
+// Their webhooks are signed with the installation's secret (PAYMENTS_LOCAL_SECRET, decision 0241).
+if ((!env.STRIPE_SECRET_KEY || !env.PAYPAL_CLIENT_SECRET) && ensureLocalSecret())
+  console.log("Payments: PAYMENTS_LOCAL_SECRET is not set, so the local stand-ins sign their webhooks with a secret made for this process (npm start keeps one in .data/).");
+const webhookUrl = (provider: string) => `http://127.0.0.1:${env.PORT}/api/webhooks/${provider}`;
 let localStripe: LocalStripe | undefined;
 if (!env.STRIPE_SECRET_KEY && !process.env.STRIPE_API_URL) {
   try {
-    localStripe = await startLocalStripe(env.STRIPE_LOCAL_PORT);
+    localStripe = await startLocalStripe(env.STRIPE_LOCAL_PORT, { url: webhookUrl("stripe") });
   } catch (error) {
     stop(`The local Stripe stand-in could not start on port ${env.STRIPE_LOCAL_PORT}: ${error instanceof Error ? error.message : String(error)}. Set STRIPE_LOCAL_PORT=0.`);
   }
@@ -80,7 +85,7 @@ if (!env.STRIPE_SECRET_KEY) console.log("Payments: STRIPE_SECRET_KEY is not set,
 let localPayPal: LocalPayPal | undefined;
 if (!env.PAYPAL_CLIENT_SECRET && !process.env.PAYPAL_API_URL) {
   try {
-    localPayPal = await startLocalPayPal(env.PAYPAL_LOCAL_PORT);
+    localPayPal = await startLocalPayPal(env.PAYPAL_LOCAL_PORT, { url: webhookUrl("paypal") });
   } catch (error) {
     stop(`The local PayPal stand-in could not start on port ${env.PAYPAL_LOCAL_PORT}: ${error instanceof Error ? error.message : String(error)}. Set PAYPAL_LOCAL_PORT=0.`);
   }

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 /** Every environment variable the app reads, checked once at start-up. */
@@ -111,8 +112,22 @@ const schema = z
     PAYPAL_ENABLED: z.enum(["true", "false", "1", "0"], { message: "PAYPAL_ENABLED must be true or false" }).default("true").transform((value) => value === "true" || value === "1"),
     /** The PayPal JS SDK's address (without query); unset: PayPal's sandbox SDK with keys, else /local/paypal.js. */
     PAYPAL_SDK_URL: z.string().min(1).optional(),
+    /**
+     * What the local Stripe and PayPal stand-ins sign their webhooks with (decision 0241): 32+ random
+     * characters per installation; `npm start` keeps one in .data/payments-local-secret. Unset: each server
+     * process makes its own. Read at call time (payments/local/secrets.server.ts).
+     */
+    PAYMENTS_LOCAL_SECRET: z.string().min(32, "PAYMENTS_LOCAL_SECRET must be at least 32 random characters").optional(),
     /** Port of the local PayPal stand-in when no secret is set; 0 picks a free port. */
     PAYPAL_LOCAL_PORT: z.coerce.number().int("PAYPAL_LOCAL_PORT must be a whole number").min(0).max(65535).default(0),
+    /**
+     * Apple Pay on the web (decision 0242): the domain association file Stripe's dashboard gives for this
+     * domain, served at /.well-known/apple-developer-merchantid-domain-association. Unset: that path is 404.
+     */
+    APPLE_PAY_DOMAIN_ASSOCIATION_FILE: z
+      .string()
+      .refine((file) => existsSync(file), "APPLE_PAY_DOMAIN_ASSOCIATION_FILE must be the path of the file Stripe gives (from the dashboard's Apple Pay page)")
+      .optional(),
     /** Days before expiry that the renewal job charges a subscription set to renew automatically. */
     RENEWAL_DAYS_BEFORE: z.coerce.number().int().min(0).max(30).default(3),
   })

@@ -364,13 +364,23 @@ export function testDatabaseUrl() {
   return databaseUrl(TEST_DATABASE);
 }
 
-/** A per-checkout random session secret in .data/, unless SESSION_SECRET is set. */
-export function sessionSecret() {
-  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
-  const file = join(DATA_DIR, "session-secret");
+/** A random secret kept in .data/<name> (made on first use), unless the variable is set. */
+function keptSecret(variable, name) {
+  if (process.env[variable]) return process.env[variable];
+  const file = join(DATA_DIR, name);
   if (!existsSync(file)) {
     mkdirSync(DATA_DIR, { recursive: true });
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
   }
   return readFileSync(file, "utf8").trim();
+}
+
+/** A per-checkout random session secret in .data/, unless SESSION_SECRET is set. */
+export function sessionSecret() {
+  return keptSecret("SESSION_SECRET", "session-secret");
+}
+
+/** The local payment stand-ins' webhook secret, per checkout, beside the session secret (decision 0241). */
+export function paymentsLocalSecret() {
+  return keptSecret("PAYMENTS_LOCAL_SECRET", "payments-local-secret");
 }

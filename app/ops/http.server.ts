@@ -16,6 +16,7 @@ import { logger } from "./logger.server";
 import { metricsText, observeRequest, setDatabaseReachable } from "./metrics.server";
 import { paypalConfig } from "../payments/paypal.server";
 import { stripeConfig } from "../payments/stripe.server";
+import { applePayDomainAssociation, APPLE_PAY_ASSOCIATION_PATH, permissionsPolicy } from "../payments/wallets.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -199,7 +200,8 @@ export function installOperations(app: Express, options: OperationsOptions): voi
 
   app.use(securityHeaders());
   app.use((req, res, next) => {
-    res.setHeader("Permissions-Policy", "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), interest-cohort=()");
+    // The Payment Request API (wallets) only on the payment pages (decision 0242).
+    res.setHeader("Permissions-Policy", permissionsPolicy(req.path));
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
@@ -226,6 +228,8 @@ export function installOperations(app: Express, options: OperationsOptions): voi
     res.status(429).set({ "Retry-After": String(wait), "Cache-Control": "no-store" });
     res.json({ message: tooManyMessage(wait), code: "rate-limited", requestId: locals(res).requestId });
   });
+
+  app.get(APPLE_PAY_ASSOCIATION_PATH, applePayDomainAssociation);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ ok: true });

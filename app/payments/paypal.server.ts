@@ -244,3 +244,14 @@ export async function verifyWebhook(headers: Headers, event: unknown): Promise<b
   });
   return answer.status === 200 && answer.body.verification_status === "SUCCESS";
 }
+
+/**
+ * Our charge id and PayPal order of a capture (a refund or reversal notification may name only the capture,
+ * in its `up` link): GET /v2/payments/captures/{id}. Null when PayPal does not know it.
+ */
+export async function captureOwner(captureId: string): Promise<{ customId: string | null; orderId: string | null } | null> {
+  if (!/^[\w-]{1,60}$/.test(captureId)) return null;
+  const answer = await call<{ custom_id?: string; supplementary_data?: { related_ids?: { order_id?: string } } }>("GET", `/v2/payments/captures/${captureId}`);
+  if (answer.status !== 200) return null;
+  return { customId: answer.body.custom_id ?? null, orderId: answer.body.supplementary_data?.related_ids?.order_id ?? null };
+}

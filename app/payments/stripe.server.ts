@@ -4,8 +4,10 @@
 // searches and pages never loads its few hundred modules.
 import type Stripe from "stripe";
 import { getEnv } from "../env.server";
+import { localWebhookSecrets } from "./local/secrets.server";
 
-export const LOCAL_KEYS = { secret: "sk_local_pawroute", publishable: "pk_local_pawroute", webhook: "whsec_local_pawroute" } as const;
+// The local stand-in's webhook secret is made per installation (local/secrets.server.ts, decision 0241).
+export const LOCAL_KEYS = { secret: "sk_local_pawroute", publishable: "pk_local_pawroute" } as const;
 /** Where the local Stripe.js stand-in is served (public/local/stripe.js) and the API it talks to (a same-origin proxy). */
 export const LOCAL_STRIPE_JS_URL = "/local/stripe.js";
 
@@ -13,7 +15,8 @@ export interface StripeConfig {
   local: boolean;
   secretKey: string;
   publishableKey: string;
-  webhookSecret: string;
+  /** Read only when a webhook arrives: the local stand-in's is made per installation. */
+  readonly webhookSecret: string;
   /** The API the SDK calls; null means Stripe itself. */
   apiUrl: string | null;
   jsUrl: string;
@@ -28,7 +31,9 @@ export function stripeConfig(): StripeConfig {
     local,
     secretKey: env.STRIPE_SECRET_KEY ?? LOCAL_KEYS.secret,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? LOCAL_KEYS.publishable,
-    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? LOCAL_KEYS.webhook,
+    get webhookSecret() {
+      return env.STRIPE_WEBHOOK_SECRET ?? localWebhookSecrets().stripe;
+    },
     apiUrl,
     jsUrl: env.STRIPE_JS_URL ?? (local ? LOCAL_STRIPE_JS_URL : "https://js.stripe.com/v3/"),
   };

@@ -17,6 +17,7 @@ import { consumeTreatForSubscription } from "../treats/awarded.server";
 import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
 import { partPayingTreat, treatDiscountPence } from "./treat-discounts.server";
 import { cardBrandName, findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
+import { mailReceiptIn } from "./receipts.server";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
 
@@ -426,6 +427,8 @@ export async function applySucceededIn(tx: Transaction, chargeId: number, provid
     periodStart,
     periodEnd,
   });
+  // The receipt is mailed once, with the change that issued it (receipts.server.ts).
+  await mailReceiptIn(tx, charge.id);
 }
 
 /** The spec's POST users/me/subscriptions/current/renew: one more period, paid now with the saved (or given) card. */

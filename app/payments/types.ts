@@ -10,6 +10,19 @@ export interface ReceiptView {
   periodStart: string;
   periodEnd: string;
   issuedAt: string;
+  /** Money given back so far (refunds, a reversal): decision 0240. */
+  refundedPence: number;
+  disputeStatus: "open" | "won" | "lost" | null;
+  moneyBack: MoneyBackView[];
+}
+
+/** One refund, reversal or dispute step on a charge (decision 0240). */
+export interface MoneyBackView {
+  kind: "refund" | "reversal" | "dispute-opened" | "dispute-won" | "dispute-lost";
+  amountPence: number;
+  provider: "stripe" | "paypal";
+  reason: string;
+  at: string;
 }
 
 /** What the card form needs to load Stripe.js (or its local stand-in). */
@@ -45,4 +58,14 @@ export interface TreatPaymentView {
   expiresAt: string | null;
   /** Percentage off: 100 pays the whole plan (method 3); less takes its share off a card or PayPal payment. */
   discountPercent: number;
+}
+
+/** A refund or dispute step as the administrator's dashboard and member page list it. */
+export interface AdminMoneyBackView extends MoneyBackView {
+  id: number;
+  /** The member's admin page id (/account/admin/users/{hexId}). */
+  memberHexId: string;
+  email: string;
+  receiptNumber: string | null;
+  chargePence: number;
 }

@@ -116,6 +116,11 @@ export const charges = pgTable(
     requestKey: uuid("request_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     succeededAt: timestamp("succeeded_at", { withTimezone: true }),
+    /** Money given back so far (refunds, a reversal, a lost dispute): migration 0033. */
+    refundedPence: integer("refunded_pence").notNull().default(0),
+    disputeStatus: text("dispute_status").$type<"open" | "won" | "lost">(),
+    /** Seconds of premium access taken off because this charge's money went back; a won dispute gives them back. */
+    accessTakenSeconds: integer("access_taken_seconds"),
   },
   (t) => [index("charges_user").on(t.userId, t.createdAt)],
 );
@@ -181,3 +186,30 @@ export const memberCheckouts = pgTable("member_checkouts", {
   token: uuid("token").notNull(),
   heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
 });
+export type ChargeAdjustmentKind = "refund" | "reversal" | "dispute-opened" | "dispute-won" | "dispute-lost";
+
+/** What each refund, reversal or dispute event changed (migration 0033, decision 0240); one row per provider event. */
+export const chargeAdjustments = pgTable(
+  "charge_adjustments",
+  {
+    id: serial("id").primaryKey(),
+    chargeId: integer("charge_id")
+      .notNull()
+      .references(() => charges.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull().$type<"stripe" | "paypal">(),
+    eventId: text("event_id").notNull(),
+    kind: text("kind").notNull().$type<ChargeAdjustmentKind>(),
+    amountPence: integer("amount_pence").notNull(),
+    reason: text("reason").notNull().default(""),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("charge_adjustments_provider_event_id_key").on(t.provider, t.eventId),
+    index("charge_adjustments_user").on(t.userId, t.at),
+    index("charge_adjustments_at").on(t.at),
+    index("charge_adjustments_charge").on(t.chargeId),
+  ],
+);

@@ -1,7 +1,8 @@
 // Demo payments (issue 15): the demo member is a Monthly subscriber who renewed once (two receipts), with
 // a saved demo card; four demo contributors subscribed over the last months (so the back office's revenue
 // per month is not empty, one of them expired); three friendly discount links (WOOF10, PAWS25, and
-// SUMMER20 which has expired; the shareable link is /subscriptions?discount=CODE). Idempotent.
+// SUMMER20 which has expired; the shareable link is /subscriptions?discount=CODE); a refund and a won
+// dispute from the providers (decision 0240), on the back office's dashboard. Idempotent.
 import type { SqlClient } from "../client";
 
 const PLAN = {
@@ -73,4 +74,40 @@ export async function ensureDemoPayments(sql: SqlClient): Promise<void> {
       ('SUMMER20', 'Summer newsletter (ended)', 20, now() - interval '30 days')
     ON CONFLICT DO NOTHING`;
   for (const demo of DEMO_SUBSCRIPTIONS) await ensureDemoSubscription(sql, demo);
+  await ensureDemoMoneyBack(sql);
+}
+
+/**
+ * Money that went back, as the webhooks record it: muddy_paws's last month refunded in full as a goodwill
+ * gesture (their subscription had already run out, so no access changes); biscuit_run's first payment
+ * disputed with the bank and the dispute won.
+ */
+async function ensureDemoMoneyBack(sql: SqlClient): Promise<void> {
+  const steps = [
+    { email: "muddy_paws@pawroute.test", payment: "last", events: [{ kind: "refund", reason: "requested_by_customer", daysAgo: 12 }] },
+    {
+      email: "biscuit_run@pawroute.test",
+      payment: "first",
+      events: [
+        { kind: "dispute-opened", reason: "fraudulent", daysAgo: 60 },
+        { kind: "dispute-won", reason: "fraudulent", daysAgo: 45 },
+      ],
+    },
+  ] as const;
+  for (const step of steps) {
+    const [charge] = await sql<{ id: number; user_id: number; amount_pence: number }[]>`
+      SELECT c.id, c.user_id, c.amount_pence FROM charges c JOIN users u ON u.id = c.user_id
+      WHERE lower(u.email) = ${step.email} AND c.status = 'succeeded' AND c.idempotency_key LIKE 'demo:%'
+      ORDER BY c.id ${step.payment === "first" ? sql`ASC` : sql`DESC`} LIMIT 1`;
+    if (!charge) continue;
+    const [done] = await sql`SELECT 1 FROM charge_adjustments WHERE charge_id = ${charge.id}`;
+    if (done) continue;
+    for (const [index, event] of step.events.entries()) {
+      await sql`
+        INSERT INTO charge_adjustments (charge_id, user_id, provider, event_id, kind, amount_pence, reason, at)
+        VALUES (${charge.id}, ${charge.user_id}, 'stripe', ${`evt_demo_${charge.id}_${index}`}, ${event.kind}, ${charge.amount_pence}, ${event.reason}, now() - ${`${event.daysAgo} days`}::interval)`;
+    }
+    const refunded = step.events.some((event) => event.kind === "refund");
+    await sql`UPDATE charges SET refunded_pence = ${refunded ? charge.amount_pence : 0}, dispute_status = ${refunded ? null : "won"} WHERE id = ${charge.id}`;
+  }
 }

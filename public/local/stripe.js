@@ -174,9 +174,22 @@
     var wallet = window.LocalStripeWallet;
     return wallet && (wallet.type === "applePay" || wallet.type === "googlePay") ? wallet : null;
   };
+  /**
+   * Whether the page may use the browser's Payment Request API, as Stripe.js's own check does: a page
+   * whose Permissions-Policy refuses `payment` throws SecurityError here, and no wallet is offered.
+   */
+  LocalPaymentRequest.prototype.browserAllows = function () {
+    if (typeof window.PaymentRequest !== "function") return false;
+    try {
+      new window.PaymentRequest([{ supportedMethods: "basic-card" }], { total: { label: "Pawroute", amount: { currency: this.options.currency.toUpperCase(), value: (this.options.total.amount / 100).toFixed(2) } } });
+      return true;
+    } catch {
+      return false;
+    }
+  };
   LocalPaymentRequest.prototype.canMakePayment = function () {
     var wallet = this.wallet();
-    return Promise.resolve(wallet ? { applePay: wallet.type === "applePay", googlePay: wallet.type === "googlePay", link: false } : null);
+    return Promise.resolve(wallet && this.browserAllows() ? { applePay: wallet.type === "applePay", googlePay: wallet.type === "googlePay", link: false } : null);
   };
   LocalPaymentRequest.prototype.on = function (event, handler) {
     (this.handlers[event] = this.handlers[event] || []).push(handler);

@@ -157,7 +157,7 @@ describe("PayPal payments", () => {
     expect(await money(bad.id)).toMatchObject({ charges: 1, receipts: 1, total: 499 });
     const [mails] = await sql()<{ count: number }[]>`
       SELECT count(*)::int AS count FROM ${sql()(QUEUE)}._private_jobs j JOIN ${sql()(QUEUE)}._private_tasks t ON t.id = j.task_id
-      WHERE t.identifier = 'send-mail' AND j.payload->>'to' = ${bad.email}`;
+      WHERE t.identifier = 'send-mail' AND j.payload->>'to' = ${bad.email} AND j.payload->>'subject' = 'We couldn''t renew your Pawroute subscription'`;
     expect(mails.count).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { errorResponse } from "../../app/error-response.server";
 import { AppError } from "../../app/errors";
+import { localWebhookSecrets } from "../../app/payments/local/secrets.server";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { findPlan } from "../../app/payments/plans";
 import { runRenewals } from "../../app/payments/renewals.server";
@@ -144,7 +145,7 @@ describe("subscriptions and payments", () => {
     const confirmed = await new Stripe(LOCAL_KEYS.secret, { host: "127.0.0.1", port: local.port, protocol: "http" }).paymentIntents.confirm(paymentIntent);
     expect(confirmed.status).toBe("succeeded");
     const payload = JSON.stringify({ id: `evt_${tag}`, object: "event", type: "payment_intent.succeeded", data: { object: confirmed } });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: LOCAL_KEYS.webhook });
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecrets().stripe });
     await expect(receiveStripeEvent(payload, header)).resolves.toEqual({ received: true, duplicate: false });
     await expect(receiveStripeEvent(payload, header)).resolves.toEqual({ received: true, duplicate: true });
     expect((await failure(receiveStripeEvent(payload, header.replace(/v1=\w+/, "v1=00")))).status).toBe(400);

@@ -9,7 +9,9 @@ import { SelectField, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, Notice } from "../forms/FormParts";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
 import { IntentForm } from "../forms/IntentForm";
+import type { AdminMoneyBackView } from "../../payments/types";
 import { TableHead } from "../TableHead";
+import { MoneyBackTable } from "./MoneyBackTable";
 import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 
 interface ActionData {
@@ -92,6 +94,7 @@ export function UserDetailPage({
   flash,
   treatOptions,
   subscription,
+  moneyBack = [],
 }: {
   user: AdminUserDetail;
   countries: { id: number; name: string }[];
@@ -103,6 +106,8 @@ export function UserDetailPage({
   treatOptions: { id: number; name: string }[];
   /** The member's current subscription (issue 15), for the administrator's cancel auto-renewal. */
   subscription?: { planName: string; expiresAt: string; autoRenew: boolean } | null;
+  /** The member's refunds and disputes (decision 0240). */
+  moneyBack?: AdminMoneyBackView[];
 }) {
   const result = useActionData<ActionData>();
   const location = useLocation();
@@ -138,6 +143,11 @@ export function UserDetailPage({
                 </button>
               </Form>
             ) : null}
+          </AdminSection>
+        ) : null}
+        {moneyBack.length > 0 ? (
+          <AdminSection id="money-back" title="Refunds and disputes">
+            <MoneyBackTable rows={moneyBack} showMember={false} caption={`Refunds and disputes of ${name}`} />
           </AdminSection>
         ) : null}
         <AdminSection id="points" title={`Treat Points: ${user.points.toLocaleString("en-GB")}${user.pending ? ` (+${user.pending} pending)` : ""}`}>

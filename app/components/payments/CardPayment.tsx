@@ -9,6 +9,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { PAYMENT_MESSAGES } from "../../payments/messages";
 import type { CardFormConfig } from "../../payments/types";
 import { registerPayment, setUpCard } from "./register-payment";
+import { CardBrands } from "./CardBrands";
 import { WalletPayment } from "./WalletPayment";
 
 /** Loads the configured Stripe.js once and makes the client; null until then, "failed" if it cannot load. */
@@ -109,6 +110,7 @@ function CardForm({ endpoint, extra, submitLabel, successHref }: CardPaymentProp
     <form className="card-payment" onSubmit={onSubmit} noValidate aria-label="Pay by card">
       <fieldset className="card-payment__card" disabled={busy}>
         <legend>Card details</legend>
+        <CardBrands />
         <CardElement options={{ hidePostalCode: true }} />
       </fieldset>
       {error ? (
@@ -119,7 +121,6 @@ function CardForm({ endpoint, extra, submitLabel, successHref }: CardPaymentProp
       <button type="submit" className="button button--accent card-payment__submit" disabled={busy || !stripe} aria-busy={busy || undefined}>
         {busy ? "Paying…" : submitLabel}
       </button>
-      <p className="card-payment__brands">We accept Visa, Mastercard, Maestro and American Express.</p>
     </form>
   );
 }

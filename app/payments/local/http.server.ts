@@ -37,3 +37,39 @@ export async function listenLocally(server: Server, port: number): Promise<Local
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Sends one signed event body to the app; answers the HTTP status (0 when it could not be reached). */
+export type Deliver = (payload: string, headers: Record<string, string>) => Promise<number>;
+
+/** How a stand-in sends its webhooks: to the app's webhook route (server.ts), or a function (tests). */
+export interface WebhookTarget {
+  /** The app's webhook address, e.g. http://127.0.0.1:3000/api/webhooks/stripe. */
+  url?: string;
+  deliver?: Deliver;
+}
+
+/** The stand-in's delivery function: POST to the URL (as the provider does), or the test's own. */
+export function deliveryOf(target: WebhookTarget | undefined): Deliver | null {
+  if (target?.deliver) return target.deliver;
+  const url = target?.url;
+  if (!url) return null;
+  return async (payload, headers) => {
+    try {
+      const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: payload, signal: AbortSignal.timeout(20_000) });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      return 0;
+    }
+  };
+}
+
+/** An event a stand-in sent, kept so that it can be sent again (a provider's retry, a replay). */
+export interface SentEvent {
+  id: string;
+  type: string;
+  /** The event as JSON, exactly as sent. */
+  payload: string;
+  /** The app's answer to the last delivery (0: not reached; null: no webhook target). */
+  status: number | null;
+}

@@ -6,7 +6,8 @@
 // which the PayPal JS SDK stand-in (public/local/paypal.js) calls through the app. State is in memory.
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { listenLocally, readBody, type LocalServer } from "./http.server";
+import { deliveryOf, listenLocally, readBody, type LocalServer, type SentEvent, type WebhookTarget } from "./http.server";
+import { localWebhookSecrets } from "./secrets.server";
 import { LOCAL_PAYPAL, penceToValue, valueToPence } from "../paypal.server";
 
 /**
@@ -19,8 +20,6 @@ export const LOCAL_PAYPAL_PAYERS = {
   /** The first charge pays; later merchant-initiated ones (renewals) are declined. */
   renewalDeclined: "renewal-declined@paypal.test",
 } as const;
-
-const SIGNING_SECRET = "local-pawroute-paypal-signing";
 
 interface SetupToken {
   id: string;
@@ -45,6 +44,7 @@ interface Order {
   customId: string;
   amountPence: number;
   capture: { id: string; status: string } | null;
+  refunds: { id: string; amountPence: number }[];
 }
 
 interface State {
@@ -53,6 +53,8 @@ interface State {
   paymentTokens: Map<string, PaymentToken>;
   orders: Map<string, Order>;
   idempotent: Map<string, { status: number; body: unknown }>;
+  /** Events made by the last call, sent to the app after it is answered (decision 0240). */
+  outbox: { type: string; resource: unknown }[];
 }
 
 function id(length = 17): string {
@@ -79,7 +81,8 @@ function digest(event: unknown): string {
 }
 
 function signature(transmissionId: string, transmissionTime: string, webhookId: string, event: unknown): string {
-  return createHmac("sha256", SIGNING_SECRET).update(`${transmissionId}|${transmissionTime}|${webhookId}|${digest(event)}`).digest("base64");
+  // The installation's own secret (decision 0241): a signature made with a constant in the code is refused.
+  return createHmac("sha256", localWebhookSecrets().paypal).update(`${transmissionId}|${transmissionTime}|${webhookId}|${digest(event)}`).digest("base64");
 }
 
 /** The headers PayPal would send with this event to the webhook with this id (tests and the demo). */
@@ -172,7 +175,7 @@ function route(state: State, method: string, path: string, body: Json, authorise
     if (token.email === LOCAL_PAYPAL_PAYERS.declined || (token.email === LOCAL_PAYPAL_PAYERS.renewalDeclined && merchantInitiated)) {
       throw new PayPalFailure(422, { ...unprocessable("INSTRUMENT_DECLINED", "The instrument presented was either declined by the processor or bank, or it can't be used for this payment.").body, debug_id: id(13).toLowerCase() });
     }
-    const order: Order = { id: id(), status: "COMPLETED", customId: String(unit.custom_id ?? ""), amountPence: pence, capture: { id: id(), status: "COMPLETED" } };
+    const order: Order = { id: id(), status: "COMPLETED", customId: String(unit.custom_id ?? ""), amountPence: pence, capture: { id: id(), status: "COMPLETED" }, refunds: [] };
     state.orders.set(order.id, order);
     return { status: 201, body: orderView(order) };
   }
@@ -180,6 +183,34 @@ function route(state: State, method: string, path: string, body: Json, authorise
     const order = state.orders.get(match[1]);
     if (!order) throw notFound("Order");
     return { status: 200, body: orderView(order) };
+  }
+  // Refunds (PayPal's API): a part or the rest of a completed capture; the app hears of it by PAYMENT.CAPTURE.REFUNDED.
+  if (method === "POST" && (match = /^\/v2\/payments\/captures\/(\w+)\/refund$/.exec(path))) {
+    const order = orderOfCapture(state, match[1]);
+    const left = order.amountPence - order.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+    const amount = object(body.amount);
+    const pence = body.amount === undefined ? left : amount.currency_code === "GBP" ? valueToPence(amount.value) : null;
+    if (left === 0) throw unprocessable("CAPTURE_FULLY_REFUNDED", "The capture has already been fully refunded.");
+    if (pence === null || pence < 1 || pence > left) throw unprocessable("REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+    const refund = { id: id(), amountPence: pence };
+    order.refunds.push(refund);
+    const note = typeof body.note_to_payer === "string" ? body.note_to_payer.slice(0, 255) : undefined;
+    const view = { id: refund.id, status: "COMPLETED", amount: { currency_code: "GBP", value: penceToValue(pence) }, custom_id: order.customId, note_to_payer: note, supplementary_data: { related_ids: { order_id: order.id, capture_id: order.capture?.id } } };
+    state.outbox.push({ type: "PAYMENT.CAPTURE.REFUNDED", resource: view });
+    return { status: 201, body: view };
+  }
+  // Stand-in only (PayPal does it when a buyer's bank or PayPal itself takes the money back): a reversal.
+  if (method === "POST" && (match = /^\/v1\/test_helpers\/captures\/(\w+)\/reverse$/.exec(path))) {
+    const order = orderOfCapture(state, match[1]);
+    if (order.capture?.status === "REVERSED") throw unprocessable("CAPTURE_ALREADY_REVERSED", "The capture has already been reversed.");
+    if (order.capture) order.capture.status = "REVERSED";
+    const view = { id: order.capture?.id, status: "REVERSED", amount: { currency_code: "GBP", value: penceToValue(order.amountPence) }, custom_id: order.customId, reason_code: typeof body.reason_code === "string" ? body.reason_code.slice(0, 100) : "BUYER_COMPLAINT", supplementary_data: { related_ids: { order_id: order.id } } };
+    state.outbox.push({ type: "PAYMENT.CAPTURE.REVERSED", resource: view });
+    return { status: 200, body: view };
+  }
+  if (method === "GET" && (match = /^\/v2\/payments\/captures\/(\w+)$/.exec(path))) {
+    const order = orderOfCapture(state, match[1]);
+    return { status: 200, body: { id: match[1], status: order.capture?.status, amount: { currency_code: "GBP", value: penceToValue(order.amountPence) }, custom_id: order.customId, supplementary_data: { related_ids: { order_id: order.id } } } };
   }
   if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") {
     const fields = ["transmission_id", "transmission_time", "transmission_sig", "webhook_id"].map((name) => body[name]);
@@ -193,6 +224,11 @@ function route(state: State, method: string, path: string, body: Json, authorise
   throw notFound(`${method} ${path}`);
 }
 
+function orderOfCapture(state: State, captureId: string): Order {
+  for (const order of state.orders.values()) if (order.capture?.id === captureId) return order;
+  throw notFound("Capture");
+}
+
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json", "Paypal-Debug-Id": id(13).toLowerCase() });
   response.end(JSON.stringify(body));
@@ -201,11 +237,51 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 export interface LocalPayPal extends LocalServer {
   /** Orders (charges) this stand-in has taken, for the money-safety tests. */
   orders(): number;
+  /** Refunds an order's capture (what is left, or `pence`) and sends PAYMENT.CAPTURE.REFUNDED; answers the event sent. */
+  refund(orderId: string, pence?: number): Promise<SentEvent>;
+  /** Reverses an order's capture (the buyer's bank took the money back): PAYMENT.CAPTURE.REVERSED. */
+  reverse(orderId: string): Promise<SentEvent>;
+  /** Sends an event again, as PayPal retries it (same id, a fresh transmission). */
+  resend(eventId: string): Promise<SentEvent>;
 }
 
-/** Starts the stand-in on 127.0.0.1:port (0: a free port). */
-export async function startLocalPayPal(port = 0): Promise<LocalPayPal> {
-  const state: State = { tokens: new Set(), setupTokens: new Map(), paymentTokens: new Map(), orders: new Map(), idempotent: new Map() };
+/**
+ * Starts the stand-in on 127.0.0.1:port (0: a free port). `webhooks` is where it sends its events
+ * (refunds, reversals), signed with the installation's secret (local/secrets.server.ts).
+ */
+export async function startLocalPayPal(port = 0, webhooks?: WebhookTarget): Promise<LocalPayPal> {
+  const state: State = { tokens: new Set(), setupTokens: new Map(), paymentTokens: new Map(), orders: new Map(), idempotent: new Map(), outbox: [] };
+  const deliver = deliveryOf(webhooks);
+  const sent = new Map<string, SentEvent>();
+  async function transmit(event: SentEvent): Promise<SentEvent> {
+    event.status = deliver ? await deliver(event.payload, signLocalPayPalEvent(JSON.parse(event.payload))) : null;
+    sent.set(event.id, event);
+    return event;
+  }
+  async function flush(): Promise<SentEvent[]> {
+    const done: SentEvent[] = [];
+    for (const { type, resource } of state.outbox.splice(0)) {
+      const eventId = `WH-${id(8)}-${id(9)}`;
+      const payload = JSON.stringify({ id: eventId, event_version: "1.0", create_time: new Date().toISOString(), resource_type: type === "PAYMENT.CAPTURE.REFUNDED" ? "refund" : "capture", event_type: type, summary: type, resource });
+      done.push(await transmit({ id: eventId, type, payload, status: null }));
+    }
+    return done;
+  }
+  async function act(path: string, body: Json): Promise<SentEvent> {
+    try {
+      route(state, "POST", path, body, true);
+    } catch (error) {
+      state.outbox.length = 0;
+      throw new Error(error instanceof PayPalFailure ? (error.body.details?.[0]?.description ?? error.body.message) : String(error));
+    }
+    const [event] = await flush();
+    return event;
+  }
+  function captureOf(orderId: string): string {
+    const capture = state.orders.get(orderId)?.capture;
+    if (!capture) throw new Error(`No such order: ${orderId}`);
+    return capture.id;
+  }
   const basic = `Basic ${Buffer.from(`${LOCAL_PAYPAL.clientId}:${LOCAL_PAYPAL.secret}`).toString("base64")}`;
   const server: Server = createServer((request, response) => {
     void (async () => {
@@ -246,8 +322,20 @@ export async function startLocalPayPal(port = 0): Promise<LocalPayPal> {
       }
       if (cacheKey) state.idempotent.set(cacheKey, answer);
       send(response, answer.status, answer.body);
+      // PayPal sends its notifications after it answers the call.
+      await flush();
     })().catch((error: unknown) => send(response, 500, { name: "INTERNAL_SERVER_ERROR", message: error instanceof Error ? error.message : "error" }));
   });
   const local = await listenLocally(server, port);
-  return { ...local, orders: () => state.orders.size };
+  return {
+    ...local,
+    orders: () => state.orders.size,
+    refund: (orderId, pence) => act(`/v2/payments/captures/${captureOf(orderId)}/refund`, pence === undefined ? {} : { amount: { currency_code: "GBP", value: penceToValue(pence) } }),
+    reverse: (orderId) => act(`/v1/test_helpers/captures/${captureOf(orderId)}/reverse`, {}),
+    async resend(eventId) {
+      const event = sent.get(eventId);
+      if (!event) throw new Error(`No such event: ${eventId}`);
+      return transmit({ ...event });
+    },
+  };
 }

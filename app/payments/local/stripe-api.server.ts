@@ -3,9 +3,10 @@
 // Stripe's error shapes. It runs when no STRIPE_SECRET_KEY is configured (npm start, tests), so no
 // request leaves the machine. State is in memory: one instance per deployment (cluster.ts starts it
 // in the primary process).
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type Server, type ServerResponse } from "node:http";
-import { listenLocally, readBody, type LocalServer } from "./http.server";
+import { deliveryOf, listenLocally, readBody, type LocalServer, type SentEvent, type WebhookTarget } from "./http.server";
+import { localWebhookSecrets } from "./secrets.server";
 
 /** Test cards and what they do here (README, "Paying in development"). */
 export const LOCAL_TEST_CARDS: Record<string, { brand: string; setupError?: StripeErrorBody; paymentError?: StripeErrorBody; authRounds?: number }> = {
@@ -52,9 +53,25 @@ interface State {
   paymentMethods: Map<string, { id: string; customer: string | null; card: Card }>;
   paymentIntents: Map<
     string,
-    { id: string; client_secret: string; amount: number; currency: string; customer: string | null; payment_method: string | null; status: string; authRoundsLeft: number; latest_charge: string | null; metadata: Record<string, string>; off_session: boolean }
+    {
+      id: string;
+      client_secret: string;
+      amount: number;
+      currency: string;
+      customer: string | null;
+      payment_method: string | null;
+      status: string;
+      authRoundsLeft: number;
+      latest_charge: string | null;
+      metadata: Record<string, string>;
+      off_session: boolean;
+      refunds: { id: string; amount: number; reason: string | null; created: number }[];
+    }
   >;
+  disputes: Map<string, { id: string; payment_intent: string; amount: number; reason: string; status: string }>;
   idempotent: Map<string, { status: number; body: unknown }>;
+  /** Events made by the last call, sent to the app after it is answered (decision 0240). */
+  outbox: { type: string; object: unknown }[];
 }
 
 function id(prefix: string): string {
@@ -208,6 +225,7 @@ function route(state: State, method: string, path: string, params: Params): unkn
       latest_charge: null,
       metadata,
       off_session: params.get("off_session") === "true",
+      refunds: [],
     };
     state.paymentIntents.set(piId, pi);
     if (params.get("confirm") === "true") attemptPayment(state, pi);
@@ -243,19 +261,131 @@ function route(state: State, method: string, path: string, params: Params): unkn
       return paymentIntentView(pi);
     }
   }
+  // Refunds (Stripe's API): a part or the rest of a succeeded payment; the app hears of it by charge.refunded.
+  if (method === "POST" && path === "/v1/refunds") {
+    const piId = params.get("payment_intent") ?? "";
+    const pi = state.paymentIntents.get(piId);
+    if (!pi) throw missing("payment_intent", piId);
+    if (pi.status !== "succeeded") throw new StripeFailure(400, { type: "invalid_request_error", code: "charge_not_refundable", message: "This PaymentIntent has no succeeded charge to refund." });
+    const left = pi.amount - refundedOf(pi);
+    const amount = params.has("amount") ? Number(params.get("amount")) : left;
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      throw new StripeFailure(400, { type: "invalid_request_error", code: left === 0 ? "charge_already_refunded" : "amount_too_large", message: left === 0 ? "Charge has already been refunded." : `Refund amount (£${amount / 100}) is greater than unrefunded amount on charge (£${left / 100})`, param: "amount" });
+    const refund = { id: id("re"), amount, reason: params.get("reason"), created: Math.floor(Date.now() / 1000) };
+    pi.refunds.push(refund);
+    state.outbox.push({ type: "charge.refunded", object: chargeView(pi) });
+    return { id: refund.id, object: "refund", amount, currency: pi.currency, payment_intent: pi.id, charge: pi.latest_charge, reason: refund.reason, status: "succeeded", created: refund.created };
+  }
+  // Stand-in only (Stripe makes these with special test cards): the cardholder's bank opens a dispute, and closes it won or lost.
+  if (method === "POST" && path === "/v1/test_helpers/disputes") {
+    const piId = params.get("payment_intent") ?? "";
+    const pi = state.paymentIntents.get(piId);
+    if (!pi || pi.status !== "succeeded") throw missing("payment_intent", piId);
+    const dispute = { id: id("dp"), payment_intent: pi.id, amount: pi.amount, reason: params.get("reason") ?? "fraudulent", status: "needs_response" };
+    state.disputes.set(dispute.id, dispute);
+    state.outbox.push({ type: "charge.dispute.created", object: disputeView(dispute, pi) });
+    return disputeView(dispute, pi);
+  }
+  if (method === "POST" && (match = /^\/v1\/test_helpers\/disputes\/(\w+)\/close$/.exec(path))) {
+    const dispute = state.disputes.get(match[1]);
+    if (!dispute) throw missing("dispute", match[1]);
+    const outcome = params.get("outcome");
+    if (outcome !== "won" && outcome !== "lost") throw new StripeFailure(400, { type: "invalid_request_error", message: "outcome must be won or lost", param: "outcome" });
+    if (dispute.status === "won" || dispute.status === "lost") throw new StripeFailure(400, { type: "invalid_request_error", message: `This dispute is already ${dispute.status}.` });
+    dispute.status = outcome;
+    const pi = state.paymentIntents.get(dispute.payment_intent);
+    state.outbox.push({ type: "charge.dispute.closed", object: disputeView(dispute, pi) });
+    return disputeView(dispute, pi);
+  }
   throw new StripeFailure(404, { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` });
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
+type PaymentIntent = State["paymentIntents"] extends Map<string, infer V> ? V : never;
+
+function refundedOf(pi: PaymentIntent): number {
+  return pi.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/** A Charge as Stripe sends it in charge.refunded: amount_refunded is the running total. */
+function chargeView(pi: PaymentIntent) {
+  const refunded = refundedOf(pi);
+  return {
+    id: pi.latest_charge,
+    object: "charge",
+    amount: pi.amount,
+    amount_refunded: refunded,
+    refunded: refunded === pi.amount,
+    currency: pi.currency,
+    customer: pi.customer,
+    payment_intent: pi.id,
+    metadata: pi.metadata,
+    status: "succeeded",
+    refunds: { object: "list", data: pi.refunds.map((refund) => ({ id: refund.id, object: "refund", amount: refund.amount, reason: refund.reason, status: "succeeded", created: refund.created })) },
+    livemode: false,
+  };
+}
+
+function disputeView(dispute: State["disputes"] extends Map<string, infer V> ? V : never, pi: PaymentIntent | undefined) {
+  return { id: dispute.id, object: "dispute", amount: dispute.amount, currency: pi?.currency ?? "gbp", charge: pi?.latest_charge ?? null, payment_intent: dispute.payment_intent, metadata: pi?.metadata ?? {}, reason: dispute.reason, status: dispute.status, livemode: false };
+}
+
+/** Stripe's Stripe-Signature header: t=<seconds>,v1=<HMAC-SHA256 of "t.payload" with the endpoint's secret>. */
+export function signLocalStripeEvent(payload: string, secret: string = localWebhookSecrets().stripe): string {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex")}`;
+}
+
+function reply(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "Content-Type": "application/json", "Request-Id": id("req") });
   response.end(JSON.stringify(body));
 }
 
-export type LocalStripe = LocalServer;
+export interface LocalStripe extends LocalServer {
+  /** Refunds a succeeded payment (all of what is left, or `pence`) and sends charge.refunded; answers the event sent. */
+  refund(paymentIntent: string, pence?: number): Promise<SentEvent>;
+  /** The cardholder's bank disputes a payment: charge.dispute.created. */
+  dispute(paymentIntent: string, reason?: string): Promise<SentEvent & { disputeId: string }>;
+  /** The dispute is decided: charge.dispute.closed with status won or lost. */
+  closeDispute(disputeId: string, outcome: "won" | "lost"): Promise<SentEvent>;
+  /** Sends an event again, as Stripe retries it (same id, a fresh signature). */
+  resend(eventId: string): Promise<SentEvent>;
+}
 
-/** Starts the stand-in on 127.0.0.1:port (0: a free port). */
-export async function startLocalStripe(port = 0): Promise<LocalStripe> {
-  const state: State = { customers: new Map(), setupIntents: new Map(), paymentMethods: new Map(), paymentIntents: new Map(), idempotent: new Map() };
+/**
+ * Starts the stand-in on 127.0.0.1:port (0: a free port). `webhooks` is where it sends its events
+ * (refunds, disputes), signed with the installation's secret (local/secrets.server.ts).
+ */
+export async function startLocalStripe(port = 0, webhooks?: WebhookTarget): Promise<LocalStripe> {
+  const state: State = { customers: new Map(), setupIntents: new Map(), paymentMethods: new Map(), paymentIntents: new Map(), disputes: new Map(), idempotent: new Map(), outbox: [] };
+  const deliver = deliveryOf(webhooks);
+  const sent = new Map<string, SentEvent>();
+  async function send(event: SentEvent): Promise<SentEvent> {
+    event.status = deliver ? await deliver(event.payload, { "Stripe-Signature": signLocalStripeEvent(event.payload) }) : null;
+    sent.set(event.id, event);
+    return event;
+  }
+  /** Sends what the last call put in the outbox, in order. */
+  async function flush(): Promise<SentEvent[]> {
+    const events = state.outbox.splice(0);
+    const done: SentEvent[] = [];
+    for (const { type, object } of events) {
+      const eventId = id("evt");
+      const payload = JSON.stringify({ id: eventId, object: "event", api_version: "2024-06-20", created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } });
+      done.push(await send({ id: eventId, type, payload, status: null }));
+    }
+    return done;
+  }
+  /** One call made by the stand-in's own helpers (as the dashboard or the bank would), its events sent before it answers. */
+  async function act(path: string, params: Record<string, string>): Promise<{ result: unknown; events: SentEvent[] }> {
+    let result: unknown;
+    try {
+      result = route(state, "POST", path, new URLSearchParams(params));
+    } catch (error) {
+      state.outbox.length = 0;
+      throw new Error(error instanceof StripeFailure ? error.body.message : String(error));
+    }
+    return { result, events: await flush() };
+  }
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request, 100_000);
@@ -263,12 +393,12 @@ export async function startLocalStripe(port = 0): Promise<LocalStripe> {
       const params = new URLSearchParams(request.method === "GET" ? url.search : body);
       const auth = request.headers.authorization ?? "";
       if (!/^Bearer (sk|pk)_(test|local)_\w+$/.test(auth)) {
-        send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
+        reply(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided." } });
         return;
       }
       // Browser (publishable key) calls may only confirm, authenticate and create payment methods, as with Stripe.
       if (auth.startsWith("Bearer pk_") && !/\/(confirm|authenticate)$/.test(url.pathname) && url.pathname !== "/v1/payment_methods") {
-        send(response, 401, { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } });
+        reply(response, 401, { error: { type: "invalid_request_error", message: "This API call cannot be made with a publishable API key." } });
         return;
       }
       const key = request.method === "POST" ? request.headers["idempotency-key"] : undefined;
@@ -276,7 +406,7 @@ export async function startLocalStripe(port = 0): Promise<LocalStripe> {
       const cached = cacheKey ? state.idempotent.get(cacheKey) : undefined;
       if (cached) {
         response.setHeader("Idempotent-Replayed", "true");
-        send(response, cached.status, cached.body);
+        reply(response, cached.status, cached.body);
         return;
       }
       let status = 200;
@@ -289,8 +419,29 @@ export async function startLocalStripe(port = 0): Promise<LocalStripe> {
         result = { error: error.body };
       }
       if (cacheKey) state.idempotent.set(cacheKey, { status, body: result });
-      send(response, status, result);
-    })().catch((error: unknown) => send(response, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : "error" } }));
+      reply(response, status, result);
+      // Stripe sends its events after it answers the call.
+      await flush();
+    })().catch((error: unknown) => reply(response, 500, { error: { type: "api_error", message: error instanceof Error ? error.message : "error" } }));
   });
-  return listenLocally(server, port);
+  const local = await listenLocally(server, port);
+  return {
+    ...local,
+    async refund(paymentIntent, pence) {
+      const { events } = await act("/v1/refunds", { payment_intent: paymentIntent, ...(pence === undefined ? {} : { amount: String(pence) }) });
+      return events[0];
+    },
+    async dispute(paymentIntent, reason = "fraudulent") {
+      const { result, events } = await act("/v1/test_helpers/disputes", { payment_intent: paymentIntent, reason });
+      return { ...events[0], disputeId: (result as { id: string }).id };
+    },
+    async closeDispute(disputeId, outcome) {
+      return (await act(`/v1/test_helpers/disputes/${disputeId}/close`, { outcome })).events[0];
+    },
+    async resend(eventId) {
+      const event = sent.get(eventId);
+      if (!event) throw new Error(`No such event: ${eventId}`);
+      return send({ ...event });
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
 import { AccountPage } from "../../components/account/AccountPage";
+import { MoneyBackRows } from "../../components/payments/MoneyBackRows";
 import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
 import { handleErrors } from "../../error-response.server";
 import { AppError } from "../../errors";
@@ -48,6 +49,7 @@ export default function Receipt() {
           </dd>
           <dt>Paid with</dt>
           <dd>{receipt.paymentDescription}</dd>
+          <MoneyBackRows receipt={receipt} />
         </dl>
         <p className="no-print">Use your browser&apos;s Print command to print or save this receipt.</p>
       </div>

@@ -7,6 +7,7 @@ import { receiptsOf } from "../../payments/receipts.server";
 import membersStyles from "../../styles/members.css?url";
 import paymentsStyles from "../../styles/payments.css?url";
 import { AccountPage } from "../../components/account/AccountPage";
+import { MoneyBackRows, moneyBackNote } from "../../components/payments/MoneyBackRows";
 import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
 
 export const links: LinksFunction = () => [
@@ -49,7 +50,10 @@ export default function Receipts() {
               <summary>
                 <span>{formatLongDate(receipt.issuedAt)}</span>
                 <span>{receipt.description}</span>
-                <span>{formatPence(receipt.amountPence)}</span>
+                <span>
+                  {formatPence(receipt.amountPence)}
+                  {moneyBackNote(receipt) ? <span className="receipts__note">{moneyBackNote(receipt)}</span> : null}
+                </span>
               </summary>
               <dl className="receipts__detail">
                 <dt>Receipt number</dt>
@@ -57,6 +61,7 @@ export default function Receipts() {
                 <ReceiptPeriodRows receipt={receipt} />
                 <dt>Paid with</dt>
                 <dd>{receipt.paymentDescription}</dd>
+                <MoneyBackRows receipt={receipt} />
               </dl>
               <p>
                 <Link to={`/account/receipts/${receipt.id}`}>Printable receipt {receipt.number}</Link>

@@ -6,6 +6,7 @@ import { requireMember } from "../../auth/guards.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { CardPayment } from "../../components/payments/CardPayment";
 import { PayPalButton } from "../../components/payments/PayPalButton";
+import { useScrollToCardOnPhones } from "../../components/payments/scroll-to-card";
 import { TreatPayment } from "../../components/payments/TreatPayment";
 import { handleErrors } from "../../error-response.server";
 import { discountCodeNotice, friendlyDiscount } from "../../payments/affiliate-links.server";
@@ -80,6 +81,7 @@ export default function Payment() {
   const failed = useActionData<{ error?: string; form?: string }>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  useScrollToCardOnPhones("card-form", hydrated);
   return (
     <div className="container payments-page payment">
       <p className="eyebrow">

@@ -3,14 +3,17 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { loadDashboard } from "../../../admin/dashboard.server";
 import { refuseSubmission, requireAdmin } from "../../../auth/guards.server";
 import { AuditList } from "../../../components/admin/AuditList";
+import { MoneyBackTable } from "../../../components/admin/MoneyBackTable";
 import { RevenueTable } from "../../../components/admin/RevenueTable";
 import { WeeklyChart } from "../../../components/admin/WeeklyChart";
+import { recentMoneyBack } from "../../../payments/refunds.server";
 
 export const meta: MetaFunction = () => [{ title: "Back office — Pawroute" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return loadDashboard();
+  const [dashboard, moneyBack] = await Promise.all([loadDashboard(), recentMoneyBack({ limit: 10 })]);
+  return { ...dashboard, moneyBack };
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -50,6 +53,10 @@ export default function AdminDashboard() {
       <section aria-labelledby="revenue-heading" className="admin-section">
         <h2 id="revenue-heading">Subscriptions and revenue per month</h2>
         <RevenueTable revenue={data.revenue} />
+      </section>
+      <section aria-labelledby="money-back-heading" className="admin-section">
+        <h2 id="money-back-heading">Refunds and disputes</h2>
+        <MoneyBackTable rows={data.moneyBack} showMember caption="The latest refunds, reversals and disputes" />
       </section>
       <div className="admin-columns">
         <section aria-labelledby="members-heading" className="admin-section admin-card">

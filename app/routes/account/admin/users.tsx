@@ -19,6 +19,7 @@ import { awardTreat } from "../../../treats/awarded.server";
 import { awardableOptions } from "../../../treats/options.server";
 import { AppError } from "../../../errors";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
+import { recentMoneyBack } from "../../../payments/refunds.server";
 import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
 
 export const meta: MetaFunction = () => [{ title: "Members — Back office — Pawroute" }];
@@ -42,15 +43,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const page = await listUsers(target.filter, new URL(request.url).searchParams);
       return data({ kind: "list" as const, page, user: null, countries: [], history: [], awardKey: "", self: admin.id, flash: flash.message, treatOptions: [] }, { headers: flash.headers });
     }
-    const [user, countries, history, treatOptions, subscription] = await Promise.all([
+    const [user, countries, history, treatOptions, subscription, moneyBack] = await Promise.all([
       userDetail(target.id),
       selectableCountries(),
       auditEntriesFor("user", target.id, 15),
       awardableOptions(),
       subscriptionView(target.id),
+      recentMoneyBack({ userId: target.id, limit: 20 }),
     ]);
     const current = subscription ? { planName: subscription.plan.name, expiresAt: subscription.expiresAt, autoRenew: subscription.autoRenew } : null;
-    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, treatOptions, subscription: current }, { headers: flash.headers });
+    return data({ kind: "user" as const, page: null, user, countries, history, awardKey: newAwardKey(), self: admin.id, flash: flash.message, treatOptions, subscription: current, moneyBack }, { headers: flash.headers });
   });
 }
 
@@ -170,6 +172,7 @@ export default function AdminUsers() {
         flash={loaded.flash}
         treatOptions={loaded.treatOptions}
         subscription={loaded.subscription}
+        moneyBack={loaded.moneyBack}
       />
     );
   }

@@ -22,6 +22,12 @@ const HISTORY_LABELS: Record<string, string> = {
   switched: "Plan changed",
   "renewal-failed": "Renewal payment failed",
   "payment-method-changed": "Card for renewals changed",
+  // Money going back (decision 0240): the receipts page shows the amounts.
+  refunded: "Payment refunded",
+  reversed: "Payment reversed by the bank",
+  disputed: "Payment disputed with the bank: premium paused",
+  "dispute-won": "Dispute closed: premium restored",
+  "dispute-lost": "Dispute lost: the payment was returned",
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
