@@ -1,0 +1,98 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { junctionHref, parseSearchPath, rawFiltersFromUrl } from "../../app/search/url";
+import { connect, type DatabaseHandle } from "../../db/client";
+import { runImport, type ImportOptions } from "../../geo/import";
+import { createProgress } from "../../geo/import/progress";
+import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
+import { parseFilters, search } from "../../geo/search";
+import { createScratchDatabase, migrateDatabase } from "../support/database";
+import { OsmBuilder } from "../support/osm-builder";
+
+// What real OpenStreetMap extracts hold and the demo data does not (issue 47): junctions signed T1 or
+// 6.1, French refs written "A 7". A scratch database; each extract is written by hand here.
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let handle: DatabaseHandle;
+let dir: string;
+const silent = createProgress({ silent: true });
+const run = (options: Omit<ImportOptions, "progress">) => runImport(handle.sql, { progress: silent, ...options });
+
+beforeAll(async () => {
+  scratch = await createScratchDatabase("pawroute_import_real");
+  handle = connect(scratch.url, { max: 4 });
+  await migrateDatabase(handle);
+  dir = mkdtempSync(join(tmpdir(), "pawroute-import-real-"));
+}, 120_000);
+
+afterAll(async () => {
+  await handle?.close();
+  await scratch?.drop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The junction page of a road as a visitor reaches it: the path, the filters it makes, the search. */
+async function junctionPage(country: string, slug: string, number: string) {
+  const href = junctionHref({ country, slug }, number);
+  const path = parseSearchPath(href);
+  if (!path) return { href, status: 404, junctions: [] as string[], results: 0 };
+  const response = await search(handle.sql, createPgRoutingEngine(handle.sql), parseFilters(rawFiltersFromUrl(path, new URLSearchParams())));
+  return { href, status: 200, junction: response.query.junction, junctions: response.junctions.map((j) => j.number), results: response.results.length };
+}
+
+/** The M6 Toll signed T1-T3 and a motorway with junction 12a (Midlands); "4x4" is no junction number. */
+function britishExtract(): OsmBuilder {
+  const osm = new OsmBuilder();
+  const toll = osm.line(-1.75, 52.5, -2.05, 52.7, 6, (i) => (i % 2 === 0 ? { highway: "motorway_junction", ref: `T${i / 2 + 1}` } : undefined));
+  osm.way(toll, { highway: "motorway", ref: "M6 Toll", oneway: "yes" });
+  const m42Junctions: Record<number, Record<string, string>> = { 1: { highway: "motorway_junction", ref: "12a", name: "Hopwood" }, 3: { highway: "motorway_junction", ref: "4x4" } };
+  const m42 = osm.line(-1.7, 52.3, -1.3, 52.3, 4, (i) => m42Junctions[i]);
+  osm.way(m42, { highway: "motorway", ref: "M42", oneway: "yes" });
+  osm.way([toll[0], m42[0]], { highway: "motorway_link", oneway: "yes" });
+  return osm;
+}
+
+/** The A7 as OSM writes French refs ("A 7"), with exits 6.1 and 12. */
+function frenchExtract(): OsmBuilder {
+  const osm = new OsmBuilder(50_000);
+  const a7 = osm.line(4.84, 45.75, 4.86, 45.3, 4, (i) => (i === 1 ? { highway: "motorway_junction", ref: "6.1" } : i === 3 ? { highway: "motorway_junction", ref: "12" } : undefined));
+  osm.way(a7, { highway: "motorway", ref: "A 7", oneway: "yes" });
+  return osm;
+}
+
+describe("junction numbers as they are signed", () => {
+  it("imports T1 and 12a, reachable as junction-t1 and junction-12a, and reports a ref that is no junction number", async () => {
+    const result = await run({ kind: "osm", file: britishExtract().write(join(dir, "gb.osm")), country: "GB" });
+    const junctions = await handle.sql<{ road: string; slug: string; number: string }[]>`
+      SELECT r.name AS road, r.slug, j.number FROM junctions j JOIN roads r ON r.id = j.road_id ORDER BY r.name, j.position`;
+    expect(junctions).toEqual([
+      { road: "M42", slug: "m42", number: "12a" },
+      { road: "M6 Toll", slug: "m6-toll", number: "T1" },
+      { road: "M6 Toll", slug: "m6-toll", number: "T2" },
+      { road: "M6 Toll", slug: "m6-toll", number: "T3" },
+      { road: "M6 Toll", slug: "m6-toll", number: "T4" },
+    ]);
+    // CSV doubles the quotes round the ref.
+    expect(readFileSync(result.reportPath ?? "", "utf8")).toContain('junction ref ""4x4"" is not a junction number such as 40, 23a, T1 or 6.1');
+
+    const t1 = await junctionPage("united-kingdom", "m6-toll", "T1");
+    expect(t1).toMatchObject({ href: "/browse/road/united-kingdom/m6-toll/junction-t1", status: 200, junction: "t1" });
+    expect(t1.junctions).toEqual(["T1", "T2", "T3", "T4"]);
+    expect(await junctionPage("united-kingdom", "m42", "12a")).toMatchObject({ href: "/browse/road/united-kingdom/m42/junction-12a", status: 200, junction: "12a" });
+    // As typed in upper case, the API and the path read it the same way.
+    expect(parseFilters({ searchType: "road", roadSlug: "m6-toll", roadCountry: "united-kingdom", junction: "T1" }).junction).toBe("t1");
+    expect(parseSearchPath("/browse/road/united-kingdom/m6-toll/junction-T1")?.junction).toBe("t1");
+  });
+
+  it('makes the French "A 7" the road A7 (slug a7) with its exit 6.1 reachable', async () => {
+    await run({ kind: "osm", file: frenchExtract().write(join(dir, "fr.osm")), country: "FR" });
+    const [road] = await handle.sql<{ name: string; slug: string; numbers: string[] }[]>`
+      SELECT r.name, r.slug, array_agg(j.number ORDER BY j.position) AS numbers FROM roads r JOIN junctions j ON j.road_id = r.id WHERE r.country_id = 75 GROUP BY r.id`;
+    expect(road).toEqual({ name: "A7", slug: "a7", numbers: ["6.1", "12"] });
+    expect(await junctionPage("france", "a7", "6.1")).toMatchObject({ href: "/browse/road/france/a7/junction-6.1", status: 200, junction: "6.1" });
+    // The routing graph names the road as signed too ("onto the A7").
+    const names = await handle.sql<{ name: string }[]>`SELECT DISTINCT name FROM routing_edges WHERE road_class = 'autoroute'`;
+    expect(names.map((n) => n.name)).toEqual(["A7"]);
+  });
+});
