@@ -3,6 +3,7 @@ import { analyse, refreshAfterRoads } from "./derived";
 import { applyListings, stageListings } from "./listings";
 import { applyOsmGraph, stageOsm } from "./osm";
 import { applyPlaces, stagePlaces } from "./places";
+import { peakMemory, type PeakMemory } from "./memory";
 import type { Progress } from "./progress";
 import { Rejections } from "./report";
 import { stageRoadsGeoJson } from "./roads-geojson";
@@ -33,6 +34,8 @@ export interface ImportResult {
   dryRun: boolean;
   /** How long the swap transaction took (what searches wait for at most: they read the old rows meanwhile). */
   swapSeconds: number;
+  /** Peak memory so far, this process's and its children's (osmium). */
+  memory: PeakMemory;
 }
 
 class DryRun extends Error {}
@@ -113,7 +116,7 @@ export async function runImport(sql: Pool, options: ImportOptions): Promise<Impo
     }
     await dropStage(sql);
     const reportPath = rejected.write(options.reportPath ?? `${options.file}.rejected.csv`);
-    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds };
+    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds, memory: peakMemory() };
   } finally {
     await unlock();
   }

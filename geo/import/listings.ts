@@ -6,7 +6,7 @@ import { isWalkTypePath, WALK_TYPES } from "../../app/listings/walk-types";
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
 import { geocode } from "../geocode";
-import { listingRoads } from "./derived";
+import { listingRoads, snapshotListingLinks } from "./derived";
 import type { Progress } from "./progress";
 import type { Rejections } from "./report";
 import { FRANCE, UNITED_KINGDOM } from "./roads-stage";
@@ -220,6 +220,7 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
 export async function applyListings(tx: SqlClient): Promise<ImportChanges> {
   const S = staged("listings");
   const [{ source }] = await tx.unsafe<{ source: string }[]>(`SELECT source FROM ${staged("listing_source")}`);
+  await snapshotListingLinks(tx, `l.source_id LIKE '${source}:%'`);
   // A new listing whose slug is taken (or repeated in the file) gets a stable suffix from its source id.
   await tx.unsafe(`
     UPDATE ${S} s SET slug = left(s.slug, 80) || '-' || substr(md5(s.source_id), 1, 6)

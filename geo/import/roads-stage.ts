@@ -1,4 +1,5 @@
 import type { SqlClient } from "../../db/client";
+import { snapshotListingLinks } from "./derived";
 import { applyStage, staged, type ImportChanges } from "./stage";
 
 export const UNITED_KINGDOM = 235;
@@ -81,6 +82,8 @@ export async function finishRoadStage(sql: SqlClient, country: number): Promise<
 
 /** Roads and junctions of the country, in the swap transaction. */
 export async function applyRoads(tx: SqlClient, country: number): Promise<ImportChanges> {
+  // Before junctions go (their listings' links are cleared then): refreshAfterRoads counts against it.
+  await snapshotListingLinks(tx, `l.country_id = ${country}`, `r.country_id = ${country}`);
   // Junctions of removed roads go with them (ON DELETE CASCADE): count them as removed junctions.
   const [{ cascaded }] = await tx.unsafe<{ cascaded: number }[]>(`
     SELECT count(*)::int AS cascaded FROM junctions j JOIN roads t ON t.id = j.road_id

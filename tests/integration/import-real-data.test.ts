@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { junctionHref, parseSearchPath, rawFiltersFromUrl } from "../../app/search/url";
 import { connect, type DatabaseHandle } from "../../db/client";
 import { runImport, type ImportOptions } from "../../geo/import";
+import { describePeakMemory } from "../../geo/import/memory";
 import { createProgress } from "../../geo/import/progress";
+import { describeChanges } from "../../geo/import/stage";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { parseFilters, search } from "../../geo/search";
 import { createScratchDatabase, migrateDatabase } from "../support/database";
@@ -41,12 +43,16 @@ async function junctionPage(country: string, slug: string, number: string) {
   return { href, status: 200, junction: response.query.junction, junctions: response.junctions.map((j) => j.number), results: response.results.length };
 }
 
-/** The M6 Toll signed T1-T3 and a motorway with junction 12a (Midlands); "4x4" is no junction number. */
-function britishExtract(): OsmBuilder {
+/**
+ * The M6 Toll signed T1-T4 and a motorway with junction 12a (Midlands); "4x4" is no junction number.
+ * `without12a`: the same extract after junction 12a was taken out of OSM.
+ */
+function britishExtract({ without12a = false } = {}): OsmBuilder {
   const osm = new OsmBuilder();
   const toll = osm.line(-1.75, 52.5, -2.05, 52.7, 6, (i) => (i % 2 === 0 ? { highway: "motorway_junction", ref: `T${i / 2 + 1}` } : undefined));
   osm.way(toll, { highway: "motorway", ref: "M6 Toll", oneway: "yes" });
-  const m42Junctions: Record<number, Record<string, string>> = { 1: { highway: "motorway_junction", ref: "12a", name: "Hopwood" }, 3: { highway: "motorway_junction", ref: "4x4" } };
+  const m42Junctions: Record<number, Record<string, string>> = { 3: { highway: "motorway_junction", ref: "4x4" } };
+  if (!without12a) m42Junctions[1] = { highway: "motorway_junction", ref: "12a", name: "Hopwood" };
   const m42 = osm.line(-1.7, 52.3, -1.3, 52.3, 4, (i) => m42Junctions[i]);
   osm.way(m42, { highway: "motorway", ref: "M42", oneway: "yes" });
   osm.way([toll[0], m42[0]], { highway: "motorway_link", oneway: "yes" });
@@ -94,5 +100,52 @@ describe("junction numbers as they are signed", () => {
     // The routing graph names the road as signed too ("onto the A7").
     const names = await handle.sql<{ name: string }[]>`SELECT DISTINCT name FROM routing_edges WHERE road_class = 'autoroute'`;
     expect(names.map((n) => n.name)).toEqual(["A7"]);
+  });
+});
+
+describe("the import report", () => {
+  const links = (changes: Record<string, { added: number; changed: number; removed: number }>) => changes["listings (nearest road and junction)"];
+
+  it("counts the listings that gained a road and junction when they are loaded", async () => {
+    await run({ kind: "osm", file: britishExtract().write(join(dir, "gb.osm")), country: "GB" });
+    const mapping = join(dir, "mapping.json");
+    writeFileSync(mapping, JSON.stringify({ source: "acme", columns: { id: "Ref", title: "Name", type: "Type", description: "About", address: "Street", country: "Country", lat: "Lat", lng: "Lng" } }));
+    const csv = join(dir, "listings.csv");
+    writeFileSync(
+      csv,
+      [
+        "Ref,Name,Type,About,Street,Country,Lat,Lng",
+        "1,By junction 12a,dog-walk,A walk,Lane,GB,52.31,-1.6",
+        "2,By junction T1,dog-walk,A walk,Lane,GB,52.49,-1.76",
+        "3,Far from any junction,dog-walk,A walk,Lane,GB,51.5,-3.5",
+      ].join("\n"),
+    );
+    const loaded = await run({ kind: "listings", file: csv, mapping });
+    expect(loaded.changes.listings).toEqual({ added: 3, changed: 0, removed: 0 });
+    expect(links(loaded.changes)).toEqual({ added: 2, changed: 0, removed: 0 });
+  });
+
+  it("counts the listings whose junction a re-import removed (cleared by ON DELETE SET NULL), in the dry run and the real run alike", async () => {
+    const file = britishExtract({ without12a: true }).write(join(dir, "gb-without-12a.osm"));
+    const dry = await run({ kind: "osm", file, country: "GB", dryRun: true });
+    expect(dry.changes.junctions).toEqual({ added: 0, changed: 0, removed: 1 });
+    expect(links(dry.changes)).toEqual({ added: 0, changed: 0, removed: 1 });
+    const real = await run({ kind: "osm", file, country: "GB" });
+    expect(real.changes).toEqual(dry.changes);
+    const [listing] = await handle.sql<{ junction_id: number | null; road_id: number | null }[]>`SELECT junction_id, road_id FROM listings WHERE source_id = 'acme:1'`;
+    expect(listing).toEqual({ junction_id: null, road_id: null });
+    expect(describeChanges(real.changes)).toContain("listings (nearest road and junction): 0 gained one, 0 changed, 1 lost theirs");
+
+    // Put back: the listing gains it again (a new junction row, so a new id).
+    const back = await run({ kind: "osm", file: join(dir, "gb.osm"), country: "GB" });
+    expect(links(back.changes)).toEqual({ added: 1, changed: 0, removed: 0 });
+  });
+
+  it("includes osmium's memory in the peak memory of a .osm.pbf import", async () => {
+    const result = await run({ kind: "osm", file: britishExtract().writePbf(join(dir, "gb.osm.pbf")), country: "GB" });
+    for (const change of Object.values(result.changes)) expect(change).toEqual({ added: 0, changed: 0, removed: 0 });
+    const osmium = result.memory.children.find((child) => child.label === "osmium");
+    expect(osmium?.mb).toBeGreaterThan(0);
+    expect(describePeakMemory(result.memory)).toMatch(new RegExp(`^Peak memory: [0-9,]+ MB at most \\(importer [0-9,]+ MB, osmium ${osmium?.mb} MB\\)\\.$`));
   });
 });
