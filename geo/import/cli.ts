@@ -23,10 +23,15 @@ Kinds:
              villages of the gazetteer, by GeoNames id.
   listings   Listings from CSV or GeoJSON with --mapping <file.json> (which column holds each
              field). Rows are checked like the listing form; rows without coordinates are placed by
-             the geocoder from their postcode, town or address.
+             the geocoder from their postcode, town or address. "osmTags": true in the mapping builds a
+             missing description, address and facilities from OpenStreetMap tags.
+  pois       OpenStreetMap points of interest (.osm or .osm.pbf): cafés, pubs, bars, hotels, guest
+             houses, campsites, pet shops, groomers, kennels, parks, dog parks, vets, beaches, as
+             listings of their type keyed by OSM id, with a description and facilities from their
+             tags. Replaces the country's earlier OSM listings. Needs --country.
 
 Options:
-  --country GB|FR   The country of the file (required for osm and roads; filters places).
+  --country GB|FR   The country of the file (required for osm, roads and pois; filters places).
   --dry-run         Report what would be added, changed and removed; change nothing.
   --mapping FILE    The column mapping of a listings file.
   --report FILE     Where rejected rows are listed (CSV); default <file>.rejected.csv.

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
  * The importer's peak memory with its child processes (osmium reading a .pbf), which
  * `process.resourceUsage()` leaves out (it is RUSAGE_SELF; node offers no RUSAGE_CHILDREN).
  * Each child's peak is the kernel's own high-water mark of its resident memory (VmHWM in
- * /proc/<pid>/status), read every 100 ms and once more when its output ends, before it exits: the
+ * /proc/<pid>/status), read every 100 ms, as its output comes and once more when it ends, before it exits: the
  * mark only rises, so the last read is the child's peak unless it grew in its last few milliseconds.
  */
 const childPeaksKb = new Map<string, number>();
@@ -34,6 +34,13 @@ export function watchChildMemory(child: ChildProcess, label: string): void {
   if (!childPeaksKb.has(label)) measured = false;
   const timer = setInterval(read, 100);
   timer.unref();
+  // Also as its output arrives (a small extract is done within the first 100 ms), at most every 20 ms.
+  let last = 0;
+  child.stdout?.on("data", () => {
+    if (Date.now() - last < 20) return;
+    last = Date.now();
+    read();
+  });
   child.stdout?.once("end", read);
   child.once("exit", () => clearInterval(timer));
 }

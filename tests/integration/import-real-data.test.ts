@@ -149,3 +149,118 @@ describe("the import report", () => {
     expect(describePeakMemory(result.memory)).toMatch(new RegExp(`^Peak memory: [0-9,]+ MB at most \\(importer [0-9,]+ MB, osmium ${osmium?.mb} MB\\)\\.$`));
   });
 });
+
+/**
+ * Points of interest round Alvechurch as OSM has them: no descriptions, few addresses. One of each
+ * kind the directory lists, a building drawn as a way, and what must not load (no name, dog=no).
+ */
+function poiExtract({ variant = 1 } = {}): OsmBuilder {
+  const osm = new OsmBuilder(90_000);
+  osm.node(-1.951, 52.351, { amenity: "cafe", name: "The Dog and Bone Café", cuisine: "coffee_shop;cake", opening_hours: "Mo-Sa 08:00-17:00", dog: "yes", "addr:housenumber": "12", "addr:street": "High Street", "addr:city": "Alvechurch", "addr:postcode": "B48 7LD", wheelchair: "yes" }, 90_001);
+  if (variant === 1) osm.node(-1.955, 52.353, { amenity: "pub", name: "The Red Lion", food: "yes", dog: "yes", beer_garden: "yes" }, 90_002);
+  else osm.node(-1.955, 52.353, { amenity: "pub", name: "The Red Lion Inn", food: "yes", dog: "yes", beer_garden: "yes" }, 90_002);
+  osm.node(-1.96, 52.34, { amenity: "veterinary", name: "Alvechurch Vets" }, 90_003);
+  osm.node(-1.962, 52.345, { shop: "pet", name: "Paws Pet Supplies" }, 90_004);
+  osm.node(-1.97, 52.36, { leisure: "dog_park", name: "Barnt Green Dog Park" }, 90_005);
+  if (variant === 1) osm.node(-1.958, 52.352, { tourism: "camp_site", name: "Lickey Hills Campsite" }, 90_006);
+  osm.node(-1.952, 52.3515, { amenity: "pub", name: "The Swan", dog: "no" }, 90_007);
+  osm.node(-1.953, 52.3516, { leisure: "park" }, 90_008);
+  osm.node(-1.954, 52.3517, { highway: "bus_stop", name: "High Street" }, 90_009);
+  const house = [osm.node(-1.94, 52.35), osm.node(-1.939, 52.35), osm.node(-1.939, 52.351), osm.node(-1.94, 52.351)];
+  osm.way([...house, house[0]], { building: "yes", tourism: "guest_house", name: "Rose Cottage B&B", dog: "yes", stars: "4" }, 91_001);
+  const beach = [osm.node(-1.98, 52.33), osm.node(-1.97, 52.33), osm.node(-1.97, 52.34), osm.node(-1.98, 52.34)];
+  osm.way([...beach, beach[0]], { natural: "beach", name: "Upper Bittell Beach", surface: "sand", dog: "leashed" }, 91_002);
+  return osm;
+}
+
+describe("listings from OpenStreetMap points of interest", () => {
+  async function osmListings() {
+    return handle.sql<{ source_id: string; walk_type: string; title: string; full_title: string; description: string; address: string; town: string; postcode: string; facilities: string[]; versions: number }[]>`
+      SELECT l.source_id, l.walk_type, l.title, l.full_title, l.description, l.address, l.town, l.postcode,
+             coalesce((SELECT array_agg(f.slug ORDER BY f.id) FROM facilities f WHERE f.id = ANY(l.facility_ids)), '{}') AS facilities,
+             (SELECT count(*)::int FROM listing_versions v WHERE v.listing_id = l.id) AS versions
+      FROM listings l WHERE l.source_id LIKE 'osm:%' ORDER BY l.source_id`;
+  }
+
+  it("loads cafés, pubs, vets, pet shops, dog parks, campsites, guest houses and beaches as listings of their type, described from their tags", async () => {
+    const geonames = join(dir, "GB.txt");
+    writeFileSync(geonames, `${["2657540", "Alvechurch", "Alvechurch", "", "52.3519", "-1.9652", "P", "PPL", "GB", "", "ENG", "", "", "", "5000", "", "100", "Europe/London", "2024-01-01"].join("\t")}\n`);
+    await run({ kind: "places", file: geonames, country: "GB" });
+
+    const result = await run({ kind: "pois", file: poiExtract().write(join(dir, "pois.osm")), country: "GB" });
+    expect(result.changes.listings).toEqual({ added: 8, changed: 0, removed: 0 });
+    const report = readFileSync(result.reportPath ?? "", "utf8");
+    expect(report).toContain("node 90007,90007,dog=no: dogs are not welcome");
+    expect(report).toContain("node 90008,90008,park without a name");
+    expect(result.rejected).toBe(2);
+
+    const rows = await osmListings();
+    expect(rows.map((r) => [r.source_id, r.walk_type, r.full_title])).toEqual([
+      ["osm:node:90001", "dog-friendly-pub", "The Dog and Bone Café, Alvechurch"],
+      ["osm:node:90002", "dog-friendly-pub", "The Red Lion, Alvechurch"],
+      ["osm:node:90003", "vet", "Alvechurch Vets, Alvechurch"],
+      ["osm:node:90004", "dog-services", "Paws Pet Supplies, Alvechurch"],
+      ["osm:node:90005", "dog-walk", "Barnt Green Dog Park, Alvechurch"],
+      ["osm:node:90006", "dog-friendly-accommodation", "Lickey Hills Campsite, Alvechurch"],
+      ["osm:way:91001", "dog-friendly-accommodation", "Rose Cottage B&B, Alvechurch"],
+      ["osm:way:91002", "dog-friendly-beach", "Upper Bittell Beach, Alvechurch"],
+    ]);
+    const cafe = rows[0];
+    expect(cafe).toMatchObject({ address: "12 High Street", town: "Alvechurch", postcode: "B48 7LD", facilities: ["food", "dogs-inside", "step-free"], versions: 1 });
+    expect(cafe.description).toBe(
+      "Café in Alvechurch. Dogs welcome. Cuisine: coffee shop, cake. Opening hours: Mo-Sa 08:00-17:00. Wheelchair accessible. Details from OpenStreetMap (© OpenStreetMap contributors, ODbL).",
+    );
+    // Without addr:* tags the nearest town is the address.
+    expect(rows[1]).toMatchObject({ address: "Alvechurch", town: "Alvechurch", facilities: ["food", "dogs-inside"] });
+    expect(rows[1].description).toContain("Pub in Alvechurch. Dogs welcome. Serves food. Beer garden.");
+    expect(rows[4].facilities).toEqual(["off-lead"]);
+    expect(rows[7].description).toContain("Beach in Alvechurch. Dogs welcome on a lead. Surface: sand.");
+    // The guest house drawn as a way sits at its middle.
+    const [house] = await handle.sql<{ lng: number; lat: number }[]>`SELECT ST_X(location::geometry) AS lng, ST_Y(location::geometry) AS lat FROM listings WHERE source_id = 'osm:way:91001'`;
+    expect(house.lng).toBeCloseTo(-1.9395, 4);
+    expect(house.lat).toBeCloseTo(52.3505, 4);
+  });
+
+  it("changes nothing on a re-import, as .osm or .osm.pbf, and follows OSM's changes by OSM id", async () => {
+    const before = await osmListings();
+    const again = await run({ kind: "pois", file: join(dir, "pois.osm"), country: "GB" });
+    expect(again.changes.listings).toEqual({ added: 0, changed: 0, removed: 0 });
+    const pbf = await run({ kind: "pois", file: poiExtract().writePbf(join(dir, "pois.osm.pbf")), country: "GB" });
+    expect(pbf.changes.listings).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect(await osmListings()).toEqual(before);
+
+    // The pub renamed, the campsite gone: one changed (a new version), one removed; the others untouched.
+    const next = await run({ kind: "pois", file: poiExtract({ variant: 2 }).write(join(dir, "pois2.osm")), country: "GB" });
+    expect(next.changes.listings).toEqual({ added: 0, changed: 1, removed: 1 });
+    const after = await osmListings();
+    expect(after.find((r) => r.source_id === "osm:node:90002")).toMatchObject({ title: "The Red Lion Inn", versions: 2 });
+    expect(after.some((r) => r.source_id === "osm:node:90006")).toBe(false);
+    // A French import of points of interest would not touch these.
+    const french = await run({ kind: "pois", file: new OsmBuilder(99_000).write(join(dir, "empty.osm")), country: "FR" });
+    expect(french.changes.listings).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect(await osmListings()).toHaveLength(7);
+  });
+
+  it("loads an Overpass GeoJSON export through a listings mapping with osmTags, building what OSM lacks", async () => {
+    const mapping = join(dir, "overpass-mapping.json");
+    writeFileSync(mapping, JSON.stringify({ source: "overpass", osmTags: true, columns: { id: "@id", title: "name" } }));
+    const file = join(dir, "overpass.geojson");
+    const feature = (id: string, properties: Record<string, string>, lng: number, lat: number) => ({ type: "Feature", properties: { "@id": id, ...properties }, geometry: { type: "Point", coordinates: [lng, lat] } });
+    writeFileSync(
+      file,
+      JSON.stringify({
+        type: "FeatureCollection",
+        features: [
+          feature("node/1", { amenity: "cafe", name: "Bark & Brew", dog: "yes", opening_hours: "Sa-Su 09:00-16:00" }, -1.95, 52.352),
+          feature("node/2", { shop: "pet", name: "Fur Real" }, -1.956, 52.349),
+          feature("node/3", { amenity: "pub", name: "No Dogs Arms", dog: "no" }, -1.956, 52.349),
+        ],
+      }),
+    );
+    const result = await run({ kind: "listings", file, mapping, country: "GB" });
+    expect(result.changes.listings).toEqual({ added: 2, changed: 0, removed: 0 });
+    expect(result.rejected).toBe(1);
+    const [cafe] = await handle.sql<{ walk_type: string; address: string; description: string }[]>`SELECT walk_type, address, description FROM listings WHERE source_id = 'overpass:node/1'`;
+    expect(cafe).toEqual({ walk_type: "dog-friendly-pub", address: "Alvechurch", description: "Café in Alvechurch. Dogs welcome. Opening hours: Sa-Su 09:00-16:00. Details from OpenStreetMap (© OpenStreetMap contributors, ODbL)." });
+  });
+});
