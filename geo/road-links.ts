@@ -1,6 +1,7 @@
 // What ties listings and gazetteer entries to the roads, rebuilt the same way by the importer (a whole
 // country or one source's listings, in the swap transaction) and by the back office (one road): each
 // listing's nearest junction and road, as a save sets them, and the roads' and junctions' places.
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../db/client";
 
 /** A listing further than this from every junction belongs to no road (as when a listing is saved). */
@@ -12,10 +13,14 @@ export type ListingScope =
   /** The listings an import source brought (`source_id` is "<source>:<id>"). */
   | { source: string }
   /** The listings that were attached to the road or now lie near one of its junctions. */
-  | { roadId: number; listingIds: number[] };
+  | { roadId: number; listingIds: number[] }
+  /** An import's: the listings of its snapshot of links (geo/import/derived.ts) and those of a country or source. */
+  | { imported: { country: number } | { source: string } };
 
-function listingCondition(sql: SqlClient, scope: ListingScope) {
+/** The scope as a condition on listings `l`. */
+export function listingCondition(sql: SqlClient, scope: ListingScope): PendingQuery<Row[]> {
   if ("country" in scope) return sql`l.country_id = ${scope.country}`;
+  if ("imported" in scope) return sql`(l.id IN (SELECT id FROM pg_temp.listing_links_before) OR ${listingCondition(sql, scope.imported)})`;
   if ("source" in scope) return sql`l.source_id LIKE ${`${scope.source}:%`}`;
   return sql`l.id IN (
       SELECT unnest(${scope.listingIds}::int[])

@@ -251,7 +251,7 @@ async function orderJunctions(sql: SqlClient, roadId: number): Promise<void> {
     FROM (
       SELECT (array_agg(n ORDER BY f, n))[1] AS first_n, (array_agg(n ORDER BY f DESC, n DESC))[1] AS last_n
       FROM (
-        SELECT ST_LineLocatePoint(r.geom, j.geom) AS f, nullif(substring(j.number from '^[0-9]+'), '')::int AS n
+        SELECT ST_LineLocatePoint(r.geom, j.geom) AS f, nullif(substring(j.number from '[0-9]+'), '')::int AS n
         FROM junctions j JOIN roads r ON r.id = j.road_id WHERE j.road_id = ${roadId}
       ) located WHERE n IS NOT NULL
     ) o
@@ -261,7 +261,7 @@ async function orderJunctions(sql: SqlClient, roadId: number): Promise<void> {
   await sql`
     UPDATE junctions j SET position = o.n
     FROM (
-      SELECT j.id, row_number() OVER (ORDER BY ST_LineLocatePoint(r.geom, j.geom), nullif(substring(j.number from '^[0-9]+'), '')::int, j.number, j.id)::int AS n
+      SELECT j.id, row_number() OVER (ORDER BY ST_LineLocatePoint(r.geom, j.geom), nullif(substring(j.number from '[0-9]+'), '')::int, j.number, j.id)::int AS n
       FROM junctions j JOIN roads r ON r.id = j.road_id WHERE j.road_id = ${roadId}
     ) o
     WHERE o.id = j.id`;

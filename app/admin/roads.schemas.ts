@@ -3,6 +3,7 @@
 // from the routing graph by its number; with JavaScript the map fills in the same field.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { signedJunctionNumber } from "../../geo/junction-numbers";
 
 /** The directory's roads lie in the United Kingdom and France: points outside this box are typos. */
 export const ROAD_AREA = { south: 41, north: 61.5, west: -14, east: 10 } as const;
@@ -14,7 +15,7 @@ export const ROAD_MESSAGES = {
   nameLength: "Please keep the road's name to 40 characters",
   line: "Please give the road's line: at least two points, one \"latitude, longitude\" a line",
   ref: "Please enter the road's number as the routing graph names it, e.g. M6",
-  number: "Please enter the junction's number, e.g. 15 or 4A",
+  number: "Please enter the junction's number as signed, e.g. 15, 4A, T1 or 6.1",
   lat: "Please enter a latitude between 41 and 61.5 (the United Kingdom or France)",
   lng: "Please enter a longitude between -14 and 10 (the United Kingdom or France)",
   town: "Please keep the name to 80 characters",
@@ -90,12 +91,17 @@ const coordinate = (min: number, max: number, message: string) =>
   );
 
 export const junctionSchema = z.object({
+  // The importers' rule (geo/junction-numbers.ts): whatever is saved here has a page, junction-t1 or junction-6.1.
   number: z.preprocess(
     text,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}[A-Za-z]{0,2}$/, ROAD_MESSAGES.number),
+    z.string().transform((value, context) => {
+      const number = signedJunctionNumber(value);
+      if (number === null) {
+        context.addIssue({ code: "custom", message: ROAD_MESSAGES.number });
+        return z.NEVER;
+      }
+      return number;
+    }),
   ),
   town: z.preprocess(text, z.string().trim().max(80, ROAD_MESSAGES.town)),
   lat: coordinate(ROAD_AREA.south, ROAD_AREA.north, ROAD_MESSAGES.lat),

@@ -3,13 +3,13 @@ import {
   DEFAULT_DISTANCE_MILES,
   DEFAULT_LIMIT,
   DEFAULT_SORT,
-  JUNCTION_NUMBER,
   SORTS,
   filtersFromSearchParams,
   type SearchFilters,
   type SearchType,
   type Sort,
 } from "../../geo/search/filters";
+import { isJunctionSlug, junctionSlug } from "../../geo/junction-numbers";
 import { CURRENT_LOCATION_LABEL } from "./constants";
 import { isSegmentName, segmentFilters, segmentFor, type SegmentName } from "./segments";
 
@@ -74,7 +74,7 @@ export interface SearchState extends PlaceState, TypeFilterState {
   searchType: PageSearchType;
   /** Browse by road when set (browse only). */
   road: RoadRef | null;
-  /** One junction of the road ("40", "23a"); "" for the whole road. */
+  /** One junction of the road as its slug ("40", "23a", "t1", "6.1"); "" for the whole road. */
   junction: string;
   /** Country slug for browsing without a road; "" for both countries. */
   country: string;
@@ -89,12 +89,12 @@ export interface SearchState extends PlaceState, TypeFilterState {
 }
 
 const SLUG = /^[a-z0-9_-]+$/;
-/** The path segment of one junction of a road: junction-40, junction-23a. */
+/** The path segment of one junction of a road: junction-40, junction-23a, junction-t1, junction-6.1. */
 export const JUNCTION_PREFIX = "junction-";
 
 /** The results page of one junction of a road (the junction badge's link). */
 export function junctionHref(road: RoadRef, junctionNumber: string): string {
-  return `/browse/road/${road.country}/${road.slug}/${JUNCTION_PREFIX}${junctionNumber.toLowerCase()}`;
+  return `/browse/road/${road.country}/${road.slug}/${JUNCTION_PREFIX}${junctionSlug(junctionNumber)}`;
 }
 
 function isPageSearchType(value: string | undefined): value is PageSearchType {
@@ -133,9 +133,10 @@ export function parseSearchPath(pathname: string): SearchPath | null {
     if (!country || !slug || !SLUG.test(country) || !SLUG.test(slug)) return null;
     road = { country, slug };
     rest = rest.slice(3);
-    const number = rest[0]?.startsWith(JUNCTION_PREFIX) ? rest[0].slice(JUNCTION_PREFIX.length) : null;
+    // "junction-T1" as typed or linked from elsewhere: read in lower case; the canonical URL says "junction-t1".
+    const number = rest[0]?.startsWith(JUNCTION_PREFIX) ? rest[0].slice(JUNCTION_PREFIX.length).toLowerCase() : null;
     if (number !== null) {
-      if (!JUNCTION_NUMBER.test(number)) return null;
+      if (!isJunctionSlug(number)) return null;
       junction = number;
       rest = rest.slice(1);
     }

@@ -3,6 +3,7 @@ import { CURRENT_LOCATION_LABEL } from "./constants";
 import type { PaginationInput } from "./format";
 import { describeTypes } from "./listing-types";
 import { joinPlaceParts } from "../listings/place-words";
+import { junctionSlug } from "../../geo/junction-numbers";
 import { junctionHref } from "./url";
 
 /** One result card: only what the list shows, so pages stay small. */
@@ -103,7 +104,7 @@ export function shortPlace(label: string): string {
 function where(response: SearchResponse): string {
   const { query, road, route, point } = response;
   if (road && query.junction) {
-    const junction = response.junctions.find((j) => j.number.toLowerCase() === query.junction);
+    const junction = response.junctions.find((j) => junctionSlug(j.number) === query.junction);
     return `near ${road.name} ${junction?.expandedName ?? `junction ${query.junction}`}`;
   }
   if (road) return `near ${road.name} junctions`;
@@ -128,7 +129,7 @@ export function searchSummary(response: SearchResponse): SearchSummary {
       country: road.country,
       motorway: road.motorway,
       description: road.description,
-      junctions: response.junctions.map((j) => ({ number: j.number.toLowerCase(), label: j.town ? `${j.expandedName} (${j.town})` : j.expandedName })),
+      junctions: response.junctions.map((j) => ({ number: junctionSlug(j.number), label: j.town ? `${j.expandedName} (${j.town})` : j.expandedName })),
       junction: query.junction ?? null,
     },
     route: route && { from: shortPlace(route.from.label), to: shortPlace(route.to.label), miles: route.distance, seconds: route.duration, startHours: route.startHours, stops: route.stops },

@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { connect } from "../../db/client";
 import { databaseUrlFromEnv, exitWithMessage } from "../../db/env";
 import { IMPORT_KINDS, type ImportKind, runImport } from "./index";
+import { describePeakMemory } from "./memory";
 import { runPostcodeImport } from "./postcodes";
 import { createProgress } from "./progress";
 import { describeChanges } from "./stage";
@@ -27,10 +28,15 @@ Kinds:
              postcodes of each country in the file (or --country), the demo set's included.
   listings   Listings from CSV or GeoJSON with --mapping <file.json> (which column holds each
              field). Rows are checked like the listing form; rows without coordinates are placed by
-             the geocoder from their postcode, town or address.
+             the geocoder from their postcode, town or address. "osmTags": true in the mapping builds a
+             missing description, address and facilities from OpenStreetMap tags.
+  pois       OpenStreetMap points of interest (.osm or .osm.pbf): cafés, pubs, bars, hotels, guest
+             houses, campsites, pet shops, groomers, kennels, parks, dog parks, vets, beaches, as
+             listings of their type keyed by OSM id, with a description and facilities from their
+             tags. Replaces the country's earlier OSM listings. Needs --country.
 
 Options:
-  --country GB|FR   The country of the file (required for osm and roads; filters places, postcodes).
+  --country GB|FR   The country of the file (required for osm, roads and pois; filters places, postcodes).
   --dry-run         Report what would be added, changed and removed; change nothing.
   --mapping FILE    The column mapping of a listings file.
   --report FILE     Where rejected rows are listed (CSV); default <file>.rejected.csv.
@@ -84,7 +90,7 @@ try {
   if (result.reportPath) console.log(`${result.rejected.toLocaleString("en-GB")} ${result.rejected === 1 ? "row" : "rows"} rejected: see ${result.reportPath}`);
   else console.log("No rows rejected.");
   console.log(`${result.features.toLocaleString("en-GB")} features read in ${((Date.now() - started) / 1000).toFixed(1)} s; swap ${result.swapSeconds.toFixed(2)} s.`);
-  console.log(`Peak memory: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB.`);
+  console.log(describePeakMemory(result.memory));
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`The import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);

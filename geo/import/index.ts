@@ -3,19 +3,21 @@ import { analyse, refreshAfterRoads } from "./derived";
 import { applyListings, stageListings } from "./listings";
 import { applyOsmGraph, stageOsm } from "./osm";
 import { applyPlaces, stagePlaces } from "./places";
+import { stagePois } from "./pois";
+import { peakMemory, type PeakMemory } from "./memory";
 import type { Progress } from "./progress";
 import { Rejections } from "./report";
 import { stageRoadsGeoJson } from "./roads-geojson";
 import { applyRoads, countryId } from "./roads-stage";
 import { dropStage, lockImports, resetStage, type ImportChanges } from "./stage";
 
-export const IMPORT_KINDS = ["osm", "roads", "places", "listings"] as const;
+export const IMPORT_KINDS = ["osm", "roads", "places", "listings", "pois"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportOptions {
   kind: ImportKind;
   file: string;
-  /** GB or FR: required for osm and roads (the country whose roads the file replaces). */
+  /** GB or FR: required for osm and roads (the country whose roads the file replaces) and pois (whose points of interest it replaces). */
   country?: "GB" | "FR";
   dryRun?: boolean;
   /** The column mapping (JSON) of a listings file. */
@@ -33,6 +35,8 @@ export interface ImportResult {
   dryRun: boolean;
   /** How long the swap transaction took (what searches wait for at most: they read the old rows meanwhile). */
   swapSeconds: number;
+  /** Peak memory so far, this process's and its children's (osmium). */
+  memory: PeakMemory;
 }
 
 class DryRun extends Error {}
@@ -53,6 +57,7 @@ const ANALYSED: Record<ImportKind, string[]> = {
   roads: ["roads", "junctions", "places", "listings"],
   places: ["places"],
   listings: ["listings", "listing_versions"],
+  pois: ["listings", "listing_versions"],
 };
 
 function requireCountry(options: ImportOptions): number {
@@ -67,7 +72,7 @@ function requireCountry(options: ImportOptions): number {
 export async function runImport(sql: Pool, options: ImportOptions): Promise<ImportResult> {
   const { progress } = options;
   const rejected = new Rejections();
-  const country = options.kind === "osm" || options.kind === "roads" ? requireCountry(options) : options.country ? countryId(options.country) : null;
+  const country = options.kind === "osm" || options.kind === "roads" || options.kind === "pois" ? requireCountry(options) : options.country ? countryId(options.country) : null;
   const unlock = await lockImports(sql);
   try {
     await resetStage(sql);
@@ -75,6 +80,7 @@ export async function runImport(sql: Pool, options: ImportOptions): Promise<Impo
     if (options.kind === "osm") features = (await stageOsm(sql, options.file, country as number, progress, rejected)).features;
     else if (options.kind === "roads") features = await stageRoadsGeoJson(sql, options.file, country as number, progress, rejected);
     else if (options.kind === "places") features = await stagePlaces(sql, options.file, country, progress, rejected);
+    else if (options.kind === "pois") features = await stagePois(sql, options.file, country as number, progress, rejected);
     else features = await stageListings(sql, options.file, { mapping: options.mapping, country }, progress, rejected);
     await pauseFor("staged", progress);
 
@@ -113,7 +119,7 @@ export async function runImport(sql: Pool, options: ImportOptions): Promise<Impo
     }
     await dropStage(sql);
     const reportPath = rejected.write(options.reportPath ?? `${options.file}.rejected.csv`);
-    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds };
+    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds, memory: peakMemory() };
   } finally {
     await unlock();
   }

@@ -5,8 +5,9 @@ import { listingFormSchema } from "../../app/listings/form-schema";
 import { isWalkTypePath, WALK_TYPES } from "../../app/listings/walk-types";
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
-import { geocode } from "../geocode";
-import { listingRoads } from "./derived";
+import { geocode, reverseGeocode } from "../geocode";
+import { listingRoads, snapshotListingLinks } from "./derived";
+import { addressOf, describeFromTags, dogsRefused, facilitySlugsFromTags, poiKind, postcodeOf, townOf } from "./osm-tags";
 import type { Progress } from "./progress";
 import type { Rejections } from "./report";
 import { FRANCE, UNITED_KINGDOM } from "./roads-stage";
@@ -26,9 +27,15 @@ export const mappingSchema = z
     facilities: z.record(z.string(), z.number().int().positive()).default({}),
     /** Between facilities in one cell. */
     separator: z.string().min(1).max(3).default(";"),
+    /**
+     * The rows are OpenStreetMap features (an Overpass GeoJSON export: tags as properties): a row without
+     * a description gets one built from its tags (cuisine, opening_hours, dog, …), without an address
+     * the nearest town's name, and its facilities from the tags as well (geo/import/osm-tags.ts).
+     */
+    osmTags: z.boolean().default(false),
   })
   .strict()
-  .refine((m) => m.columns.id && m.columns.title && m.columns.type, "columns must name at least id, title and type");
+  .refine((m) => m.columns.id && m.columns.title && (m.columns.type || m.osmTags), "columns must name at least id, title and type (or osmTags: true, whose tags give the type)");
 export type ListingMapping = z.infer<typeof mappingSchema>;
 
 type Row = Record<string, unknown>;
@@ -64,7 +71,8 @@ function countryOf(value: string, fallback: number | null): number | null {
   return -1;
 }
 
-function slugify(title: string): string {
+/** The slug a new listing gets from its title (applyListings adds a suffix when it is taken). */
+export function listingSlug(title: string): string {
   return (
     title
       .normalize("NFD")
@@ -104,11 +112,7 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
   for (const [name, id] of Object.entries(mapping.facilities)) facilityByName.set(name.toLowerCase(), id);
   const knownFacility = new Set(facilities.map((f) => f.id));
 
-  await sql.unsafe(`
-    CREATE UNLOGGED TABLE ${staged("listings")} (
-      source_id text PRIMARY KEY, slug text, type_id smallint, walk_type text, title text, full_title text, description text,
-      address text, town text, county text, postcode text, country_id integer, facility_ids smallint[], has_pub boolean,
-      has_beach boolean, free boolean, status smallint, popularity integer, location geography(Point, 4326))`);
+  await createListingStage(sql, { source: mapping.source, country: null });
   progress.phase("Checking listings", rows.length, "rows");
   const out: (string | number | boolean | number[] | null)[][] = [];
   const seen = new Set<string>();
@@ -127,7 +131,12 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
       continue;
     }
     const typeValue = cell(row, c.type);
-    const walkType = isWalkTypePath(typeValue) ? typeValue : (mapping.types[typeValue] ?? "");
+    const kind = mapping.osmTags ? poiKind(row) : null;
+    if (mapping.osmTags && dogsRefused(row)) {
+      rejected.add(where, id, `dog=${String(row.dog)}: dogs are not welcome`);
+      continue;
+    }
+    const walkType = isWalkTypePath(typeValue) ? typeValue : (mapping.types[typeValue] ?? kind?.walkType ?? "");
     const country = countryOf(cell(row, c.country), options.country);
     const facilityNames = cell(row, c.facilities)
       .split(mapping.separator)
@@ -142,9 +151,9 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
     let lng = cell(row, c.lng);
     const point = geometry[i];
     if (point && !lat && !lng) [lng, lat] = [String(point[0]), String(point[1])];
-    const address = cell(row, c.address);
-    const town = cell(row, c.town);
-    const postcode = cell(row, c.postcode);
+    let address = cell(row, c.address) || (mapping.osmTags ? addressOf(row) : "");
+    let town = cell(row, c.town) || (mapping.osmTags ? townOf(row) : "");
+    const postcode = cell(row, c.postcode) || (mapping.osmTags ? postcodeOf(row) : "");
     if (!lat && !lng && country !== null && country > 0) {
       const countrySlug = country === FRANCE ? "france" : "united-kingdom";
       for (const query of [postcode, town, address].filter(Boolean)) {
@@ -156,11 +165,22 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
         }
       }
     }
+    let description = cell(row, c.description);
+    const facilityIds = facilityNames.map((f) => String(facilityByName.get(f.toLowerCase())));
+    if (mapping.osmTags) {
+      // OSM rarely has a description or an address: the nearest town stands for the address, the tags for the description.
+      const nearest = (!address || !town) && lat && lng ? await reverseGeocode(sql, Number(lat), Number(lng)).catch(() => null) : null;
+      town ||= nearest?.address.postal_town ?? "";
+      address ||= town;
+      const label = kind?.label ?? (isWalkTypePath(walkType) ? WALK_TYPES[walkType].label : "Place");
+      description ||= describeFromTags(row, label, town);
+      for (const slug of facilitySlugsFromTags(row, kind)) facilityIds.push(String(facilityByName.get(slug)));
+    }
     const form = listingFormSchema.safeParse({
       intent: "submit",
       walkType,
       title: cell(row, c.title),
-      description: cell(row, c.description),
+      description,
       descriptionFormat: "text",
       address,
       town,
@@ -169,7 +189,7 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
       country: country === null || country < 0 ? "" : String(country),
       lat,
       lng,
-      facilities: facilityNames.map((f) => String(facilityByName.get(f.toLowerCase()))),
+      facilities: facilityIds,
       has_pub: yes(cell(row, c.has_pub)) ? "on" : undefined,
       has_beach: yes(cell(row, c.has_beach)) ? "on" : undefined,
     });
@@ -184,7 +204,7 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
     const type = WALK_TYPES[f.walkType as keyof typeof WALK_TYPES];
     out.push([
       `${mapping.source}:${id}`,
-      slugify(f.title),
+      listingSlug(f.title),
       type.typeId,
       f.walkType,
       f.title,
@@ -205,34 +225,54 @@ export async function stageListings(sql: Pool, path: string, options: { mapping?
     ]);
   }
   progress.end();
-  await copyRows(
-    sql,
-    staged("listings"),
-    ["source_id", "slug", "type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "postcode", "country_id", "facility_ids", "has_pub", "has_beach", "free", "status", "popularity", "location"],
-    out,
-  );
-  // The source name is checked by the mapping schema (lower-case letters, digits, hyphens).
-  await sql.unsafe(`CREATE TABLE ${staged("listing_source")} AS SELECT '${mapping.source}'::text AS source`);
+  await copyRows(sql, staged("listings"), [...LISTING_STAGE_COLUMNS], out);
   return rows.length;
+}
+
+/** The staged listings' columns, in the order the importers write them. */
+export const LISTING_STAGE_COLUMNS = ["source_id", "slug", "type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "postcode", "country_id", "facility_ids", "has_pub", "has_beach", "free", "status", "popularity", "location"] as const;
+
+/** Each walk-type path's listing type id. */
+export const WALK_TYPE_IDS = Object.fromEntries(Object.entries(WALK_TYPES).map(([path, type]) => [path, type.typeId])) as Record<keyof typeof WALK_TYPES, number>;
+
+/**
+ * The staging table of listings and which live listings the import owns: the source's (source ids
+ * "<source>:…"), within one country when `country` is given (OSM points of interest: a French extract
+ * replaces the French ones only).
+ */
+export async function createListingStage(sql: Pool, owner: { source: string; country: number | null }): Promise<void> {
+  if (!/^[a-z0-9-]{1,30}$/.test(owner.source)) throw new Error(`source "${owner.source}" must be 1-30 lower-case letters, digits or hyphens`);
+  await sql.unsafe(`
+    CREATE UNLOGGED TABLE ${staged("listings")} (
+      source_id text PRIMARY KEY, slug text, type_id smallint, walk_type text, title text, full_title text, description text,
+      address text, town text, county text, postcode text, country_id integer, facility_ids smallint[], has_pub boolean,
+      has_beach boolean, free boolean, status smallint, popularity integer, location geography(Point, 4326))`);
+  await sql.unsafe(`CREATE TABLE ${staged("listing_source")} (source text NOT NULL, country_id integer)`);
+  await sql.unsafe(`INSERT INTO ${staged("listing_source")} (source, country_id) VALUES ($1, $2)`, [owner.source, owner.country]);
 }
 
 /** The source's listings by source id; new ones get a free slug; each change is a new version. */
 export async function applyListings(tx: SqlClient): Promise<ImportChanges> {
   const S = staged("listings");
-  const [{ source }] = await tx.unsafe<{ source: string }[]>(`SELECT source FROM ${staged("listing_source")}`);
+  const [{ source, country_id: country }] = await tx.unsafe<{ source: string; country_id: number | null }[]>(`SELECT source, country_id FROM ${staged("listing_source")}`);
+  // Checked by createListingStage: lower-case letters, digits and hyphens, and a whole number.
+  const owned = `t.source_id LIKE '${source}:%'${country === null ? "" : ` AND t.country_id = ${Number(country)}`}`;
+  await snapshotListingLinks(tx, owned.replace(/\bt\./g, "l."));
   // A new listing whose slug is taken (or repeated in the file) gets a stable suffix from its source id.
+  // Repeats are numbered in one pass (a self-join on the unindexed stage took minutes at 50,000 rows).
   await tx.unsafe(`
     UPDATE ${S} s SET slug = left(s.slug, 80) || '-' || substr(md5(s.source_id), 1, 6)
-    WHERE NOT EXISTS (SELECT 1 FROM listings l WHERE l.source_id = s.source_id)
-      AND (EXISTS (SELECT 1 FROM listings l WHERE l.slug = s.slug)
-           OR EXISTS (SELECT 1 FROM ${S} o WHERE o.slug = s.slug AND o.source_id < s.source_id))`);
+    FROM (SELECT source_id, row_number() OVER (PARTITION BY slug ORDER BY source_id) AS n FROM ${S}) o
+    WHERE o.source_id = s.source_id
+      AND NOT EXISTS (SELECT 1 FROM listings l WHERE l.source_id = s.source_id)
+      AND (o.n > 1 OR EXISTS (SELECT 1 FROM listings l WHERE l.slug = s.slug))`);
   const listings = await applyStage(tx, {
     table: "listings",
     stage: S,
     key: ["source_id"],
     columns: ["type_id", "walk_type", "title", "full_title", "description", "address", "town", "county", "postcode", "country_id", "facility_ids", "has_pub", "has_beach", "location"],
     insertOnly: ["slug", "free", "status", "popularity"],
-    scope: `t.source_id LIKE '${source}:%'`,
+    scope: owned,
   });
   const data = `jsonb_build_object('title', l.title, 'fullTitle', l.full_title, 'description', l.description, 'address', l.address, 'town', l.town,
       'county', l.county, 'postcode', l.postcode, 'country', l.country_id, 'type', l.type_id, 'walkType', l.walk_type,

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
+import { watchChildMemory } from "./memory";
 
 /** Tags of one OSM element. */
 export type OsmTags = Record<string, string>;
@@ -132,14 +133,16 @@ export function isPbf(path: string): boolean {
 
 /**
  * The XML text of an extract: a .osm file is read as it is; a .osm.pbf goes through
- * `osmium tags-filter` (Debian's osmium-tool), which keeps the roads, junctions and water and the
- * nodes they use, and writes them as XML to its standard output.
+ * `osmium tags-filter` (Debian's osmium-tool), which keeps what `filter` names (by default the roads,
+ * junctions and water) and the nodes they use, and writes them as XML to its standard output; its
+ * peak memory goes into the importer's (memory.ts).
  */
-export function openOsm(path: string): { stream: Readable; totalBytes?: number; finished: Promise<void> } {
+export function openOsm(path: string, filter: readonly string[] = OSM_FILTER): { stream: Readable; totalBytes?: number; finished: Promise<void> } {
   if (!isPbf(path)) {
     return { stream: createReadStream(path, { highWaterMark: 1 << 20 }), totalBytes: statSync(path).size, finished: Promise.resolve() };
   }
-  const child = spawn("osmium", ["tags-filter", path, ...OSM_FILTER, "-f", "osm", "-o", "-", "--no-progress"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn("osmium", ["tags-filter", path, ...filter, "-f", "osm", "-o", "-", "--no-progress"], { stdio: ["ignore", "pipe", "pipe"] });
+  watchChildMemory(child, "osmium");
   let errors = "";
   child.stderr.on("data", (d: Buffer) => (errors += d.toString()));
   const finished = new Promise<void>((resolve, reject) => {

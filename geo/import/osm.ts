@@ -1,5 +1,6 @@
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
+import { JUNCTION_NUMBER_HINT, signedJunctionNumber, signedRoadNumber } from "../junction-numbers";
 import { openOsm, readOsmXml, type OsmTags } from "./osm-xml";
 import type { Progress } from "./progress";
 import type { Rejections } from "./report";
@@ -301,7 +302,7 @@ export async function readOsm(path: string, progress: Progress, rejected: Reject
         kmh = (metres / 1000) / (seconds / 3600);
       }
       for (const n of indexes) refs.push(n);
-      const ref = (tags.ref ?? "").split(";")[0].trim().replace(/\s+/g, " ");
+      const ref = signedRoadNumber(tags.ref ?? "");
       const grouped = (highway === "motorway" || highway === "trunk") && ref !== "";
       wayIds.push(id);
       wayClass.push(CLASSES.indexOf(cls));
@@ -466,17 +467,18 @@ function junctionPoints(data: OsmData, country: number, rejected: Rejections): (
   data.nodeIds.forEach((id, n) => data.junctions.has(id) && byId.set(id, n));
   for (const [id, tags] of [...data.junctions.entries()].sort((a, b) => a[0] - b[0])) {
     const road = roadOf.get(id);
-    const number = (tags.ref ?? "").split(";")[0].trim();
+    const ref = (tags.ref ?? "").split(";")[0].trim();
+    const number = signedJunctionNumber(ref);
     if (!road) {
       rejected.add(`node ${id}`, id, "motorway junction not on a motorway or trunk road with a ref");
       continue;
     }
-    if (!number) {
+    if (!ref) {
       rejected.add(`node ${id}`, id, "motorway junction without a ref (its number)");
       continue;
     }
-    if (number.length > 12) {
-      rejected.add(`node ${id}`, id, `junction ref "${number.slice(0, 20)}" is longer than 12 characters`);
+    if (!number) {
+      rejected.add(`node ${id}`, id, `junction ref "${ref.slice(0, 20)}" is not ${JUNCTION_NUMBER_HINT}`);
       continue;
     }
     const n = byId.get(id) as number;

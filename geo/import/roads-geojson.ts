@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Pool } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
+import { JUNCTION_NUMBER_HINT, signedJunctionNumber, signedRoadNumber } from "../junction-numbers";
 import type { Progress } from "./progress";
 import type { Rejections } from "./report";
 import { createRoadStage, finishRoadStage } from "./roads-stage";
@@ -41,7 +42,7 @@ export async function stageRoadsGeoJson(sql: Pool, path: string, country: number
     const geometry = feature?.geometry;
     const id = idOf(props.id);
     if (geometry?.type === "LineString" || geometry?.type === "MultiLineString") {
-      const name = typeof props.name === "string" ? props.name.trim() : "";
+      const name = typeof props.name === "string" ? signedRoadNumber(props.name) : "";
       if (!id) return rejected.add(where, props.id as string, "road without an id");
       if (!name || name.length > 80) return rejected.add(where, id, "road name missing or longer than 80 characters");
       const parts = (geometry.type === "LineString" ? [geometry.coordinates] : geometry.coordinates) as unknown[];
@@ -53,9 +54,11 @@ export async function stageRoadsGeoJson(sql: Pool, path: string, country: number
       (parts as Position[][]).forEach((p, k) => lines.push([`geojson:${id}`, i * 1000 + k, name, description, motorway, line(p)]));
     } else if (geometry?.type === "Point") {
       const road = idOf(props.road);
-      const number = idOf(props.number);
+      const raw = idOf(props.number);
+      const number = raw === null ? null : signedJunctionNumber(raw);
       if (!road) return rejected.add(where, id, "junction without a road (the id of its road's feature)");
-      if (!number || number.length > 12) return rejected.add(where, id, "junction number missing or longer than 12 characters");
+      if (!raw) return rejected.add(where, id, "junction number missing");
+      if (!number) return rejected.add(where, id, `junction number "${raw.slice(0, 20)}" is not ${JUNCTION_NUMBER_HINT}`);
       if (!validPosition(geometry.coordinates)) return rejected.add(where, id, "junction needs a [lng, lat] position");
       const [x, y] = geometry.coordinates as Position;
       const town = typeof props.town === "string" && props.town.trim() ? props.town.trim().slice(0, 80) : null;

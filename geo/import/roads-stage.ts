@@ -1,4 +1,5 @@
 import type { SqlClient } from "../../db/client";
+import { snapshotListingLinks } from "./derived";
 import { applyStage, staged, type ImportChanges } from "./stage";
 
 export const UNITED_KINGDOM = 235;
@@ -58,7 +59,7 @@ export async function finishRoadStage(sql: SqlClient, country: number): Promise<
     FROM (
       SELECT road_source, (array_agg(n ORDER BY f, n))[1] AS first_n, (array_agg(n ORDER BY f DESC, n DESC))[1] AS last_n
       FROM (
-        SELECT j.road_source, ST_LineLocatePoint(r.geom, j.geom) AS f, nullif(substring(j.number from '^[0-9]+'), '')::int AS n
+        SELECT j.road_source, ST_LineLocatePoint(r.geom, j.geom) AS f, nullif(substring(j.number from '[0-9]+'), '')::int AS n
         FROM ${staged("junction_points")} j JOIN ${R} r ON r.source_id = j.road_source
       ) located WHERE n IS NOT NULL GROUP BY road_source
     ) o
@@ -68,18 +69,21 @@ export async function finishRoadStage(sql: SqlClient, country: number): Promise<
     INSERT INTO ${J} (source_id, road_source, number, expanded_name, position, town, geom)
     SELECT j.source_id, j.road_source, j.number,
            ${country === FRANCE ? "'Exit '" : "'Junction '"} || j.number,
-           row_number() OVER (PARTITION BY j.road_source ORDER BY ST_LineLocatePoint(r.geom, j.geom), nullif(substring(j.number from '^[0-9]+'), '')::int, j.number, j.source_id),
+           row_number() OVER (PARTITION BY j.road_source ORDER BY ST_LineLocatePoint(r.geom, j.geom), nullif(substring(j.number from '[0-9]+'), '')::int, j.number, j.source_id),
            coalesce(nullif(j.town, ''), (
              SELECT p.name FROM places p WHERE p.kind IN ('city', 'town', 'village')
              ORDER BY p.location <-> j.geom::geography, p.id LIMIT 1)),
            j.geom
-    FROM (SELECT DISTINCT ON (road_source, number) * FROM ${staged("junction_points")} ORDER BY road_source, number, source_id) j
+    -- One junction per road and number as the URL says it (12A and 12a are one page, junction-12a).
+    FROM (SELECT DISTINCT ON (road_source, lower(number)) * FROM ${staged("junction_points")} ORDER BY road_source, lower(number), source_id) j
     JOIN ${R} r ON r.source_id = j.road_source
   `);
 }
 
 /** Roads and junctions of the country, in the swap transaction. */
 export async function applyRoads(tx: SqlClient, country: number): Promise<ImportChanges> {
+  // Before junctions go (their listings' links are cleared then): refreshAfterRoads counts against it.
+  await snapshotListingLinks(tx, `l.country_id = ${country}`, `r.country_id = ${country}`);
   // Junctions of removed roads go with them (ON DELETE CASCADE): count them as removed junctions.
   const [{ cascaded }] = await tx.unsafe<{ cascaded: number }[]>(`
     SELECT count(*)::int AS cascaded FROM junctions j JOIN roads t ON t.id = j.road_id

@@ -97,7 +97,15 @@ export async function applyStage(tx: SqlClient, spec: ApplySpec): Promise<TableC
   return { added: added.count, changed: changed.count, removed: removed.count };
 }
 
+/** The one entry that counts links, not rows (geo/import/derived.ts listingRoads): added = gained one, removed = lost it. */
+export const LISTING_LINKS = "listings (nearest road and junction)";
+
 /** "12 added, 3 changed, 0 removed" per table, for the summary and the dry run. */
 export function describeChanges(changes: ImportChanges): string[] {
-  return Object.entries(changes).map(([table, c]) => `${table}: ${c.added.toLocaleString("en-GB")} added, ${c.changed.toLocaleString("en-GB")} changed, ${c.removed.toLocaleString("en-GB")} removed`);
+  const n = (value: number) => value.toLocaleString("en-GB");
+  return Object.entries(changes).map(([table, c]) =>
+    table === LISTING_LINKS
+      ? `${table}: ${n(c.added)} gained one, ${n(c.changed)} changed, ${n(c.removed)} lost theirs`
+      : `${table}: ${n(c.added)} added, ${n(c.changed)} changed, ${n(c.removed)} removed`,
+  );
 }

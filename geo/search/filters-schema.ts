@@ -3,7 +3,8 @@
 import { z } from "zod";
 import { parseDatabaseId } from "../../app/ids";
 import { PLACE_REF_PATTERN } from "../geocode/ref";
-import { ALLOWED_SORTS, DEFAULT_LIMIT, JUNCTION_NUMBER, LISTING_TYPE_IDS, MAX_DISTANCE_MILES, MAX_LIMIT, MAX_START_HOURS, SEARCH_TYPES, SORTS } from "./filters";
+import { isJunctionSlug, JUNCTION_NUMBER_HINT } from "../junction-numbers";
+import { ALLOWED_SORTS, DEFAULT_LIMIT, LISTING_TYPE_IDS, MAX_DISTANCE_MILES, MAX_LIMIT, MAX_START_HOURS, SEARCH_TYPES, SORTS } from "./filters";
 
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])
@@ -57,10 +58,10 @@ export const searchFiltersSchema = z
     fromId: placeRef("from-id"),
     toId: placeRef("to-id"),
     road: z.string().trim().max(80).optional(),
-    /** One junction of the road (browse by road): its number, "40" or "23a". */
+    /** One junction of the road (browse by road): its number as signed, read in lower case ("40", "23a", "t1", "6.1"). */
     junction: z.preprocess(
       (value) => (value === "" ? undefined : value),
-      z.string().trim().toLowerCase().regex(JUNCTION_NUMBER, "junction must be a junction number such as 40 or 23a").optional(),
+      z.string().trim().toLowerCase().refine(isJunctionSlug, `junction must be ${JUNCTION_NUMBER_HINT}`).optional(),
     ),
     roadSlug: z.string().trim().max(80).optional(),
     country: z.string().trim().max(40).optional(),

@@ -48,9 +48,6 @@ export const ALLOWED_SORTS: Record<SearchType, readonly Sort[]> = {
   route: ["distance_in", "distance_away", "popularity", "name"],
 };
 
-/** A junction number as the URL says it: digits and an optional letter. */
-export const JUNCTION_NUMBER = /^[0-9]{1,4}[a-z]?$/;
-
 /** The spec's query-string names (kebab-case and bracket arrays) mapped to the schema's. */
 const QUERY_NAMES: Record<string, keyof SearchFiltersInput> = {
   "search-type": "searchType",

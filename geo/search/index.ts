@@ -11,6 +11,7 @@ import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
 import { parseDatabaseId } from "../../app/ids";
+import { junctionSlug } from "../junction-numbers";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -109,7 +110,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     });
     if (!road) throw new AppError(404, "Sorry, we don't know that road", { fieldErrors: { road: "Please select a road" } });
     base.junctions = await loadJunctions(sql, road.id);
-    const junction = filters.junction ? base.junctions.find((j) => j.number.toLowerCase() === filters.junction) : null;
+    const junction = filters.junction ? base.junctions.find((j) => junctionSlug(j.number) === filters.junction) : null;
     if (junction === undefined) throw new AppError(404, `Sorry, the ${road.name} has no junction ${filters.junction}`, { fieldErrors: { junction: "Please choose a junction of this road" } });
     page = await assemble(sql, roadCandidates(sql, road.id, where, filters.distance ? milesToMetres(filters.distance) : null, junction?.id ?? null), paging);
     base.road = road;

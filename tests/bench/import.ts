@@ -125,7 +125,8 @@ async function importOnce(file: string, probe?: () => Promise<number>): Promise<
     features,
     seconds,
     swap: Number(/swap ([\d.]+) s/.exec(output)?.[1] ?? NaN),
-    peakMb: Number(/Peak memory: ([\d.]+) MB/.exec(output)?.[1] ?? NaN),
+    // The importer's and osmium's together (geo/import/memory.ts): "Peak memory: 1,005 MB at most (importer 275 MB, osmium 730 MB)".
+    peakMb: Number(/Peak memory: ([\d,]+) MB/.exec(output)?.[1].replace(/,/g, "") ?? NaN),
     changes: output.split("Changes:")[1]?.split("\n").filter((l) => l.includes("routing_edges"))[0]?.trim() ?? "",
   };
 }

@@ -31,7 +31,7 @@ describe("browse one junction of a road", () => {
   });
 
   it("answers 404 for a junction the road does not have and 400 for a malformed one", async () => {
-    expect((await search("road-slug=m6&road-country=united-kingdom&junction=999")).status).toBe(404);
-    for (const bad of ["4x4", "12345", "j1", "1%00"]) expect((await search(`road-slug=m6&road-country=united-kingdom&junction=${bad}`)).status, bad).toBe(400);
+    for (const missing of ["999", "t1", "6.1"]) expect((await search(`road-slug=m6&road-country=united-kingdom&junction=${missing}`)).status, missing).toBe(404);
+    for (const bad of ["4x4", "12345", "1..2", "1%00"]) expect((await search(`road-slug=m6&road-country=united-kingdom&junction=${bad}`)).status, bad).toBe(400);
   });
 });
