@@ -19,3 +19,8 @@ ALTER TABLE "reviews" ADD COLUMN IF NOT EXISTS "moderation_reason" text;
 ALTER TABLE "reviews" DROP CONSTRAINT IF EXISTS "reviews_moderation_reason";
 --> statement-breakpoint
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_moderation_reason" CHECK (char_length("moderation_reason") <= 1000);
+--> statement-breakpoint
+-- A title that already ends with its town said it twice ("The Dog and Gun, Keswick, Keswick"): say it once
+-- (app/listings/place-words.ts's fullTitleOf for new saves).
+UPDATE "listings" SET "full_title" = "title"
+WHERE "town" <> '' AND "full_title" = "title" || ', ' || "town" AND lower("title") LIKE '%' || lower("town");

@@ -17,6 +17,7 @@ import type { Uploader } from "../uploads/uploader.server";
 import type { ListingFormData } from "./form-schema";
 import type { ListingRecord } from "./listing.server";
 import { plainTextToHtml, sanitiseDescription } from "./sanitise.server";
+import { fullTitleOf } from "./place-words";
 import { readVersionData, type ListingVersionData } from "./version-data";
 import { isWalkTypePath, WALK_TYPES } from "./walk-types";
 
@@ -54,7 +55,7 @@ export function versionDataOf(form: ListingFormData, gallery: string[]): Listing
   const place = form.county || form.town;
   return {
     title: form.title,
-    fullTitle: place && form.title ? `${form.title}, ${place}` : form.title,
+    fullTitle: fullTitleOf(form.title, place),
     description: sanitiseDescription(form.descriptionFormat === "html" ? form.description : plainTextToHtml(form.description)),
     type: typeId,
     walkType,
