@@ -10,7 +10,7 @@ for (const admin of [false, true]) {
     await logInAs(page.context(), member);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    const name = page.locator(".site-header__inner .account-menu__name");
+    const name = page.locator(".site-header__inner > .account-menu .account-menu__name");
     await expect(name).toHaveText(member.username ?? "");
     const fits = await name.evaluate((element) => element.scrollWidth <= element.clientWidth);
     expect(fits).toBe(true);

@@ -64,7 +64,7 @@ test("a member's review appears after an administrator approves it, and the appr
 test("a visitor is sent to log in to write a review", async ({ page }) => {
   const listing = await liveListing(12);
   await page.goto(`${listing.url}/review`);
-  await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}`);
+  await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}&reason=review`);
 });
 
 test.describe("a review that is too short", () => {
