@@ -1,7 +1,7 @@
 // What a member's own listings and reviews are called on /account/listings and /account/reviews.
 // Shared with the pages, so no database import here.
 
-export type OwnStatus = "draft" | "held" | "waiting" | "live" | "denied";
+export type OwnStatus = "draft" | "held" | "waiting" | "live" | "denied" | "changes";
 
 export const OWN_STATUS_LABEL: Record<OwnStatus, string> = {
   draft: "Draft",
@@ -9,6 +9,7 @@ export const OWN_STATUS_LABEL: Record<OwnStatus, string> = {
   waiting: "Awaiting moderation",
   live: "Live",
   denied: "Denied",
+  changes: "Changes requested",
 };
 
 export interface OwnListing {
@@ -17,7 +18,9 @@ export interface OwnListing {
   url: string;
   status: OwnStatus;
   /** A live listing whose newer version (a draft or an edit) is not shown yet. */
-  pendingChange: "draft" | "held" | "waiting" | null;
+  pendingChange: "draft" | "held" | "waiting" | "changes" | null;
+  /** Why our team denied it or asked for changes (the latest version's reason), if they did. */
+  reason: string | null;
   /** ISO date of the latest save. */
   date: string;
 }
@@ -29,6 +32,8 @@ export interface OwnReview {
   excerpt: string;
   listing: { title: string; url: string };
   status: OwnStatus;
+  /** Why our team denied it, if they did. */
+  reason: string | null;
   date: string;
 }
 

@@ -9,7 +9,7 @@ import type { RevenueSummary } from "../payments/revenue";
 export const DASHBOARD_WEEKS = 12;
 
 export interface Dashboard {
-  queues: { submittedListings: number; pendingEdits: number; draftListings: number; unmoderatedReviews: number; deniedReviews: number };
+  queues: { submittedListings: number; pendingEdits: number; draftListings: number; unmoderatedReviews: number; deniedReviews: number; submittedStories: number; unreadMessages: number };
   members: { total: number; lastWeek: number; latest: { id: number; username: string | null; email: string; createdAt: string; verified: boolean }[] };
   listingsPerWeek: WeeklyPoint[];
   reviewsPerWeek: WeeklyPoint[];
@@ -36,7 +36,9 @@ export async function loadDashboard(): Promise<Dashboard> {
       (SELECT count(DISTINCT v.listing_id)::int FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.status = 1 AND l.status = 2) AS "pendingEdits",
       (SELECT count(*)::int FROM listings WHERE status = 4) AS "draftListings",
       (SELECT count(*)::int FROM reviews WHERE status = 0) AS "unmoderatedReviews",
-      (SELECT count(*)::int FROM reviews WHERE status = 3) AS "deniedReviews"`;
+      (SELECT count(*)::int FROM reviews WHERE status = 3) AS "deniedReviews",
+      (SELECT count(*)::int FROM blog_posts WHERE status = 'draft' AND story IS NOT NULL) AS "submittedStories",
+      (SELECT count(*)::int FROM contact_messages WHERE read_at IS NULL) AS "unreadMessages"`;
   const [members] = await sql()<{ total: number; last_week: number }[]>`
     SELECT count(*)::int AS total, count(*) FILTER (WHERE created_at > now() - interval '7 days')::int AS last_week FROM users WHERE deactivated_at IS NULL`;
   const latest = await sql()<{ id: number; username: string | null; email: string; created_at: Date; email_verified: boolean }[]>`

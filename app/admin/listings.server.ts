@@ -9,11 +9,11 @@ import { db, sql } from "../db.server";
 import { AppError } from "../errors";
 import { htmlToLines } from "../listings/sanitise.server";
 import { readVersionData, type ListingVersionData } from "../listings/version-data";
-import { moderateListingVersion, type ModerationOutcome } from "../listings/save.server";
+import { moderateListingVersion, type ListingDecision, type ModerationOutcome } from "../listings/save.server";
 import { queueMail } from "../mail/send.server";
 import { galleryImages } from "../uploads/files.server";
 import { audit } from "./audit.server";
-import { listingApprovedMail } from "./mail.server";
+import { listingApprovedMail, listingChangesMail, listingDeniedMail } from "./mail.server";
 import { boundedText, optionalId, pageOf, iso } from "./params.server";
 import { LISTING_FILTERS, STATUS_NAMES, type AdminListingRow, type AdminListingsPage, type ListingDiff, type ListingStatusFilter } from "./listings.types";
 
@@ -70,18 +70,27 @@ export async function listListings(filter: ListingStatusFilter, params: URLSearc
   };
 }
 
-/** Denies each listing: its waiting versions are denied and it leaves the directory (status 3). */
-export async function bulkDenyListings(admin: SessionUser, ids: number[]): Promise<number> {
+/**
+ * Denies each listing with the administrator's reason: its waiting versions are denied, it leaves the
+ * directory (status 3), its latest version carries the reason, and its author is mailed the reason.
+ */
+export async function bulkDenyListings(admin: SessionUser, ids: number[], reason: string): Promise<number> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
   let denied = 0;
   await db().transaction(async (tx) => {
     for (const id of ids) {
-      const rows = await tx.execute<{ status: number }>(sql_`SELECT status FROM listings WHERE id = ${id} FOR UPDATE`);
+      const rows = await tx.execute<{ status: number; full_title: string; url: string; email: string | null; active: boolean; user_id: number | null }>(sql_`
+        SELECT l.status, l.full_title, '/' || l.walk_type || '/' || l.slug AS url, u.email, u.deactivated_at IS NULL AS active, l.user_id
+        FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${id} FOR UPDATE OF l`);
       const before = rows[0];
       if (!before) continue;
-      await tx.execute(sql_`UPDATE listing_versions SET status = ${LISTING_STATUS.denied} WHERE listing_id = ${id} AND status = ${LISTING_STATUS.submitted}`);
+      await tx.execute(sql_`UPDATE listing_versions SET status = ${LISTING_STATUS.denied}, moderated_by = ${admin.id}, moderated_at = now() WHERE listing_id = ${id} AND status = ${LISTING_STATUS.submitted}`);
+      await tx.execute(sql_`
+        UPDATE listing_versions SET moderation_reason = ${reason}, changes_requested = false, moderated_by = ${admin.id}, moderated_at = now()
+        WHERE id = (SELECT id FROM listing_versions WHERE listing_id = ${id} ORDER BY version DESC LIMIT 1)`);
       await tx.execute(sql_`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${id}`);
-      await audit({ actorId: admin.id, action: "listing.deny", recordType: "listing", recordId: id, before: { status: before.status }, after: { status: LISTING_STATUS.denied } }, tx);
+      await audit({ actorId: admin.id, action: "listing.deny", recordType: "listing", recordId: id, before: { status: before.status }, after: { status: LISTING_STATUS.denied, reason } }, tx);
+      if (before.email && before.active && before.user_id !== admin.id) await queueMail(tx, listingDeniedMail(before.email, { fullTitle: before.full_title, url: before.url }, reason));
       denied += 1;
     }
   });
@@ -104,18 +113,24 @@ export async function bulkDeleteListings(admin: SessionUser, ids: number[]): Pro
   });
 }
 
-/** Publishes or denies one version, then writes the audit entry and (on a first publish) mails the author. */
-export async function decideVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<ModerationOutcome> {
-  const outcome = await moderateListingVersion(admin, versionId, decision);
+const VERSION_AUDIT: Record<ListingDecision, string> = { accept: "listing.publish", deny: "listing.deny", changes: "listing.ask-for-changes" };
+
+/**
+ * Publishes, denies or sends back one version, then writes the audit entry and mails the author: on a
+ * first publish the approval, on a denial or a request for changes the administrator's reason.
+ */
+export async function decideVersion(admin: SessionUser, versionId: number, decision: ListingDecision, reason: string | null = null): Promise<ModerationOutcome> {
+  const outcome = await moderateListingVersion(admin, versionId, decision, reason);
   if (!outcome.changed) return outcome;
   await db().transaction(async (tx) => {
     await audit(
-      { actorId: admin.id, action: decision === "accept" ? "listing.publish" : "listing.deny", recordType: "listing", recordId: outcome.listingId, before: { version: versionId, ...outcome.before }, after: { version: versionId, ...outcome.after } },
+      { actorId: admin.id, action: VERSION_AUDIT[decision], recordType: "listing", recordId: outcome.listingId, before: { version: versionId, ...outcome.before }, after: { version: versionId, ...outcome.after, ...(reason ? { reason } : {}) } },
       tx,
     );
-    if (decision === "accept" && outcome.owner && outcome.owner.active && outcome.owner.id !== admin.id) {
-      await queueMail(tx, listingApprovedMail(outcome.owner.email, { fullTitle: outcome.fullTitle, url: outcome.url }, outcome.points));
-    }
+    if (!outcome.owner || !outcome.owner.active || outcome.owner.id === admin.id) return;
+    const listing = { fullTitle: outcome.fullTitle, url: outcome.url };
+    if (decision === "accept") await queueMail(tx, listingApprovedMail(outcome.owner.email, listing, outcome.points));
+    else if (reason) await queueMail(tx, decision === "deny" ? listingDeniedMail(outcome.owner.email, listing, reason) : listingChangesMail(outcome.owner.email, listing, reason));
   });
   return outcome;
 }
@@ -138,8 +153,11 @@ export async function listingDiff(listingId: number, versionId: number): Promise
     SELECT l.id, l.title, l.status, '/' || l.walk_type || '/' || l.slug AS url, l.user_id, coalesce(u.username, u.email) AS author
     FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${listingId}`;
   if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
-  const [version] = await s<{ id: number; version: number; status: number; data: unknown; created_at: Date; by: string | null }[]>`
-    SELECT v.id, v.version, v.status, v.data, v.created_at, coalesce(u.username, u.email) AS by
+  const [version] = await s<
+    { id: number; version: number; status: number; data: unknown; created_at: Date; by: string | null; moderated_at: Date | null; moderated_by: string | null; moderation_reason: string | null; changes_requested: boolean }[]
+  >`
+    SELECT v.id, v.version, v.status, v.data, v.created_at, coalesce(u.username, u.email) AS by,
+           v.moderated_at, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = v.moderated_by) AS moderated_by, v.moderation_reason, v.changes_requested
     FROM listing_versions v LEFT JOIN users u ON u.id = v.user_id WHERE v.id = ${versionId} AND v.listing_id = ${listingId}`;
   if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
   const [live] = await s<{ id: number; version: number; data: unknown }[]>`
@@ -187,6 +205,7 @@ export async function listingDiff(listingId: number, versionId: number): Promise
   return {
     listing: { id: listing.id, title: listing.title, status: listing.status, statusName: STATUS_NAMES[listing.status] ?? "", url: listing.url, author: listing.user_id === null ? "A visitor" : (listing.author ?? "a former member") },
     version: { id: version.id, number: version.version, status: version.status, statusName: STATUS_NAMES[version.status] ?? "", createdAt: iso(version.created_at), by: version.by ?? "A visitor" },
+    moderation: version.moderated_at ? { by: version.moderated_by, at: iso(version.moderated_at), reason: version.moderation_reason, changesRequested: version.changes_requested } : null,
     liveVersion: live ? { id: live.id, number: live.version } : null,
     fields,
     description: { changed: descriptionBefore !== descriptionAfter, parts: description, before: descriptionBefore, after: descriptionAfter },

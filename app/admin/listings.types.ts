@@ -41,6 +41,8 @@ export interface DiffField {
 export interface ListingDiff {
   listing: { id: number; title: string; status: number; statusName: string; url: string; author: string };
   version: { id: number; number: number; status: number; statusName: string; createdAt: string; by: string };
+  /** The administrator's last decision on this version: who, when, and the reason the member was sent. */
+  moderation: { by: string | null; at: string; reason: string | null; changesRequested: boolean } | null;
   liveVersion: { id: number; number: number } | null;
   fields: DiffField[];
   description: { changed: boolean; parts: { value: string; added: boolean; removed: boolean }[]; before: string; after: string };

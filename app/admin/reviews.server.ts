@@ -63,10 +63,10 @@ export async function listReviews(filter: ReviewFilter, params: URLSearchParams)
 }
 
 export async function reviewDetail(id: number): Promise<AdminReviewDetail> {
-  const [row] = await sql()<(Row & { user_id: number; email: string; image_ids: string[]; moderated_at: Date | null; moderated_by: string | null })[]>`
+  const [row] = await sql()<(Row & { user_id: number; email: string; image_ids: string[]; moderated_at: Date | null; moderated_by: string | null; moderation_reason: string | null })[]>`
     SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, '/' || l.walk_type || '/' || l.slug AS listing_url,
            CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at, r.user_id, u.email, r.image_ids,
-           r.moderated_at, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = r.moderated_by) AS moderated_by
+           r.moderated_at, r.moderation_reason, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = r.moderated_by) AS moderated_by
     FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id WHERE r.id = ${id}`;
   if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
   const images = await galleryImages(row.image_ids);
@@ -77,13 +77,14 @@ export async function reviewDetail(id: number): Promise<AdminReviewDetail> {
     authorEmail: row.email,
     moderatedAt: row.moderated_at ? iso(row.moderated_at) : null,
     moderatedBy: row.moderated_by,
+    moderationReason: row.moderation_reason,
     gallery: images.map((image) => ({ id: image.id, url: image.versions["6"]?.url ?? "", alt: image.altTitle })),
   };
 }
 
 export type ReviewDecision = "accept" | "deny" | "delete" | "restore";
 
-const MODERATE: Record<ReviewDecision, (admin: SessionUser, id: number) => Promise<void>> = {
+const MODERATE: Record<ReviewDecision, (admin: SessionUser, id: number, reason: string) => Promise<void>> = {
   accept: acceptReview,
   deny: denyReview,
   delete: deleteReview,
@@ -94,10 +95,11 @@ const AFTER_STATUS: Record<ReviewDecision, number | null> = { accept: REVIEW_STA
 
 /**
  * Applies one decision to each review, in order, and writes an audit entry for each that changed.
- * Restore skips reviews that are not denied; a review that no longer exists is skipped. Returns how many changed.
+ * A denial carries the reason mailed to each author. Restore skips reviews that are not denied; a review that no longer exists is skipped. Returns how many changed.
  */
-export async function moderateReviews(admin: SessionUser, ids: number[], decision: ReviewDecision): Promise<number> {
+export async function moderateReviews(admin: SessionUser, ids: number[], decision: ReviewDecision, reason = ""): Promise<number> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  if (decision === "deny" && !reason) throw new AppError(400, "Please choose a reason or type one, so the member knows what to change.");
   let changed = 0;
   for (const id of ids) {
     const [before] = await sql()<{ status: number; rating: number; title: string; user_id: number; listing_id: number }[]>`SELECT status, rating, title, user_id, listing_id FROM reviews WHERE id = ${id}`;
@@ -105,12 +107,12 @@ export async function moderateReviews(admin: SessionUser, ids: number[], decisio
     if (decision === "restore" && before.status !== REVIEW_STATUS.denied) continue;
     if (decision !== "delete" && before.status === AFTER_STATUS[decision]) continue;
     try {
-      await MODERATE[decision](admin, id);
+      await MODERATE[decision](admin, id, reason);
     } catch (error) {
       if (error instanceof AppError && (error.status === 404 || error.status === 409)) continue;
       throw error;
     }
-    await audit({ actorId: admin.id, action: `review.${decision}`, recordType: "review", recordId: id, before, after: decision === "delete" ? null : { ...before, status: AFTER_STATUS[decision] } });
+    await audit({ actorId: admin.id, action: `review.${decision}`, recordType: "review", recordId: id, before, after: decision === "delete" ? null : { ...before, status: AFTER_STATUS[decision], ...(decision === "deny" ? { reason } : {}) } });
     changed += 1;
   }
   return changed;

@@ -28,6 +28,8 @@ export interface AdminReviewDetail extends AdminReviewRow {
   authorEmail: string;
   moderatedAt: string | null;
   moderatedBy: string | null;
+  /** Why it was denied, as mailed to its author (null unless denied). */
+  moderationReason: string | null;
   gallery: { id: string; url: string; alt: string }[];
 }
 

@@ -1,5 +1,4 @@
 // The counts of what waits for an administrator, shown in the admin navigation (app/admin/nav.ts).
-// Later issues add their own (submitted stories …) to WAITING_COUNTS.
 import { sql } from "../db.server";
 
 export const WAITING_COUNTS: Record<string, () => Promise<number>> = {
@@ -10,6 +9,15 @@ export const WAITING_COUNTS: Record<string, () => Promise<number>> = {
   },
   "unmoderated-reviews": async () => {
     const [row] = await sql()<{ count: number }[]>`SELECT count(*)::int AS count FROM reviews WHERE status = 0`;
+    return row?.count ?? 0;
+  },
+  /** Stories members and visitors sent in, not yet published (app/blog/admin.server.ts's "stories" tab). */
+  "submitted-stories": async () => {
+    const [row] = await sql()<{ count: number }[]>`SELECT count(*)::int AS count FROM blog_posts WHERE status = 'draft' AND story IS NOT NULL`;
+    return row?.count ?? 0;
+  },
+  "unread-messages": async () => {
+    const [row] = await sql()<{ count: number }[]>`SELECT count(*)::int AS count FROM contact_messages WHERE read_at IS NULL`;
     return row?.count ?? 0;
   },
 };

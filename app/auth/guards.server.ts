@@ -2,7 +2,7 @@
 // that needs a member or an administrator calls requireMember or requireAdmin itself: a parent
 // layout's loader does not guard a child route's action.
 import { redirect } from "@remix-run/node";
-import { loginPath } from "./redirect";
+import { loginPath, type LoginReason } from "./redirect";
 import { lookupSession, SESSION_IDLE_DAYS, type SessionUser } from "./session.server";
 import { signedCookie } from "./cookies.server";
 
@@ -29,15 +29,15 @@ export function getSessionUser(request: Request): Promise<SessionUser | null> {
   return found;
 }
 
-function loginRedirect(request: Request): never {
+function loginRedirect(request: Request, reason?: LoginReason): never {
   const url = new URL(request.url);
-  throw redirect(loginPath(url.pathname + url.search));
+  throw redirect(loginPath(url.pathname + url.search, reason));
 }
 
-/** For every loader and action that needs a member: visitors are sent to log in and back. */
-export async function requireMember(request: Request): Promise<SessionUser> {
+/** For every loader and action that needs a member: visitors are sent to log in (told why, when a reason is given) and back. */
+export async function requireMember(request: Request, reason?: LoginReason): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user) loginRedirect(request);
+  if (!user) loginRedirect(request, reason);
   return user;
 }
 

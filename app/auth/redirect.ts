@@ -20,8 +20,20 @@ export function safeRedirect(target: unknown, fallback = "/account"): string {
   return safe.length > MAX_TARGET_LENGTH ? fallback : safe;
 }
 
-/** The login page's address that brings the member back to `target` afterwards. */
-export function loginPath(target?: string): string {
+/** Why a visitor was sent to log in, shown above the form (the query's `reason` names one of these). */
+export const LOGIN_REASONS = {
+  review: "Please log in to write a review. Reviews come from members, so other dog owners know who has been there. New here? Joining is free.",
+} as const;
+
+export type LoginReason = keyof typeof LOGIN_REASONS;
+
+export function loginReasonOf(value: string | null): LoginReason | null {
+  return value !== null && Object.hasOwn(LOGIN_REASONS, value) ? (value as LoginReason) : null;
+}
+
+/** The login page's address that brings the member back to `target` afterwards, with the reason they were sent. */
+export function loginPath(target?: string, reason?: LoginReason): string {
   const safe = target ? safeRedirect(target, "") : "";
-  return safe && safe !== "/account" ? `/account/login/?redirectTo=${encodeURIComponent(safe)}` : "/account/login/";
+  const query = [...(safe && safe !== "/account" ? [`redirectTo=${encodeURIComponent(safe)}`] : []), ...(reason ? [`reason=${reason}`] : [])];
+  return query.length > 0 ? `/account/login/?${query.join("&")}` : "/account/login/";
 }

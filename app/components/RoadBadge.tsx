@@ -47,7 +47,7 @@ export function RoadBadge({ name, country, motorway }: RoadBadgeProps) {
   const { code, extra } = splitRoadName(name);
   return (
     <span className={`road-badge road-badge--${country} road-badge--${motorway ? "motorway" : "road"}`}>
-      {code}
+      <span className="road-badge__code">{code}</span>
       {extra ? <span className="road-badge__extra">{extra}</span> : null}
     </span>
   );

@@ -17,6 +17,7 @@ import type { Uploader } from "../uploads/uploader.server";
 import type { ListingFormData } from "./form-schema";
 import type { ListingRecord } from "./listing.server";
 import { plainTextToHtml, sanitiseDescription } from "./sanitise.server";
+import { fullTitleOf } from "./place-words";
 import { readVersionData, type ListingVersionData } from "./version-data";
 import { isWalkTypePath, WALK_TYPES } from "./walk-types";
 
@@ -54,7 +55,7 @@ export function versionDataOf(form: ListingFormData, gallery: string[]): Listing
   const place = form.county || form.town;
   return {
     title: form.title,
-    fullTitle: place && form.title ? `${form.title}, ${place}` : form.title,
+    fullTitle: fullTitleOf(form.title, place),
     description: sanitiseDescription(form.descriptionFormat === "html" ? form.description : plainTextToHtml(form.description)),
     type: typeId,
     walkType,
@@ -184,6 +185,9 @@ async function awardListingPoints(userId: number, listingId: number, awardedBy: 
   return { earned: points, pending: result.status === "pending" };
 }
 
+/** Publish, deny, or send back to the author as a draft to change ("ask for changes"). */
+export type ListingDecision = "accept" | "deny" | "changes";
+
 export interface ModerationOutcome {
   listingId: number;
   /** False when the version already had the decided status (a repeated request): nothing changed. */
@@ -202,27 +206,29 @@ export interface ModerationOutcome {
  * version's row is locked, so two administrators (or a double click) decide once; a repeated decision
  * changes nothing and reports changed: false. The caller mails the author and writes the audit log.
  */
-export async function moderateListingVersion(admin: SessionUser, versionId: number, decision: "accept" | "deny"): Promise<ModerationOutcome> {
+export async function moderateListingVersion(admin: SessionUser, versionId: number, decision: ListingDecision, reason: string | null = null): Promise<ModerationOutcome> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
-  const target = decision === "accept" ? LISTING_STATUS.live : LISTING_STATUS.denied;
+  if (decision !== "accept" && !reason) throw new AppError(400, "Please choose a reason or type one, so the member knows what to change.");
+  const target = decision === "accept" ? LISTING_STATUS.live : decision === "deny" ? LISTING_STATUS.denied : LISTING_STATUS.draft;
   const outcome = await sql().begin(async (tx) => {
-    const [version] = await tx<{ listing_id: number; data: unknown; status: number; owner: number | null; listing_status: number; current_version_id: number | null; free: boolean }[]>`
-      SELECT v.listing_id, v.data, v.status, l.user_id AS owner, l.status AS listing_status, l.current_version_id, l.free
+    const [version] = await tx<{ listing_id: number; data: unknown; status: number; changes_requested: boolean; owner: number | null; listing_status: number; current_version_id: number | null; free: boolean }[]>`
+      SELECT v.listing_id, v.data, v.status, v.changes_requested, l.user_id AS owner, l.status AS listing_status, l.current_version_id, l.free
       FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.id = ${versionId}
       FOR UPDATE OF v, l`;
     if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
     const before = { status: version.status, listingStatus: version.listing_status };
-    if (version.status === target) return { listingId: version.listing_id, owner: version.owner, changed: false, before, after: before };
-    if (decision === "deny") {
-      await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.denied} WHERE id = ${versionId}`;
+    if (version.status === target && (decision !== "changes" || version.changes_requested)) return { listingId: version.listing_id, owner: version.owner, changed: false, before, after: before };
+    if (decision === "deny" || decision === "changes") {
+      // Asking for changes sends the version back to its author as a draft; a listing never live goes back to draft with it.
+      await tx`UPDATE listing_versions SET status = ${target}, moderation_reason = ${reason}, changes_requested = ${decision === "changes"}, moderated_by = ${admin.id}, moderated_at = now() WHERE id = ${versionId}`;
       const [row] = await tx<{ status: number }[]>`
-        UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId} AND status <> ${LISTING_STATUS.live}
+        UPDATE listings SET status = ${target}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId} AND status <> ${LISTING_STATUS.live}
         RETURNING status`;
-      return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.denied, listingStatus: row?.status ?? version.listing_status } };
+      return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: target, listingStatus: row?.status ?? version.listing_status } };
     }
     const data = readVersionData(version.data);
     await applyToListing(tx, version.listing_id, data, LISTING_STATUS.live, version.owner, version.free);
-    await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.live} WHERE id = ${versionId}`;
+    await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.live}, moderation_reason = NULL, changes_requested = false, moderated_by = ${admin.id}, moderated_at = now() WHERE id = ${versionId}`;
     await tx`UPDATE listings SET current_version_id = ${versionId} WHERE id = ${version.listing_id}`;
     return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.live, listingStatus: LISTING_STATUS.live } };
   });

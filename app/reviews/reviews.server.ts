@@ -11,7 +11,7 @@ import { FORMER_MEMBER } from "../members/former-member";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
 import type { GalleryImage } from "../uploads/images";
 import type { Uploader } from "../uploads/uploader.server";
-import { reviewApprovedMail } from "./mail.server";
+import { reviewApprovedMail, reviewDeniedMail } from "./mail.server";
 import { AppError } from "../errors";
 
 export const VISIBLE_REVIEW_STATUSES = [REVIEW_STATUS.live, REVIEW_STATUS.accepted];
@@ -186,7 +186,7 @@ export async function acceptReview(admin: SessionUser, reviewId: number): Promis
   const review = await reviewWithListing(reviewId);
   await db()
     .update(reviews)
-    .set({ status: REVIEW_STATUS.accepted, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+    .set({ status: REVIEW_STATUS.accepted, moderationReason: null, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
     .where(eq(reviews.id, reviewId));
   const points = await awardReviewPoints(reviewId, admin.id);
   if (review.approval_mailed_at === null && review.user_id !== admin.id) {
@@ -201,14 +201,18 @@ export async function acceptReview(admin: SessionUser, reviewId: number): Promis
   }
 }
 
-/** Deny: any review can be denied; it disappears from the listing page. */
-export async function denyReview(admin: SessionUser, reviewId: number): Promise<void> {
+/** Deny: any review can be denied, with a reason; it disappears from the listing page and its author is mailed the reason. */
+export async function denyReview(admin: SessionUser, reviewId: number, reason: string): Promise<void> {
   assertAdmin(admin);
-  await reviewWithListing(reviewId);
-  await db()
-    .update(reviews)
-    .set({ status: REVIEW_STATUS.denied, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
-    .where(eq(reviews.id, reviewId));
+  if (!reason) throw new AppError(400, "Please choose a reason or type one, so the member knows what to change.");
+  const review = await reviewWithListing(reviewId);
+  await db().transaction(async (tx) => {
+    await tx
+      .update(reviews)
+      .set({ status: REVIEW_STATUS.denied, moderationReason: reason, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+      .where(eq(reviews.id, reviewId));
+    if (review.user_id !== admin.id) await queueMail(tx, reviewDeniedMail(review.email, { fullTitle: review.full_title, url: review.url }, reason));
+  });
 }
 
 /** Restore: a denied review goes live again (status 1). */
@@ -218,7 +222,7 @@ export async function restoreReview(admin: SessionUser, reviewId: number): Promi
   if (review.status !== REVIEW_STATUS.denied) throw new AppError(409, "Only a denied review can be restored.");
   await db()
     .update(reviews)
-    .set({ status: REVIEW_STATUS.live, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
+    .set({ status: REVIEW_STATUS.live, moderationReason: null, moderatedAt: rawSql`now()`, moderatedBy: admin.id, updatedAt: rawSql`now()` })
     .where(eq(reviews.id, reviewId));
 }
 

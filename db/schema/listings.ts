@@ -71,6 +71,12 @@ export const listingVersions = pgTable(
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     /** Submitted by a member before verifying their email: kept as a draft until they verify (docs/decisions/0045). */
     heldUntilVerified: boolean("held_until_verified").notNull().default(false),
+    /** Why an administrator denied this version or asked for changes (migration 0035). */
+    moderationReason: text("moderation_reason"),
+    /** Sent back to its author as a draft to change and resubmit, rather than denied. */
+    changesRequested: boolean("changes_requested").notNull().default(false),
+    moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

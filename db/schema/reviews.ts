@@ -32,6 +32,8 @@ export const reviews = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     moderatedAt: timestamp("moderated_at", { withTimezone: true }),
     moderatedBy: integer("moderated_by").references(() => users.id, { onDelete: "set null" }),
+    /** Why an administrator denied it, shown to and mailed to its author (migration 0035). */
+    moderationReason: text("moderation_reason"),
     /** Treat Points are awarded once per review, the first time it is accepted. */
     pointsAwardedAt: timestamp("points_awarded_at", { withTimezone: true }),
     /** The approval mail goes once, at the first acceptance. */

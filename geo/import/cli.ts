@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { connect } from "../../db/client";
 import { databaseUrlFromEnv, exitWithMessage } from "../../db/env";
 import { IMPORT_KINDS, type ImportKind, runImport } from "./index";
-import { describePeakMemory, peakMemory, type PeakMemory } from "./memory";
+import { describePeakMemory } from "./memory";
 import { runPostcodeImport } from "./postcodes";
 import { createProgress } from "./progress";
 import { describeChanges } from "./stage";
@@ -90,7 +90,7 @@ try {
   if (result.reportPath) console.log(`${result.rejected.toLocaleString("en-GB")} ${result.rejected === 1 ? "row" : "rows"} rejected: see ${result.reportPath}`);
   else console.log("No rows rejected.");
   console.log(`${result.features.toLocaleString("en-GB")} features read in ${((Date.now() - started) / 1000).toFixed(1)} s; swap ${result.swapSeconds.toFixed(2)} s.`);
-  console.log(describePeakMemory(kind === "postcodes" ? peakMemory() : (result as { memory: PeakMemory }).memory));
+  console.log(describePeakMemory(result.memory));
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`The import failed, nothing was changed: ${error instanceof Error ? error.message : String(error)}`);

@@ -4,6 +4,7 @@ import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
 import { OutwardCodes, parsePostcodeLine, POSTCODE_COLUMNS, POSTCODE_COUNTRY_IDS, postcodeRow, type PostcodeEntry } from "../../db/seed/postcodes";
 import { analyse } from "./derived";
+import { peakMemory, type PeakMemory } from "./memory";
 import type { Progress } from "./progress";
 import { Rejections } from "./report";
 import { applyStage, dropStage, lockImports, resetStage, staged, type ImportChanges } from "./stage";
@@ -24,6 +25,8 @@ export interface PostcodeImportResult {
   reportPath: string | null;
   dryRun: boolean;
   swapSeconds: number;
+  /** Peak memory, as the other kinds print it. */
+  memory: PeakMemory;
 }
 
 class DryRun extends Error {}
@@ -59,7 +62,7 @@ export async function runPostcodeImport(sql: Pool, options: PostcodeImportOption
     }
     await dropStage(sql);
     const reportPath = rejected.write(options.reportPath ?? `${options.file}.rejected.csv`);
-    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds };
+    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds, memory: peakMemory() };
   } finally {
     await unlock();
   }

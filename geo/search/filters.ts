@@ -60,15 +60,25 @@ const QUERY_NAMES: Record<string, keyof SearchFiltersInput> = {
   "start-hours": "startHours",
 };
 
-/** Reads filters from URLSearchParams: `types[]=1&types[]=2`, `types=1,2` and kebab-case names all work. */
+/**
+ * Reads filters from URLSearchParams: `types[]=1&types[]=2`, indexed `types[0]=1&types[1]=2` (PHP's and
+ * qs's form, in index order), `types=1,2` and kebab-case names all work.
+ */
 export function filtersFromSearchParams(params: URLSearchParams, defaults: Record<string, unknown> = {}): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...defaults };
+  const lists = new Map<string, { index: number; values: string[] }[]>();
   for (const key of new Set(params.keys())) {
-    const bare = key.endsWith("[]") ? key.slice(0, -2) : key;
+    const bracket = /^(.+)\[(\d{0,4})\]$/.exec(key);
+    const bare = bracket ? bracket[1] : key;
     const name = QUERY_NAMES[bare] ?? bare;
     const values = params.getAll(key);
-    raw[name] = key.endsWith("[]") || name === "types" || name === "facilities" ? values.flatMap((v) => v.split(",")).filter(Boolean) : values[values.length - 1];
+    if (bracket || name === "types" || name === "facilities") {
+      const parts = lists.get(name) ?? [];
+      parts.push({ index: bracket && bracket[2] !== "" ? Number(bracket[2]) : -1, values: values.flatMap((v) => v.split(",")).filter(Boolean) });
+      lists.set(name, parts);
+    } else raw[name] = values[values.length - 1];
   }
+  for (const [name, parts] of lists) raw[name] = parts.sort((a, b) => a.index - b.index).flatMap((part) => part.values);
   return raw;
 }
 

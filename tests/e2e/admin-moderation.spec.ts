@@ -191,6 +191,11 @@ test("bulk actions over more than 50 reviews and listings, with the spec's confi
   await expect(page.getByText("Showing 1–55 of 55 listings")).toBeVisible();
   await selectAll(55);
   await page.getByRole("button", { name: "Deny" }).click();
+  // A denial asks for the reason its authors are sent.
+  const denyConfirmation = javaScriptEnabled ? page.getByRole("dialog", { name: "Please confirm" }) : page.locator(".admin-confirm");
+  await expect(denyConfirmation.getByText("Deny these 55 listings? Tell their authors why.")).toBeVisible({ timeout: 30_000 });
+  await denyConfirmation.getByLabel("Reason", { exact: true }).selectOption("It repeats a listing that is already in the directory");
+  await denyConfirmation.getByRole("button", { name: "Deny 55 listings" }).click();
   await expect(page.getByText("The selected listings have been denied")).toBeVisible({ timeout: 60_000 });
   await page.goto(`/account/admin/listings/denied?q=${token}&limit=100`);
   await hydrated(page, javaScriptEnabled);

@@ -181,13 +181,14 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
     RETURNING road_id AS id, id AS junction`;
   const line = "52.2, -3.9\n52.4, -3.7";
   const actions: { path: string; form: Record<string, string> }[] = [
-    { path: "/account/admin/listings/submitted", form: { intent: "deny", ids: String(listing.id) } },
+    { path: "/account/admin/listings/submitted", form: { intent: "deny", ids: String(listing.id), confirmed: "1", reason: "It repeats a listing that is already in the directory" } },
     { path: "/account/admin/listings", form: { intent: "delete", ids: String(listing.id), confirmed: "1" } },
     { path: "/account/admin/view-edit", form: { intent: "publish", location: String(listing.id), version: String(listing.version) } },
+    { path: "/account/admin/view-edit", form: { intent: "changes", location: String(listing.id), version: String(listing.version), reasonText: "Add the car park" } },
     { path: "/account/admin/reviews/unmoderated", form: { intent: "accept", ids: String(review.id) } },
     { path: "/account/admin/reviews", form: { intent: "delete", ids: String(review.id), confirmed: "1" } },
     { path: `/account/admin/reviews/${hex}`, form: { intent: "update-accept", rating: "1", title: "Hacked", content: "y".repeat(120) } },
-    { path: `/account/admin/reviews/${hex}`, form: { intent: "deny", confirmed: "1" } },
+    { path: `/account/admin/reviews/${hex}`, form: { intent: "deny", confirmed: "1", reasonText: "Not about this place" } },
     { path: "/account/admin/manage-roads/add", form: { name: `Matrix new ${author.id}`, country: "235", source: "points", line } },
     { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "edit", name: "Hacked", source: "points", line } },
     { path: `/account/admin/manage-roads/${road.id}`, form: { intent: "junction-add", number: "2", lat: "52.35", lng: "-3.75" } },

@@ -64,7 +64,7 @@ test("a member's review appears after an administrator approves it, and the appr
 test("a visitor is sent to log in to write a review", async ({ page }) => {
   const listing = await liveListing(12);
   await page.goto(`${listing.url}/review`);
-  await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}`);
+  await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}&reason=review`);
 });
 
 test.describe("a review that is too short", () => {
@@ -78,4 +78,15 @@ test.describe("a review that is too short", () => {
     await page.getByRole("button", { name: "Send my review" }).click();
     await expect(page.getByText("Please write at least 100 characters about your visit")).toBeVisible();
   });
+});
+
+test("a visitor's Write a review lands on log-in with the reason, and comes back to the review after", async ({ page, javaScriptEnabled }) => {
+  const listing = await liveListing(javaScriptEnabled ? 12 : 13);
+  await page.goto(listing.url);
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("link", { name: "Write a review" }).click();
+  await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}&reason=review`);
+  await expect(page.getByRole("status").filter({ hasText: "Please log in to write a review." })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Join for free" }).first()).toHaveAttribute("href", `/join?redirectTo=${encodeURIComponent(`${listing.url}/review`)}`);
+  await expect(page.getByText("Welcome back!")).toHaveCount(0);
 });

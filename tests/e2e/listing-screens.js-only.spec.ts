@@ -74,6 +74,9 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   const modal = page.getByRole("dialog", { name: "You've reached your limit" });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole("link", { name: "See the plans" })).toBeVisible();
+  // The spec: the limit-reached modal offers joining (and logging in) to a visitor, coming back here after.
+  await expect(modal.getByRole("link", { name: "Join" })).toHaveAttribute("href", `/join?redirectTo=${encodeURIComponent(premium[3].url)}`);
+  await expect(modal.getByRole("link", { name: "Log in" })).toBeVisible();
   await page.screenshot({ path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
   expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   await modal.getByRole("button", { name: "Close" }).click();

@@ -189,5 +189,10 @@ test("the directions map frames the whole route; the modal shows the route; the 
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".directions__map canvas")).toBeVisible();
   await expect(page.locator(".directions-print__address")).toBeVisible();
+  // Printed without the site's header and footer or the page's buttons; the page names its source and the data's licences.
+  await expect(page.locator(".site-header")).toBeHidden();
+  await expect(page.locator(".site-footer")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Print these directions" })).toBeHidden();
+  await expect(page.locator(".directions-print__source")).toContainText("OpenStreetMap contributors");
   await page.screenshot({ path: "tests/e2e/screenshots/directions-print-1280.png", fullPage: true });
 });

@@ -44,7 +44,7 @@ test("it opens when the pointer leaves the window, and signing up shows the succ
 });
 
 test("it never opens on the form pages themselves", async ({ page }) => {
-  for (const path of ["/contact", "/faqs", "/bark-out/submit"]) {
+  for (const path of ["/contact", "/faqs", "/bark-out/submit", "/subscriptions", "/treats"]) {
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
@@ -53,4 +53,37 @@ test("it never opens on the form pages themselves", async ({ page }) => {
     await page.waitForTimeout(300);
     await expect(page.getByRole("dialog")).toHaveCount(0);
   }
+});
+
+test("it never opens over a form in use, and waits for a quiet spell after the person leaves it", async ({ page }) => {
+  await page.clock.install();
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/bark-out/keeping-cool-on-summer-walks");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const modal = page.getByRole("dialog", { name: "Get Bark Out in your inbox" });
+  const field = page.getByRole("main").getByLabel("Your email address");
+  await field.fill("someone@");
+  await expect(field).toBeFocused();
+  const tryToOpen = async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
+    await page.evaluate(() => window.scrollBy(0, 10));
+    await page.evaluate(() => document.documentElement.dispatchEvent(new MouseEvent("mouseleave", { clientX: 300, clientY: -2 })));
+  };
+  await tryToOpen();
+  await page.clock.runFor(2_000);
+  await expect(modal).toHaveCount(0);
+  await expect(field).toHaveValue("someone@");
+
+  // Focus leaves the form, but it was used a moment ago: still nothing.
+  await page.getByRole("heading", { level: 1 }).click();
+  await page.clock.runFor(5_000);
+  await tryToOpen();
+  await expect(modal).toHaveCount(0);
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "newsletter-modal");
+  expect(cookie).toBeUndefined();
+
+  // After a quiet spell the next exit opens it.
+  await page.clock.runFor(20_000);
+  await tryToOpen();
+  await expect(modal).toBeVisible();
 });

@@ -62,7 +62,7 @@ describe("reviews", () => {
     expect(await approvalMails(member.email)).toBe(1);
 
     // Denied, restored (status 1) and accepted again: still one award and one mail.
-    await denyReview(admin, id);
+    await denyReview(admin, id, "It needs more detail to help other dog owners");
     expect((await visibleReviews(listingId)).reviews.map((review) => review.id)).not.toContain(id);
     await restoreReview(admin, id);
     expect((await visibleReviews(listingId)).reviews.find((review) => review.id === id)?.status).toBe(1);
@@ -122,7 +122,7 @@ describe("reviews", () => {
     const member = await user();
     const { id } = await createReview(member, { user: member, visitorKey: null }, { id: listingId }, { rating: 2, title: "", content: text, gallery: [] });
     await expect(acceptReview(member, id)).rejects.toMatchObject({ status: 403 });
-    await expect(denyReview(member, id)).rejects.toMatchObject({ status: 403 });
+    await expect(denyReview(member, id, "A reason")).rejects.toMatchObject({ status: 403 });
   });
 
   it("answers a retried submission (same client key) with the first review, also when both arrive at once (decision 0258)", async () => {

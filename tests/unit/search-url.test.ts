@@ -40,6 +40,12 @@ describe("canonical search URLs", () => {
     expect(canonical("/map-search-results?search-type=road&road-slug=a26&road-country=france&beachWalks=true")).toBe("/map/browse/road/france/a26/walks-with-a-beach");
   });
 
+  it("understands indexed array parameters (types[0]=2) rather than dropping them", () => {
+    expect(canonical("/browse?types[0]=2")).toBe("/browse/dog-friendly-pub");
+    expect(canonical("/location?location=York&types[1]=5&types[0]=2&facilities[1]=3&facilities[0]=1")).toBe("/location?location=York&types[]=2&types[]=5&facilities[]=1&facilities[]=3");
+    expect(canonical("/location?location=York&types%5B0%5D=2&types%5B%5D=5")).toBe("/location?location=York&types[]=2&types[]=5");
+  });
+
   it("reads a segment as the type filters unless the query names them", () => {
     expect(canonical("/location/vet?location=York")).toBe("/location/vet?location=York");
     expect(canonical("/location/vet?location=York&types[]=2")).toBe("/location/dog-friendly-pub?location=York");

@@ -4,6 +4,7 @@ import type { AuditEntryView } from "../../admin/types";
 import { Modal } from "../forms/Modal";
 import { useHydrated } from "../search/hooks";
 import { AuditList } from "./AuditList";
+import { MODERATION_REASONS, REASON_MAX } from "../../admin/moderation";
 import type { AdminPagination } from "../../admin/listings.types";
 
 /** A link to the same page with some query parameters changed (page 1 unless the page is given). */
@@ -66,6 +67,40 @@ export interface Confirmation {
   ids: number[];
   question: string;
   confirmLabel: string;
+  /** A denial asks why (app/admin/moderation.ts): the fields, the values sent and their error, if any. */
+  reason?: { error: string | null; values: { reason: string; reasonText: string } };
+}
+
+/**
+ * Why the administrator denies or sends back: a reason from the list, typed, or both. The chosen reason
+ * and the typed text are mailed to the member and shown on their own listings or reviews.
+ */
+export function ReasonFields({ idPrefix, error, values }: { idPrefix: string; error?: string | null; values?: { reason: string; reasonText: string } }) {
+  const describedBy = `${idPrefix}-reason-hint${error ? ` ${idPrefix}-reason-error` : ""}`;
+  return (
+    <fieldset className={`field admin-reason${error ? " field--invalid" : ""}`}>
+      <legend>Reason for the member</legend>
+      <p className="field__hint" id={`${idPrefix}-reason-hint`}>
+        Choose a reason, type one, or both. The member is sent it by email and sees it on their own page.
+      </p>
+      {error ? (
+        <p className="field__error" id={`${idPrefix}-reason-error`}>
+          {error}
+        </p>
+      ) : null}
+      <label htmlFor={`${idPrefix}-reason`}>Reason</label>
+      <select id={`${idPrefix}-reason`} name="reason" defaultValue={values?.reason ?? ""} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+        <option value="">Choose a reason (or type one below)</option>
+        {MODERATION_REASONS.map((reason) => (
+          <option key={reason} value={reason}>
+            {reason}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={`${idPrefix}-reason-text`}>In your own words (optional with a chosen reason)</label>
+      <textarea id={`${idPrefix}-reason-text`} name="reasonText" rows={3} maxLength={REASON_MAX - 100} defaultValue={values?.reasonText ?? ""} aria-describedby={describedBy} />
+    </fieldset>
+  );
 }
 
 /**
@@ -88,6 +123,7 @@ export function ConfirmAction({ confirmation, action, cancelTo, extra }: { confi
       {Object.entries(extra ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {confirmation.reason ? <ReasonFields idPrefix={`confirm-${confirmation.intent}`} error={confirmation.reason.error} values={confirmation.reason.values} /> : null}
       <div className="form-actions">
         <button type="submit" className="button button--danger" disabled={busy} aria-busy={busy || undefined}>
           {busy ? "Working…" : confirmation.confirmLabel}

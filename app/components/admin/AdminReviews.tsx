@@ -182,7 +182,9 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
           ) : null}
           {review.moderatedAt ? (
             <p className="admin-muted">
-              Last moderated by {review.moderatedBy ?? "an administrator"} on {new Date(review.moderatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+              {review.label ? `${review.label.replace(/[()]/g, "")} by` : "Last moderated by"} administrator {review.moderatedBy ?? "(a former administrator)"} on{" "}
+              {new Date(review.moderatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+              {review.moderationReason ? <>. Reason sent to the member: “{review.moderationReason}”</> : null}
             </p>
           ) : null}
           {hydrated ? (

@@ -11,8 +11,16 @@ const SubscribeForm = lazy(() => loadSubscribeForm().then((module) => ({ default
 export const NEWSLETTER_COOKIE = "newsletter-modal";
 const COOKIE_DAYS = 30;
 const SCROLL_SHARE = 0.4;
-/** Never on the form pages themselves. */
-const FORM_PAGES = /^\/(contact|faqs|newsletter|add-listing|join|bark-out\/submit|account)(\/|$)|\/(review|edit|favourite|directions\/print)$/;
+/** Never on the form pages themselves, nor where people pay or claim (payment, plans, Treats). */
+const FORM_PAGES = /^\/(contact|faqs|newsletter|add-listing|join|bark-out\/submit|account|payment|subscriptions|subscription-confirmation|subscription-update|treats)(\/|$)|\/(review|edit|favourite|directions\/print)$/;
+/** Someone who focused or typed in a form this recently is still using it: the modal waits. */
+const FORM_QUIET_MS = 20_000;
+
+/** Whether the focus is in a form of the page (the modal's own form aside). */
+function focusInForm(): boolean {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body && active.closest("form, [role='search'], [role='combobox']") !== null && active.closest(".newsletter-modal") === null;
+}
 
 interface NewsletterData {
   member: boolean;
@@ -30,7 +38,8 @@ function remember(): void {
 
 /**
  * The newsletter modal (JavaScript only; without it the sign-up lives on /newsletter and on posts).
- * It opens after 40 % scroll or when the pointer leaves the window, at most once per cookie.
+ * It opens after 40 % scroll or when the pointer leaves the window, at most once per cookie, and never
+ * while someone is using a form (focus in it, or typing in it in the last 20 seconds).
  */
 export function NewsletterModal() {
   const location = useLocation();
@@ -42,8 +51,13 @@ export function NewsletterModal() {
 
   useEffect(() => {
     if (blocked || wanted || seen()) return;
+    let lastFormUse = focusInForm() ? Date.now() : -Infinity;
+    function onFormUse(event: Event) {
+      if (event.target instanceof Element && event.target.closest("form") && !event.target.closest(".newsletter-modal")) lastFormUse = Date.now();
+    }
     function trigger() {
-      if (seen()) return;
+      // Never over a form in use: the next scroll or exit after a quiet spell opens it instead.
+      if (seen() || focusInForm() || Date.now() - lastFormUse < FORM_QUIET_MS) return;
       remember();
       setWanted(true);
     }
@@ -56,9 +70,13 @@ export function NewsletterModal() {
     }
     window.addEventListener("scroll", onScroll, { passive: true });
     document.documentElement.addEventListener("mouseleave", onLeave);
+    document.addEventListener("focusin", onFormUse);
+    document.addEventListener("input", onFormUse);
     return () => {
       window.removeEventListener("scroll", onScroll);
       document.documentElement.removeEventListener("mouseleave", onLeave);
+      document.removeEventListener("focusin", onFormUse);
+      document.removeEventListener("input", onFormUse);
     };
   }, [blocked, wanted]);
 
@@ -70,7 +88,10 @@ export function NewsletterModal() {
 
   const ready = wanted && loader.data && !loader.data.subscribed;
   useEffect(() => {
-    if (ready && dialog.current && !dialog.current.open) dialog.current.showModal();
+    if (!ready || !dialog.current || dialog.current.open) return;
+    // The form arrived while someone began typing: give up this time rather than open over them.
+    if (focusInForm()) setWanted(false);
+    else dialog.current.showModal();
   }, [ready]);
 
   if (!ready || !loader.data) return null;

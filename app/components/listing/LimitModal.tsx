@@ -6,7 +6,7 @@ const SEEN_SECONDS = 60 * 60 * 24;
 
 /**
  * The limit-reached panel of a premium listing: with JavaScript a modal offering the plans (and, to a
- * visitor, logging in), which on closing writes the seen cookie holding the UTC time (so it stays closed
+ * visitor, joining (spec) or logging in), which on closing writes the seen cookie holding the UTC time (so it stays closed
  * for a day); without, the same offer shows in the page.
  */
 export function LimitReached({ showModal, listingUrl, member }: { showModal: boolean; listingUrl: string; member: boolean }) {
@@ -26,9 +26,14 @@ export function LimitReached({ showModal, listingUrl, member }: { showModal: boo
           See the plans
         </Link>
         {member ? null : (
-          <Link className="button button--quiet" to={`/account/login/?redirectTo=${back}`}>
-            Log in
-          </Link>
+          <>
+            <Link className="button button--quiet" to={`/join?redirectTo=${back}`}>
+              Join
+            </Link>
+            <Link className="button button--quiet" to={`/account/login/?redirectTo=${back}`}>
+              Log in
+            </Link>
+          </>
         )}
       </p>
     </>

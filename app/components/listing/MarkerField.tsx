@@ -96,6 +96,23 @@ export function MarkerField({ noun }: { noun: string }) {
     if (error && lat && lng) validate();
   }, [lat, lng, error, validate]);
 
+  // Typed coordinates move the marker as soon as both make a point on the map.
+  const typed = (latText: string, lngText: string) => {
+    const newLat = Number(latText.trim());
+    const newLng = Number(lngText.trim());
+    if (latText.trim() === "" || lngText.trim() === "" || !Number.isFinite(newLat) || !Number.isFinite(newLng)) return;
+    if (Math.abs(newLat) > 90 || Math.abs(newLng) > 180 || (newLat === 0 && newLng === 0)) return;
+    map.current?.setPosition(newLat, newLng);
+  };
+  const onLat = (value: string) => {
+    setLat(value);
+    typed(value, lng);
+  };
+  const onLng = (value: string) => {
+    setLng(value);
+    typed(lat, value);
+  };
+
   const findAddress = async () => {
     const form = latInput.current?.form ?? null;
     const value = (name: string) => fieldOf(form, name)?.value.trim() ?? "";
@@ -125,13 +142,13 @@ export function MarkerField({ noun }: { noun: string }) {
           <label className="field__label" htmlFor="listing-lat">
             Latitude
           </label>
-          <input ref={latInput} id="listing-lat" name="lat" className="field__input" inputMode="decimal" value={lat} onChange={(event) => setLat(event.target.value)} aria-invalid={error ? true : undefined} />
+          <input ref={latInput} id="listing-lat" name="lat" className="field__input" inputMode="decimal" value={lat} onChange={(event) => onLat(event.target.value)} aria-invalid={error ? true : undefined} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="listing-lng">
             Longitude
           </label>
-          <input id="listing-lng" name="lng" className="field__input" inputMode="decimal" value={lng} onChange={(event) => setLng(event.target.value)} />
+          <input id="listing-lng" name="lng" className="field__input" inputMode="decimal" value={lng} onChange={(event) => onLng(event.target.value)} />
         </div>
       </div>
       {shown ? (

@@ -23,6 +23,7 @@ const CHANGE_NOTE = {
   draft: "Your latest changes are saved as a draft.",
   held: "Your latest changes will be sent to our team when you confirm your email address.",
   waiting: "Your latest changes are awaiting moderation.",
+  changes: "Our team asked for changes to your latest edit before it goes live.",
 } as const;
 
 export default function YourListings() {
@@ -47,10 +48,16 @@ export default function YourListings() {
               </p>
               {listing.status === "held" ? <p className="own-item__meta">It will be sent to our team as soon as you confirm your email address.</p> : null}
               {listing.status === "denied" ? <p className="own-item__meta">Our team did not accept this listing. You can change it and send it again.</p> : null}
+              {listing.status === "changes" ? <p className="own-item__meta">Our team asked for changes before it goes live. Edit it and send it again.</p> : null}
               {listing.pendingChange ? <p className="own-item__meta">{CHANGE_NOTE[listing.pendingChange]}</p> : null}
+              {listing.reason ? (
+                <p className="own-item__reason">
+                  <strong>{listing.status === "denied" ? "Why it was not accepted:" : "What to change:"}</strong> {listing.reason}
+                </p>
+              ) : null}
               <p className="own-item__actions">
                 <Link to={`${listing.url}/edit`} className="button button--quiet">
-                  {listing.status === "draft" || listing.pendingChange === "draft" ? "Continue the draft" : "Edit"}
+                  {listing.status === "changes" || listing.pendingChange === "changes" ? "Make the changes" : listing.status === "draft" || listing.pendingChange === "draft" ? "Continue the draft" : "Edit"}
                   <span className="visually-hidden"> {listing.title}</span>
                 </Link>
               </p>

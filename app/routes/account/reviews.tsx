@@ -42,6 +42,11 @@ export default function YourReviews() {
               {review.title ? <p className="own-item__title">{review.title}</p> : null}
               <p>{review.excerpt}</p>
               {review.status === "waiting" ? <p className="own-item__meta">Our team will check it before it is shown.</p> : null}
+              {review.reason ? (
+                <p className="own-item__reason">
+                  <strong>Why it was not accepted:</strong> {review.reason}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

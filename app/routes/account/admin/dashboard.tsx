@@ -40,6 +40,8 @@ export default function AdminDashboard() {
           <Queue to="/account/admin/listings/submitted" count={data.queues.submittedListings} label="submitted listings" />
           <Queue to="/account/admin/listings/submitted" count={data.queues.pendingEdits} label="edits of live listings" />
           <Queue to="/account/admin/reviews/unmoderated" count={data.queues.unmoderatedReviews} label="unmoderated reviews" />
+          <Queue to="/account/admin/blog-posts/stories" count={data.queues.submittedStories} label="submitted stories" />
+          <Queue to="/account/admin/contact-messages?show=unread" count={data.queues.unreadMessages} label="unread contact messages" />
           <Queue to="/account/admin/listings/draft" count={data.queues.draftListings} label="draft listings (members still writing)" waits={false} />
         </div>
       </section>

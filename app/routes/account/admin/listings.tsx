@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import { bulkDeleteListings, bulkDenyListings, listListings } from "../../../admin/listings.server";
 import { isListingFilter, LISTING_FILTERS } from "../../../admin/listings.types";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
+import { readModerationReason } from "../../../admin/moderation";
 import { idsOf } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
 import { requireAdmin } from "../../../auth/guards.server";
@@ -38,13 +39,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const back = new URL(request.url);
     if (intent !== "deny" && intent !== "delete") return data({ formError: "Please choose what to do with the selected listings.", confirm: null }, { status: 400 });
     if (ids.length === 0) return data({ formError: "Please select at least one listing.", confirm: null }, { status: 400 });
-    if (intent === "delete" && form.get("confirmed") !== "1") {
+    const confirmed = form.get("confirmed") === "1";
+    const denial = intent === "deny" && confirmed ? readModerationReason(form) : null;
+    if (intent === "deny" && (!denial || !denial.ok)) {
+      const question = ids.length === 1 ? "Deny this listing? Tell its author why." : `Deny these ${ids.length} listings? Tell their authors why.`;
+      const confirm: Confirmation = {
+        intent,
+        ids,
+        question,
+        confirmLabel: ids.length === 1 ? "Deny the listing" : `Deny ${ids.length} listings`,
+        reason: { error: denial && !denial.ok ? denial.error : null, values: denial && !denial.ok ? denial.values : { reason: "", reasonText: "" } },
+      };
+      return data({ formError: null, confirm }, { status: denial ? 400 : 200 });
+    }
+    if (intent === "delete" && !confirmed) {
       const confirm: Confirmation = { intent, ids, question: ADMIN_MESSAGES.confirmDeleteListing, confirmLabel: ids.length === 1 ? "Delete the listing" : `Delete ${ids.length} listings` };
       return data({ formError: null, confirm });
     }
     try {
-      if (intent === "deny") {
-        await bulkDenyListings(admin, ids);
+      if (denial?.ok) {
+        await bulkDenyListings(admin, ids, denial.reason);
         return redirect(back.pathname + back.search, { headers: { "Set-Cookie": await flashHeader(ADMIN_MESSAGES.listingsDenied) } });
       }
       const deleted = await bulkDeleteListings(admin, ids);

@@ -4,6 +4,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { auditEntriesFor } from "../../../admin/audit.server";
+import { readModerationReason } from "../../../admin/moderation";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { fromHexId, idsOf } from "../../../admin/params.server";
 import { listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
@@ -59,6 +60,11 @@ export interface ReviewActionData {
   values?: Record<string, string>;
 }
 
+/** The reason fields of a denial's confirmation: empty at first, the values sent and their error after. */
+function reasonState(denial: ReturnType<typeof readModerationReason> | null): NonNullable<Confirmation["reason"]> {
+  return denial && !denial.ok ? { error: denial.error, values: denial.values } : { error: null, values: { reason: "", reasonText: "" } };
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
@@ -78,8 +84,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       if (decision === "delete" && !confirmed) {
         return reply({ confirm: { intent: decision, ids, question: ADMIN_MESSAGES.confirmDeleteReviews, confirmLabel: ids.length === 1 ? "Delete the review" : `Delete ${ids.length} reviews` } });
       }
+      const denial = decision === "deny" && confirmed ? readModerationReason(form) : null;
+      if (decision === "deny" && (!denial || !denial.ok)) {
+        const question = ids.length === 1 ? "Deny this review? Tell its author why." : `Deny these ${ids.length} reviews? Tell their authors why.`;
+        return reply({ confirm: { intent: decision, ids, question, confirmLabel: ids.length === 1 ? "Deny the review" : `Deny ${ids.length} reviews`, reason: reasonState(denial) } }, denial ? 400 : 200);
+      }
       try {
-        await moderateReviews(admin, ids, decision);
+        await moderateReviews(admin, ids, decision, denial?.ok ? denial.reason : "");
       } catch (error) {
         if (error instanceof AppError && error.status < 500) throw error;
         console.error(error);
@@ -103,17 +114,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
     const decision = decisionOf(intent);
     if (!decision) return reply({ formError: "Please choose what to do with this review." }, 400);
-    if ((decision === "deny" || decision === "delete") && !confirmed) {
-      return reply({
-        confirm: {
-          intent: decision,
-          ids: [],
-          question: decision === "deny" ? ADMIN_MESSAGES.confirmDenyReview : ADMIN_MESSAGES.confirmDeleteReviews,
-          confirmLabel: decision === "deny" ? "Deny Review" : "Delete Review",
+    const denial = decision === "deny" && confirmed ? readModerationReason(form) : null;
+    if ((decision === "deny" && (!denial || !denial.ok)) || (decision === "delete" && !confirmed)) {
+      return reply(
+        {
+          confirm: {
+            intent: decision,
+            ids: [],
+            question: decision === "deny" ? ADMIN_MESSAGES.confirmDenyReview : ADMIN_MESSAGES.confirmDeleteReviews,
+            confirmLabel: decision === "deny" ? "Deny Review" : "Delete Review",
+            ...(decision === "deny" ? { reason: reasonState(denial) } : {}),
+          },
         },
-      });
+        denial ? 400 : 200,
+      );
     }
-    await moderateReviews(admin, [id], decision);
+    await moderateReviews(admin, [id], decision, denial?.ok ? denial.reason : "");
     if (decision === "delete") return redirect("/account/admin/reviews", { headers: { "Set-Cookie": await flashHeader(ADMIN_MESSAGES.reviewsDeleted) } });
     return redirect(back, { headers: { "Set-Cookie": await flashHeader(BULK_MESSAGES[decision]) } });
   });

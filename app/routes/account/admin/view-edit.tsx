@@ -2,10 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditEntriesFor } from "../../../admin/audit.server";
 import { decideVersion, listingDiff, listingVersionsOf } from "../../../admin/listings.server";
+import { readModerationReason } from "../../../admin/moderation";
 import { optionalId, requiredId } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
 import { requireAdmin } from "../../../auth/guards.server";
-import { AdminHistory, StatusBadge } from "../../../components/admin/AdminParts";
+import { AdminHistory, ReasonFields, StatusBadge } from "../../../components/admin/AdminParts";
 import { FormAlert, Notice } from "../../../components/forms/FormParts";
 import { sql } from "../../../db.server";
 import { handleErrors } from "../../../error-response.server";
@@ -43,17 +44,29 @@ export async function action({ request }: ActionFunctionArgs) {
     const listingId = requiredId(form.get("location"), "listing");
     const versionId = requiredId(form.get("version"), "version");
     const intent = form.get("intent");
-    if (intent !== "publish" && intent !== "deny") return data({ formError: "Please choose to publish or deny this version." }, { status: 400 });
-    const outcome = await decideVersion(admin, versionId, intent === "publish" ? "accept" : "deny");
+    if (intent !== "publish" && intent !== "deny" && intent !== "changes") return data({ formError: "Please choose to publish, deny or ask for changes to this version.", reason: null }, { status: 400 });
+    const denial = intent === "publish" ? null : readModerationReason(form);
+    if (denial && !denial.ok) return data({ formError: null, reason: { error: denial.error, values: denial.values } }, { status: 400 });
+    const outcome = await decideVersion(admin, versionId, intent === "publish" ? "accept" : intent, denial?.ok ? denial.reason : null);
     if (outcome.listingId !== listingId) throw new AppError(400, "That version belongs to another listing.");
     const message = !outcome.changed
-      ? `This version was already ${intent === "publish" ? "live" : "denied"}; nothing changed.`
+      ? `This version was already ${DECIDED[intent]}; nothing changed.`
       : intent === "publish"
         ? `The listing has been published${outcome.points.earned > 0 ? ` and its author credited ${outcome.points.earned} Treat Points${outcome.points.pending ? " (pending until they verify their email)" : ""}` : ""}`
-        : "The listing has been denied";
+        : intent === "deny"
+          ? "The listing has been denied and its author told why"
+          : "The author has been asked for changes; the version is back with them as a draft";
     return redirect(`/account/admin/view-edit?location=${listingId}&version=${versionId}`, { headers: { "Set-Cookie": await flashHeader(message) } });
   });
 }
+
+const DECISION_WORDS = { publish: "Published", deny: "Denied", changes: "Changes asked for" } as const;
+
+function londonDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { timeZone: "Europe/London" });
+}
+
+const DECIDED = { publish: "live", deny: "denied", changes: "sent back for changes" } as const;
 
 function Thumbs({ images }: { images: { id: string; url: string; alt: string }[] }) {
   if (images.length === 0) return <span className="admin-muted">No photos</span>;
@@ -113,8 +126,8 @@ export default function ViewEdit() {
       <h1>{diff.listing.title}</h1>
       <p>
         Listing <StatusBadge tone={diff.listing.status === 2 ? "live" : diff.listing.status === 3 ? "denied" : "waiting"}>{diff.listing.statusName}</StatusBadge> · version {diff.version.number}{" "}
-        <StatusBadge tone={diff.version.status === 2 ? "live" : diff.version.status === 3 ? "denied" : "waiting"}>{diff.version.statusName}</StatusBadge> by {diff.version.by} on{" "}
-        {new Date(diff.version.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })} · author {diff.listing.author}
+        <StatusBadge tone={diff.version.status === 2 ? "live" : diff.version.status === 3 ? "denied" : "waiting"}>{diff.moderation?.changesRequested ? "Changes requested" : diff.version.statusName}</StatusBadge> · written by {diff.version.by} on{" "}
+        {londonDate(diff.version.createdAt)} · author {diff.listing.author}
         {diff.listing.status === 2 ? (
           <>
             {" "}
@@ -122,21 +135,39 @@ export default function ViewEdit() {
           </>
         ) : null}
       </p>
+      {diff.moderation ? (
+        <p className="admin-decision">
+          {DECISION_WORDS[diff.moderation.changesRequested ? "changes" : diff.moderation.reason ? "deny" : "publish"]} by administrator {diff.moderation.by ?? "(a former administrator)"} on {londonDate(diff.moderation.at)}
+          {diff.moderation.reason ? <>. Reason sent to the member: “{diff.moderation.reason}”</> : null}
+        </p>
+      ) : null}
       <Notice message={flash} />
       <FormAlert message={result?.formError} />
       {diff.decidable ? (
-        <Form method="post" className="admin-actions" replace>
-          <input type="hidden" name="location" value={diff.listing.id} />
-          <input type="hidden" name="version" value={diff.version.id} />
-          <button type="submit" name="intent" value="publish" className="button" disabled={busy} aria-busy={busy || undefined}>
-            {busy && navigation.formData?.get("intent") === "publish" ? "Publishing…" : "Publish this version"}
-          </button>
-          {diff.version.status !== 3 ? (
-            <button type="submit" name="intent" value="deny" className="button button--danger" disabled={busy}>
-              {busy && navigation.formData?.get("intent") === "deny" ? "Denying…" : "Deny this version"}
+        <div className="admin-decide">
+          <Form method="post" className="admin-actions" replace>
+            <input type="hidden" name="location" value={diff.listing.id} />
+            <input type="hidden" name="version" value={diff.version.id} />
+            <button type="submit" name="intent" value="publish" className="button" disabled={busy} aria-busy={busy || undefined}>
+              {busy && navigation.formData?.get("intent") === "publish" ? "Publishing…" : "Publish this version"}
             </button>
+          </Form>
+          {diff.version.status !== 3 ? (
+            <Form method="post" className="form-stack admin-deny" replace>
+              <input type="hidden" name="location" value={diff.listing.id} />
+              <input type="hidden" name="version" value={diff.version.id} />
+              <ReasonFields idPrefix="version" error={result?.reason?.error} values={result?.reason?.values} />
+              <div className="admin-actions">
+                <button type="submit" name="intent" value="changes" className="button button--quiet" disabled={busy}>
+                  {busy && navigation.formData?.get("intent") === "changes" ? "Sending…" : "Ask for changes"}
+                </button>
+                <button type="submit" name="intent" value="deny" className="button button--danger" disabled={busy}>
+                  {busy && navigation.formData?.get("intent") === "deny" ? "Denying…" : "Deny this version"}
+                </button>
+              </div>
+            </Form>
           ) : null}
-        </Form>
+        </div>
       ) : null}
       <h2>{hasLive ? `Version ${diff.version.number} beside the live version ${diff.liveVersion?.number}` : "A new listing (never live): its details"}</h2>
       <table className="admin-diff">

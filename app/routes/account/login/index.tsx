@@ -5,7 +5,7 @@ import { readFlash } from "../../../auth/flash.server";
 import { validatedAction } from "../../../auth/forms.server";
 import { redirectIfLoggedIn } from "../../../auth/guards.server";
 import { logIn } from "../../../auth/login.server";
-import { safeRedirect } from "../../../auth/redirect";
+import { LOGIN_REASONS, loginReasonOf, safeRedirect } from "../../../auth/redirect";
 import { loginValidator } from "../../../auth/validators";
 import { TextField } from "../../../components/forms/Field";
 import { FormAlert, formErrorOf, Honeypot, Notice, SubmitButton } from "../../../components/forms/FormParts";
@@ -19,10 +19,12 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/account");
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/account");
   await redirectIfLoggedIn(request, redirectTo);
   const flash = await readFlash(request);
-  return data({ redirectTo, flash: flash.message }, { headers: flash.headers });
+  const reason = loginReasonOf(url.searchParams.get("reason"));
+  return data({ redirectTo, flash: flash.message, reason: reason ? LOGIN_REASONS[reason] : null }, { headers: flash.headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,14 +32,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LogIn() {
-  const { redirectTo, flash } = useLoaderData<typeof loader>();
+  const { redirectTo, flash, reason } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const joinHref = redirectTo === "/account" ? "/join" : `/join?redirectTo=${encodeURIComponent(redirectTo)}`;
   return (
     <div className="container auth-page">
       <div className="auth-card">
         <h1>Log in</h1>
-        <p className="auth-card__lead">Welcome back! Log in to collect Treat Points, keep your favourites and manage your account.</p>
+        {reason ? (
+          <p className="form-lead form-lead--reason" role="status">
+            {reason} <Link to={joinHref}>Join for free</Link>
+          </p>
+        ) : (
+          <p className="auth-card__lead">Welcome back! Log in to collect Treat Points, keep your favourites and manage your account.</p>
+        )}
         <Notice message={flash} />
         <ValidatedForm validator={loginValidator} method="post" id="login" noValidate className="form-stack">
           <FormAlert message={formErrorOf(actionData)} />

@@ -45,6 +45,10 @@ export default function DirectionsPrint() {
       ) : (
         <p role="alert">{outcome.kind === "error" ? outcome.message : "Please enter a starting point on the directions page first."}</p>
       )}
+      {/* The printout leaves out the site's header and footer, so it names its source and the map data's licence itself. */}
+      <p className="directions-print__source">
+        Directions from Pawroute, the dog-friendly travel directory. Map and road data: © OpenStreetMap contributors (ODbL) where loaded; towns: GeoNames (CC BY 4.0); land and coastline: Natural Earth.
+      </p>
     </div>
   );
 }

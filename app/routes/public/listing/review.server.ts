@@ -16,7 +16,7 @@ import { clientKeyOf, newClientKey } from "../../../http/client-key.server";
 import { readVisitorForm } from "../../../uploads/multipart.server";
 
 export async function reviewPage(request: Request, slug: string | undefined, context?: AppLoadContext) {
-  const user = await requireMember(request);
+  const user = await requireMember(request, "review");
   const listing = await listingForRequest(sql(), request, slug, user);
   return {
     listing: { id: listing.id, url: listing.url, title: listing.title, fullTitle: listing.fullTitle },
@@ -35,7 +35,7 @@ function typedValues(form: FormData): Record<string, string | string[]> {
 
 /** Reads the form (photos may come with it when JavaScript is off), checks the captcha and saves the review. */
 export async function submitReview(request: Request, slug: string | undefined, context?: AppLoadContext) {
-  const user = await requireMember(request);
+  const user = await requireMember(request, "review");
   const listing = await listingForRequest(sql(), request, slug, user);
   const read = await readVisitorForm(request, context, user);
   if ("refusal" in read) return read.refusal;

@@ -4,7 +4,6 @@ import { readForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
 import { bookList, moveBook, saveBookOrder } from "../../../../blog/admin.server";
 import { BOOKS_MESSAGES } from "../../../../blog/admin-types";
-import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { BooksOrder } from "../../../../components/blog/BooksOrder";
 import { StatusPage } from "../../../../components/StatusPage";
 import { AppError } from "../../../../errors";
@@ -50,7 +49,6 @@ export default function Books() {
   const { books } = useLoaderData<typeof loader>();
   return (
     <div className="container admin-blog">
-      <BlogAdminNav />
       <h1>Books order</h1>
       <p>Book posts (the Books category) appear in this order. Drag them, or use the up and down buttons.</p>
       <BooksOrder books={books} />

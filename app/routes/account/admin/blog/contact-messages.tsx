@@ -6,7 +6,6 @@ import { safeRedirect } from "../../../../auth/redirect";
 import { idParam } from "../../../../blog/admin-request.server";
 import { contactMessage, contactMessageList, markContactMessage } from "../../../../blog/contact.server";
 import { AdminTabs } from "../../../../components/admin/AdminListParts";
-import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
@@ -46,7 +45,6 @@ export default function ContactMessages() {
   const here = data.filter === "unread" ? "/account/admin/contact-messages?show=unread" : "/account/admin/contact-messages";
   return (
     <div className="container admin-blog">
-      <BlogAdminNav />
       <h1>Contact messages</h1>
       <AdminTabs
         label="Messages"

@@ -4,7 +4,6 @@ import { readFlash } from "../../../../auth/flash.server";
 import { editorAction, editorPage } from "../../../../blog/admin-edit.server";
 import { handleErrors } from "../../../../error-response.server";
 import { AdminPostForm } from "../../../../components/blog/AdminPostForm";
-import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
 import formStyles from "../../../../styles/forms.css?url";
@@ -33,7 +32,6 @@ export default function EditBlogPost() {
   const { post, categories, images, flash } = useLoaderData<typeof loader>();
   return (
     <div className="container admin-blog">
-      <BlogAdminNav />
       <p className="eyebrow">
         <Link to="/account/admin/blog-posts">All blog posts</Link>
       </p>

@@ -8,7 +8,6 @@ import { ADMIN_TAB_LABELS, ADMIN_TABS, adminTabHref } from "../../../../blog/adm
 import { blogCategories } from "../../../../blog/posts.server";
 import { AdminTableHead } from "../../../../components/admin/AdminParts";
 import { AdminTabs } from "../../../../components/admin/AdminListParts";
-import { BlogAdminNav } from "../../../../components/blog/BlogAdminNav";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
@@ -40,7 +39,6 @@ export default function AdminBlogPosts() {
   const filtering = Boolean(data.filters.q || data.filters.category);
   return (
     <div className="container admin-blog">
-      <BlogAdminNav />
       <div className="admin-blog__head">
         <h1>Blog posts</h1>
         <Link to="/account/admin/blog-posts/new" className="button button--accent">
