@@ -5,6 +5,7 @@ import { isListingFilter, LISTING_FILTERS } from "../../../admin/listings.types"
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { idsOf } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
 import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
     filterOf(params);
-    const form = await request.formData();
+    const form = await readForm(request);
     const intent = form.get("intent");
     const ids = idsOf(form);
     const back = new URL(request.url);
