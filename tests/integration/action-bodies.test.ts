@@ -73,6 +73,9 @@ interface ActionRoute {
 /** Pages only a visitor uses (a member posting there is sent on elsewhere). */
 const FOR_VISITORS = new Set(["public/join", "account/login", "account/login/forgotten", "account/login/reset", "account/verify"]);
 
+/** Path parameters that are valid without any data (the rest get "1": a guard's 404 where nothing has that id). */
+const PARAMS: Record<string, string> = { status: "submitted" };
+
 /** Every route whose module has an action, one path per module and kind of path, from the table the app is built with. */
 async function actionRoutes(): Promise<ActionRoute[]> {
   let manifest: ReturnType<typeof defineRoutes> = {};
@@ -94,7 +97,7 @@ async function actionRoutes(): Promise<ActionRoute[]> {
     const key = `${route.file} ${/[:*]/.test(raw)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const path = raw.replace(/:[^/]+/g, "1").replace(/\*/g, "anything");
+    const path = raw.replace(/:(\w+)\??/g, (_match, name: string) => PARAMS[name] ?? "1").replace(/\*/g, "anything");
     const role = path.startsWith("/account/admin") ? "admin" : FOR_VISITORS.has(route.id) ? "visitor" : "member";
     routes.push({ id: route.id, path, role });
   }
