@@ -2,6 +2,7 @@
 // route's loader and action is wrapped (withErrorResponses, called by server.ts) so that whatever
 // they throw becomes `errorResponse(...)`: the error boundaries render it, resource routes send it.
 import type { ServerBuild } from "@remix-run/node";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf, type AppErrorData } from "./errors";
 import { logger } from "./ops/logger.server";
@@ -42,6 +43,14 @@ function isDataException(error: unknown): boolean {
 
 // X-Content-Type-Options comes from helmet on every response (app/ops/http.server.ts): Remix's adapter
 // appends a response's headers, so setting it here too sent it twice.
+
+// The request id of the loader or action running now, set by withErrorResponses around each call, so
+// that an error answered inside a route (handleErrors, apiHandler) keeps it in its body and log line.
+// One store per process (global), since server.ts and the app's server build each load this module.
+const STORE = Symbol.for("pawroute.request-id");
+const scope = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<string | undefined> };
+const requestIds = (scope[STORE] ??= new AsyncLocalStorage<string | undefined>());
+
 function json(body: AppErrorData, status: number, retryAfterSeconds?: number): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(retryAfterSeconds));
@@ -51,9 +60,9 @@ function json(body: AppErrorData, status: number, retryAfterSeconds?: number): R
 /**
  * Turns anything thrown into a JSON response: AppError keeps its status and message, ZodError is a
  * 400, an unreachable database a 503 with Retry-After, a Response passes through, the rest is a
- * logged 500 with a safe message and the request id.
+ * logged 500 with a safe message and the request id (by default the id of the request being handled).
  */
-export function errorResponse(error: unknown, requestId?: string): Response {
+export function errorResponse(error: unknown, requestId: string | undefined = requestIds.getStore()): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
     return json({ message: error.message, fieldErrors: error.fieldErrors, code: error.code, requestId }, error.status, error.retryAfterSeconds);
@@ -89,7 +98,7 @@ type Handler = (args: { context: { requestId?: string } }) => unknown;
 function wrap(handler: Handler, resource: boolean): Handler {
   return async (args) => {
     try {
-      return await handler(args);
+      return await requestIds.run(args.context?.requestId, () => handler(args));
     } catch (error) {
       if (error instanceof Response) throw error;
       // Remix answers an aborted request itself.

@@ -1,5 +1,6 @@
 // The accounts module's view of the Treat Points ledger, which lives in app/points/ledger.server.ts
 // (docs/decisions/0050-points-ledger.md). Kept so existing callers read as before.
+import { AppError } from "../errors";
 import { creditPoints } from "../points/ledger.server";
 import type { Credit } from "../points/ledger.server";
 
@@ -23,7 +24,8 @@ export async function awardPoints(userId: number, points: number, reason: string
     const result = await creditPoints({ userId, points, reason, ...options });
     return { status: result.status === "pending" ? "pending" : "awarded", total: result.total };
   } catch (error) {
-    if (error instanceof Error && error.message === "Sorry, we couldn't find that member.") throw new RangeError(`No member ${userId}`);
+    // creditPoints' only 404 is a member who does not exist.
+    if (error instanceof AppError && error.status === 404) throw new RangeError(`No member ${userId}`);
     throw error;
   }
 }

@@ -1,8 +1,9 @@
 import { data, type AppLoadContext, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "./process.server";
 import { AppError } from "../errors";
+import { readForm } from "../auth/forms.server";
 import { limitVisitorForm, rateLimited } from "../auth/rate-limit.server";
-import { assertFormSize, assertReadableForm } from "../ops/input.server";
+import { assertReadableForm } from "../ops/input.server";
 
 /** Forms without JavaScript send their photos with the form: at most this many at once. */
 export const MAX_FILES_PER_FORM = 10;
@@ -15,10 +16,7 @@ const MULTIPART_OVERHEAD = 256 * 1024;
 export async function readUploadForm(request: Request, maxFiles = 1): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "multipart/form-data") {
-    if (type === "application/x-www-form-urlencoded") {
-      assertFormSize(request);
-      return assertReadableForm(await request.formData());
-    }
+    if (type === "application/x-www-form-urlencoded") return readForm(request);
     throw new AppError(415, "Send the form as multipart/form-data.", UPLOAD);
   }
   const length = Number(request.headers.get("Content-Length") ?? "0");

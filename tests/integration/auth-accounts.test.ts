@@ -112,6 +112,8 @@ describe("awardPoints, the Treat Points ledger", () => {
     await expect(awardPoints(user.id, 1.5, "Half")).rejects.toThrow(RangeError);
     await expect(awardPoints(user.id, 1, "  ")).rejects.toThrow(RangeError);
     await expect(awardPoints(-1, 1, "Nobody")).rejects.toThrow(RangeError);
+    // A member id that no row has: the ledger's 404 becomes the same RangeError.
+    await expect(awardPoints(2_000_000_000, 1, "Nobody")).rejects.toThrow(`No member ${2_000_000_000}`);
   });
 });
 

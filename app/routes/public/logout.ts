@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { readForm } from "../../auth/forms.server";
 import { logOut } from "../../auth/login.server";
 
 /** Logging out is a POST (a link or prefetch must never end a session); a GET goes home. */
@@ -8,10 +9,10 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The form may say where to go next (a mailed link opened while logged in to another account);
-  // a body that is not a form still logs out.
+  // a body that is not a form (or too large, or unreadable) still logs out.
   let target: unknown;
   try {
-    target = (await request.formData()).get("redirectTo");
+    target = (await readForm(request)).get("redirectTo");
   } catch {
     target = undefined;
   }

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { z } from "zod";
+import { readForm as readFormData } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { BusyButton } from "../../components/forms/BusyButton";
 import { CardPayment } from "../../components/payments/CardPayment";
@@ -67,7 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Without JavaScript: pay with a saved card (a plain form). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
-  if ((await request.clone().formData()).get("method") === "3") return treatFormAction(user, request);
+  if ((await readFormData(request.clone())).get("method") === "3") return treatFormAction(user, request);
   return formAction(async () => {
     const input = await readForm(request, checkoutSchema.extend({ next: z.string().max(300).optional(), context: z.string().max(40).optional() }));
     const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined, key: input.key });

@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { readModerationReason } from "../../../admin/moderation";
 import { idsOf } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
 import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
     filterOf(params);
-    const form = await request.formData();
+    const form = await readForm(request);
     const intent = form.get("intent");
     const ids = idsOf(form);
     const back = new URL(request.url);

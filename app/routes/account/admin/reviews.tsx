@@ -10,6 +10,7 @@ import { fromHexId, idsOf } from "../../../admin/params.server";
 import { listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
 import { isReviewFilter } from "../../../admin/reviews.types";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import type { Confirmation } from "../../../components/admin/AdminParts";
 import { ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
@@ -69,7 +70,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
     const target = targetOf(params.x);
-    const form = await request.formData();
+    const form = await readForm(request);
     const url = new URL(request.url);
     const back = url.pathname + url.search;
     const intent = form.get("intent");

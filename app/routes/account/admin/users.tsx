@@ -10,7 +10,7 @@ import { awardPointsTo, changeAddress, changeEmail, changePassword, changeUserna
 import { isUserFilter, type UserFilter } from "../../../admin/users.types";
 import { selectableCountries } from "../../../auth/account.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
-import { validateForm } from "../../../auth/forms.server";
+import { readForm, validateForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { addressValidator, changePasswordValidator } from "../../../auth/validators";
 import { UserDetailPage, UsersTable } from "../../../components/admin/AdminUsers";
@@ -60,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
     const target = targetOf(params.x);
-    const form = await request.formData();
+    const form = await readForm(request);
     const intent = form.get("intent");
     const url = new URL(request.url);
     const back = url.pathname + url.search;

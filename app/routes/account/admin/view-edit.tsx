@@ -5,6 +5,7 @@ import { decideVersion, listingDiff, listingVersionsOf } from "../../../admin/li
 import { readModerationReason } from "../../../admin/moderation";
 import { optionalId, requiredId } from "../../../admin/params.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminHistory, ReasonFields, StatusBadge } from "../../../components/admin/AdminParts";
 import { FormAlert, Notice } from "../../../components/forms/FormParts";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
-    const form = await request.formData();
+    const form = await readForm(request);
     const listingId = requiredId(form.get("location"), "listing");
     const versionId = requiredId(form.get("version"), "version");
     const intent = form.get("intent");

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { flashHeader } from "../../../auth/flash.server";
+import { readForm } from "../../../auth/forms.server";
 import { requireMember, sessionCookieHeader } from "../../../auth/guards.server";
 import { endAllSessions } from "../../../auth/session.server";
 import { settingsLoader } from "../../../auth/settings.server";
@@ -13,6 +14,8 @@ export const loader = settingsLoader(() => ({ confirm: true }));
 /** Ends every session of the member, this one included: they are logged out everywhere (so not back to the settings page). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
+  // No fields, but only the page's own form ends every session: a body that is not a form is a 415.
+  await readForm(request);
   await endAllSessions(user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await sessionCookieHeader(null));

@@ -1,0 +1,218 @@
+// Every action of the route table (remix.config.js), over HTTP against the app as `npm run dev` starts
+// it: a body it cannot read (JSON, text/plain, broken multipart, none) answers 415 or 400, an oversized
+// one 413, never a 5xx (issue 51). Each route is posted to as the role its guard lets through. And an
+// unexpected failure inside a route (a table the query needs is missing) answers 500 with the
+// request's id in the body and in the log line.
+import { createCookie } from "@remix-run/node";
+import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import postgres from "postgres";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import remixConfig from "../../remix.config.js";
+import { MAX_FORM_BYTES } from "../../app/ops/input.server";
+import { freePort } from "../bench/server";
+
+const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_test";
+const SESSION_SECRET = "action-bodies-test-session-secret-0123456789abcdef";
+const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
+
+let child: ChildProcess | undefined;
+let base = "";
+const logLines: string[] = [];
+
+/** Starts server.ts as `npm run dev` does (Vite compiles the routes on first use), on a free port. */
+async function startApp(): Promise<void> {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: "development", DATABASE_URL, PORT: String(port), SESSION_SECRET, COOKIE_SECURE: "false", MAIL_CATCHER_PORT: "0", TRUST_PROXY: "true", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let pending = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (pending + chunk.toString("utf8")).split("\n");
+    pending = lines.pop() ?? "";
+    logLines.push(...lines);
+  });
+  child.stderr?.resume();
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("the app did not answer /healthz within 60 s");
+}
+
+const cookie = createCookie("pawroute_session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [SESSION_SECRET] });
+
+/** A member (or administrator) with a session of their own; each call gives a fresh session cookie. */
+async function account(admin: boolean): Promise<() => Promise<string>> {
+  const email = `vitest-bodies-${randomBytes(6).toString("hex")}@e2e.pawroute.test`;
+  const [row] = await sql<{ id: number }[]>`INSERT INTO users (email, username, is_admin, email_verified) VALUES (${email}, ${`b${randomBytes(5).toString("hex")}`}, ${admin}, true) RETURNING id`;
+  return async () => {
+    const token = randomBytes(32).toString("base64url");
+    await sql`INSERT INTO sessions (id, user_id, ip, user_agent) VALUES (${createHash("sha256").update(token).digest("hex")}, ${row.id}, '198.51.100.7', 'vitest')`;
+    const header = await cookie.serialize(token);
+    return header.slice(0, header.indexOf(";"));
+  };
+}
+
+interface ActionRoute {
+  id: string;
+  path: string;
+  role: "visitor" | "member" | "admin";
+}
+
+/** Pages only a visitor uses (a member posting there is sent on elsewhere). */
+const FOR_VISITORS = new Set(["public/join", "account/login", "account/login/forgotten", "account/login/reset", "account/verify"]);
+
+/** Path parameters that are valid without any data (the rest get "1": a guard's 404 where nothing has that id). */
+const PARAMS: Record<string, string> = { status: "submitted" };
+
+/** Every route whose module has an action, one path per module and kind of path, from the table the app is built with. */
+async function actionRoutes(): Promise<ActionRoute[]> {
+  let manifest: ReturnType<typeof defineRoutes> = {};
+  await remixConfig.routes?.((callback) => {
+    manifest = defineRoutes(callback);
+    return manifest;
+  });
+  const fullPath = (id: string): string => {
+    const route = manifest[id];
+    const parent = route.parentId && manifest[route.parentId] ? fullPath(route.parentId) : "";
+    return [parent, route.path ?? ""].filter(Boolean).join("/");
+  };
+  const seen = new Set<string>();
+  const routes: ActionRoute[] = [];
+  for (const route of Object.values(manifest)) {
+    const source = readFileSync(`app/${route.file}`, "utf8");
+    if (!/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(source)) continue;
+    const raw = `/${fullPath(route.id)}`;
+    const key = `${route.file} ${/[:*]/.test(raw)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const path = raw.replace(/:(\w+)\??/g, (_match, name: string) => PARAMS[name] ?? "1").replace(/\*/g, "anything");
+    const role = path.startsWith("/account/admin") ? "admin" : FOR_VISITORS.has(route.id) ? "visitor" : "member";
+    routes.push({ id: route.id, path, role });
+  }
+  return routes;
+}
+
+const BOUNDARY = "----pawroute-broken";
+const BODIES: { name: string; headers: Record<string, string>; body?: string }[] = [
+  { name: "JSON", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "delete", ids: [1], confirmed: "1" }) },
+  { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: "intent=delete&ids=1&confirmed=1" },
+  { name: "broken multipart", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete\r\n--${BOUNDARY}\r\nContent-Disposition: form-da` },
+  { name: "oversized form", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: `intent=delete&filler=${"a".repeat(MAX_FORM_BYTES)}` },
+  { name: "no body", headers: {} },
+];
+
+/**
+ * Actions that read no body, so any body gets their usual answer (never a 5xx): logging out ends the
+ * session whatever was sent (a redirect); the card and PayPal set-up calls take no input and hand the
+ * member a set-up token (200). Logging out runs last, since it ends the member's session.
+ */
+const ANY_BODY = new Set(["api/payments/setup", "api/payments/paypal-setup", "public/logout"]);
+
+/**
+ * A POST over node:http, not fetch: the app may answer an oversized body (413) and close the
+ * connection before it has all been sent, and the answer is what the test reads.
+ */
+function post(url: string, headers: Record<string, string>, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const req = httpRequest(url, { method: "POST", agent: false, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body ?? "")) } }, (res) => {
+      answered = true;
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    req.end(body);
+  });
+}
+
+function visitorIp(): string {
+  const bytes = randomBytes(3);
+  return `10.${bytes[0]}.${bytes[1]}.${1 + (bytes[2] % 250)}`;
+}
+
+beforeAll(async () => {
+  await startApp();
+});
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill("SIGTERM");
+  await sql.end();
+});
+
+describe("a 500 keeps its request id", () => {
+  it("in the JSON body and the log line, under apiHandler and handleErrors", async () => {
+    const admin = await account(true);
+    // A table the routes read is missing (renamed, and put back whatever happens): an unexpected database error.
+    await sql`ALTER TABLE facilities RENAME TO facilities_hidden_by_vitest`;
+    await sql`ALTER TABLE reviews RENAME TO reviews_hidden_by_vitest`;
+    try {
+      const apiId = `vitest-api-${randomBytes(6).toString("hex")}`;
+      const api = await fetch(`${base}/api/facilities`, { headers: { "X-Request-Id": apiId } });
+      expect(api.status).toBe(500);
+      expect(await api.json()).toEqual({ message: "Sorry, something went wrong. Please try again.", requestId: apiId });
+
+      // A page route under handleErrors, read as the browser's data request (single fetch).
+      const pageId = `vitest-page-${randomBytes(6).toString("hex")}`;
+      const page = await fetch(`${base}/account/admin/reviews.data`, { headers: { "X-Request-Id": pageId, Cookie: await admin() } });
+      expect(page.status).toBe(500);
+      expect(await page.text()).toContain(pageId);
+
+      // pino writes a line a moment after the answer: wait for it (no assertion on time).
+      for (let i = 0; i < 40 && !logLines.some((line) => line.includes(pageId) && line.includes("request failed")); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const id of [apiId, pageId]) {
+        const failed = logLines.map((line) => (line.startsWith("{") ? (JSON.parse(line) as { msg?: string; requestId?: string; err?: { code?: string } }) : {})).find((entry) => entry.msg === "request failed" && entry.requestId === id);
+        expect(failed, id).toBeDefined();
+        expect(failed?.err?.code).toBe("42P01");
+      }
+    } finally {
+      await sql`ALTER TABLE facilities_hidden_by_vitest RENAME TO facilities`;
+      await sql`ALTER TABLE reviews_hidden_by_vitest RENAME TO reviews`;
+    }
+  });
+});
+
+describe("every action refuses a body it cannot read with a 4xx", () => {
+  it("for JSON, text/plain, broken multipart, oversized and empty bodies, as visitor, member and administrator", async () => {
+    const routes = await actionRoutes();
+    // The walk covers the public, account and back-office actions, the seven from issue 51 among them.
+    expect(routes.map((route) => route.id)).toEqual(expect.arrayContaining(["account/admin/users", "account/admin/reviews", "account/admin/listings", "public/join", "account/settings/email"]));
+    expect(routes.find((route) => route.path.includes("view-edit")), "view-edit").toBeDefined();
+    // One session per role (no unreadable body may end it; logging out, last, does).
+    const member = await (await account(false))();
+    const admin = await (await account(true))();
+    const answers: string[] = [];
+    const probe = async (route: ActionRoute, body: (typeof BODIES)[number]) => {
+      const headers: Record<string, string> = { ...body.headers, "X-Forwarded-For": visitorIp() };
+      if (route.role !== "visitor") headers.Cookie = route.role === "admin" ? admin : member;
+      const status = await post(`${base}${route.path}`, headers, body.body);
+      const label = `POST ${route.path} (${route.role}) with ${body.name}`;
+      answers.push(`${status} ${label}`);
+      // Soft: one run lists every action that fails, not just the first.
+      expect.soft(status, label).toBeLessThan(500);
+      if (!ANY_BODY.has(route.id)) expect.soft(status, label).toBeGreaterThanOrEqual(400);
+    };
+    // Six requests at a time; logging out (which ends the member's session) after all the others.
+    const probes = routes.filter((route) => !ANY_BODY.has(route.id)).flatMap((route) => BODIES.map((body) => () => probe(route, body)));
+    const workers = Array.from({ length: 6 }, async () => {
+      for (let next = probes.shift(); next; next = probes.shift()) await next();
+    });
+    await Promise.all(workers);
+    for (const id of ANY_BODY) for (const route of routes.filter((route) => route.id === id)) for (const body of BODIES) await probe(route, body);
+    expect(answers).toHaveLength(routes.length * BODIES.length);
+    if (process.env.SHOW_ANSWERS) console.log(answers.join("\n"));
+  }, 180_000);
+});
