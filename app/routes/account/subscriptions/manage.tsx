@@ -3,6 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { flashHeader } from "../../../auth/flash.server";
+import { readForm as readFormData } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
 import { CardPayment } from "../../../components/payments/CardPayment";
@@ -56,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const kind = kindOf(request);
-  if (kind !== "cancel" && (await request.clone().formData()).get("method") === "3") return renewTreatAction(user, request);
+  if (kind !== "cancel" && (await readFormData(request.clone())).get("method") === "3") return renewTreatAction(user, request);
   return formAction(async () => {
     if (kind === "cancel") {
       const { expiryDate } = await cancelAutoRenew(user.id);
