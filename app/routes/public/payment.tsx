@@ -93,7 +93,7 @@ export default function Payment() {
         <h2 id="summary-title">{page.plan.name} plan</h2>
         <p className="payment__amount">
           <strong>{formatPence(page.amountPence)}</strong> {page.plan.periodMonths === 1 ? "for one month" : `for ${page.plan.periodMonths} months`}
-          {page.discountPence ? <span> ({page.treat ? "with your Treat" : "friendly discount"}: {formatPence(page.discountPence)} off)</span> : null}
+          {page.discountPence ? <span> ({page.treat ? `with your Treat: ${formatPence(page.discountPence)} off` : `friendly discount of ${formatPence(page.discountPence)}`})</span> : null}
         </p>
         {page.partTreats.length ? (
           <ul className="payment__part-treats">
