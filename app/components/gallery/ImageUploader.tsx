@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { GalleryImage } from "../../uploads/images";
 
-interface Pending {
-  key: string;
-  name: string;
-  progress: number;
-}
+/**
+ * One place in the gallery: a saved image, or a file still uploading. Each chosen file takes its slot when
+ * chosen, so photos picked together keep the order picked, whichever upload finishes first.
+ */
+type Slot = { key: string; image: GalleryImage } | { key: string; image: null; name: string; progress: number };
 
 interface Props {
   /** The hidden inputs' name: one per image id, in order. */
@@ -54,34 +54,37 @@ function upload(file: File, onProgress: (fraction: number) => void): Promise<Gal
  * its placeholder and shows the message; the form carries only the uploaded ids.
  */
 export function ImageUploader({ name, label, initial, onBusyChange, max = 20, serverError = null }: Props) {
-  const [images, setImages] = useState<GalleryImage[]>(initial);
-  const [pending, setPending] = useState<Pending[]>([]);
+  const [slots, setSlots] = useState<Slot[]>(() => initial.map((image) => ({ key: image.id, image })));
   const [error, setError] = useState<string | null>(null);
   const [enhanced, setEnhanced] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
+  const busy = slots.some((slot) => slot.image === null);
 
   useEffect(() => setEnhanced(true), []);
-  useEffect(() => onBusyChange(pending.length > 0), [pending.length, onBusyChange]);
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   const start = (files: File[]) => {
     setError(null);
-    const room = Math.max(0, max - images.length - pending.length);
+    const room = Math.max(0, max - slots.length);
     if (files.length > room) setError(`You can add up to ${max} photos.`);
-    for (const file of files.slice(0, room)) {
-      const key = `${file.name}-${Math.random().toString(36).slice(2)}`;
-      setPending((list) => [...list, { key, name: file.name, progress: 0 }]);
-      upload(file, (progress) => setPending((list) => list.map((item) => (item.key === key ? { ...item, progress } : item))))
-        .then((image) => setImages((list) => [...list, image]))
-        .catch((failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)))
-        .finally(() => setPending((list) => list.filter((item) => item.key !== key)));
+    const chosen = files.slice(0, room).map((file) => ({ file, key: `${file.name}-${Math.random().toString(36).slice(2)}` }));
+    // Every slot is placed now, in the order picked; a finished upload fills its own slot.
+    setSlots((list) => [...list, ...chosen.map(({ file, key }): Slot => ({ key, image: null, name: file.name, progress: 0 }))]);
+    for (const { file, key } of chosen) {
+      upload(file, (progress) => setSlots((list) => list.map((slot) => (slot.key === key && slot.image === null ? { ...slot, progress } : slot))))
+        .then((image) => setSlots((list) => list.map((slot): Slot => (slot.key === key ? { key, image } : slot))))
+        .catch((failure: unknown) => {
+          setSlots((list) => list.filter((slot) => slot.key !== key));
+          setError(failure instanceof Error ? failure.message : String(failure));
+        });
     }
   };
 
   const remove = (image: GalleryImage) => {
     // Spec: image deletion asks first.
     if (!window.confirm("Are you sure you want to delete this image?")) return;
-    setImages((list) => list.filter((item) => item.id !== image.id));
+    setSlots((list) => list.filter((slot) => slot.image?.id !== image.id));
     // An upload not yet saved anywhere is deleted; a saved one simply leaves this gallery (the server refuses to delete it).
     void fetch(`/api/files/${image.id}`, { method: "DELETE" }).catch(() => undefined);
   };
@@ -90,21 +93,22 @@ export function ImageUploader({ name, label, initial, onBusyChange, max = 20, se
     <fieldset className="uploader">
       <legend className="field__label">{label}</legend>
       <ul className="uploader__list" aria-live="polite">
-        {images.map((image, index) => (
-          <li key={image.id} className="uploader__item">
-            <input type="hidden" name={name} value={image.id} />
-            <img src={image.versions["6"]?.url} width={image.versions["6"]?.width} height={image.versions["6"]?.height} alt={`Photo ${index + 1}`} />
-            <button type="button" className="uploader__remove" onClick={() => remove(image)}>
-              Remove<span className="visually-hidden"> photo {index + 1}</span>
-            </button>
-          </li>
-        ))}
-        {pending.map((item) => (
-          <li key={item.key} className="uploader__item uploader__item--pending">
-            <span className="uploader__name">{item.name}</span>
-            <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} />
-          </li>
-        ))}
+        {slots.map((slot, index) =>
+          slot.image ? (
+            <li key={slot.key} className="uploader__item">
+              <input type="hidden" name={name} value={slot.image.id} />
+              <img src={slot.image.versions["6"]?.url} width={slot.image.versions["6"]?.width} height={slot.image.versions["6"]?.height} alt={`Photo ${index + 1}`} />
+              <button type="button" className="uploader__remove" onClick={() => slot.image && remove(slot.image)}>
+                Remove<span className="visually-hidden"> photo {index + 1}</span>
+              </button>
+            </li>
+          ) : (
+            <li key={slot.key} className="uploader__item uploader__item--pending">
+              <span className="uploader__name">{slot.name}</span>
+              <progress max={1} value={slot.progress} aria-label={`Uploading ${slot.name}`} />
+            </li>
+          ),
+        )}
       </ul>
       <label htmlFor={id} className="uploader__choose">
         Add photos
