@@ -5,6 +5,7 @@ import { sql } from "../db.server";
 import { imageUrl } from "../uploads/images";
 import type { BlogGalleryItem } from "../../db/schema";
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, BLOG_QUERY_MAX, resolveCategories, type BlogCard, type BlogCategory, type BlogGalleryView, type BlogListing, type BlogPostView } from "./types";
+import { videoEmbedSource } from "./video-embed";
 
 type Sql = ReturnType<typeof sql>;
 
@@ -132,16 +133,9 @@ interface PostRow extends CardRow {
   visible: boolean;
 }
 
-const EMBED_HOSTS = ["www.youtube-nocookie.com", "www.youtube.com", "player.vimeo.com"];
-
-/** A video URL: a file on this site, or an embeddable page on a known video host. */
+/** A video URL that plays as an embed: a YouTube or Vimeo video (watch page, short link or embed address). */
 export function isEmbedUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" && EMBED_HOSTS.includes(parsed.hostname);
-  } catch {
-    return false;
-  }
+  return videoEmbedSource(url) !== null;
 }
 
 async function galleryView(items: BlogGalleryItem[]): Promise<BlogGalleryView[]> {
@@ -151,7 +145,11 @@ async function galleryView(items: BlogGalleryItem[]): Promise<BlogGalleryView[]>
     : [];
   const versionsOf = new Map(stored.map((row) => [row.id, row.versions]));
   return items.flatMap((item): BlogGalleryView[] => {
-    if (item.kind === "video") return [{ kind: "video", url: item.url, title: item.title, embed: isEmbedUrl(item.url) }];
+    if (item.kind === "video") {
+      // Embeds always load from YouTube's no-cookie player or Vimeo's player (the CSP allows only those).
+      const embed = videoEmbedSource(item.url);
+      return [{ kind: "video", url: embed ?? item.url, title: item.title, embed: embed !== null }];
+    }
     const versions = versionsOf.get(item.id);
     if (!versions) return [];
     const thumb = versions["5"] ?? versions["6"];

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Express, NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { isBlogPostPath, VIDEO_FRAME_ORIGINS } from "../blog/video-embed";
 import { apiLimit } from "../auth/batched-limit.server";
 import { tooManyMessage } from "../auth/rate-limit.server";
 import { sameSecret } from "../auth/secrets.server";
@@ -117,7 +118,8 @@ function securityHeaders() {
         "img-src": ["'self'", "data:", "blob:", ...mapOrigin, ...(paypalJs.length ? ["https://*.paypal.com", "https://*.paypalobjects.com"] : [])],
         "font-src": ["'self'", "data:", ...mapOrigin],
         "connect-src": ["'self'", ...mapOrigin, ...stripeApi, ...paypalJs, ...devReload],
-        "frame-src": ["'self'", ...stripeJs, ...paypalJs],
+        // Blog posts' videos (click to load) from YouTube's no-cookie player and Vimeo's: on post pages only.
+        "frame-src": [(req) => ["'self'", ...stripeJs, ...paypalJs, ...(isBlogPostPath((req as Request).path) ? VIDEO_FRAME_ORIGINS : [])].join(" ")],
         // MapLibre and ALTCHA run their workers from blob: URLs.
         "worker-src": ["'self'", "blob:"],
         "child-src": ["'self'", "blob:"],

@@ -57,9 +57,9 @@ describe("saving posts", () => {
   });
 
   it("accepts videos on this site or known embed hosts only", () => {
-    expect(parseVideos("/videos/a.mp4 | Zoomies\nhttps://www.youtube-nocookie.com/embed/abc")).toEqual([
+    expect(parseVideos("/videos/a.mp4 | Zoomies\nhttps://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")).toEqual([
       { kind: "video", url: "/videos/a.mp4", title: "Zoomies" },
-      { kind: "video", url: "https://www.youtube-nocookie.com/embed/abc", title: "Video" },
+      { kind: "video", url: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", title: "Video" },
     ]);
     for (const bad of ["javascript:alert(1)", "//evil.example/x.mp4", "https://evil.example/embed"]) expect(() => parseVideos(bad), bad).toThrow(AppError);
   });

@@ -1,15 +1,31 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { BlogGalleryView, BlogImageItem, BlogVideoItem } from "../../blog/types";
 import { Lightbox, onPlainClick } from "../gallery/Lightbox";
 
-/** A video appears as a link; its player (or the embed's iframe) loads only after a click. */
+/**
+ * A video appears as a link; its player (or the embed's iframe) loads only after a click, so nothing is
+ * asked of YouTube or Vimeo before the reader chooses to play (their players are the only frames the
+ * post page's CSP allows). Focus moves to the player that replaced the link.
+ */
 function Video({ item }: { item: BlogVideoItem }) {
   const [playing, setPlaying] = useState(false);
+  const player = useRef<HTMLIFrameElement & HTMLVideoElement>(null);
+  useEffect(() => {
+    if (playing) player.current?.focus();
+  }, [playing]);
   if (playing) {
     return item.embed ? (
-      <iframe className="blog-gallery__video" src={item.url} title={item.title} allow="fullscreen; picture-in-picture" loading="lazy" />
+      <iframe
+        ref={player}
+        className="blog-gallery__video"
+        src={item.url}
+        title={item.title}
+        allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+        allowFullScreen
+        referrerPolicy="strict-origin-when-cross-origin"
+      />
     ) : (
-      <video className="blog-gallery__video" src={item.url} controls autoPlay preload="none" aria-label={item.title} />
+      <video ref={player} className="blog-gallery__video" src={item.url} controls autoPlay preload="none" aria-label={item.title} />
     );
   }
   return (
