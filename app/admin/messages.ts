@@ -17,4 +17,12 @@ export const ADMIN_MESSAGES = {
   awardFailed: "Couldn't award the points",
   confirmDeleteRoad: "Are you sure you want to delete this road?",
   actionFailed: "An error occurred",
+  // Spec §3: image deletion asks this; the spec gives no administrator's success message for images, so
+  // these name what happened (the member's own wording, "Your profile image…", is theirs alone).
+  confirmDeleteImage: "Are you sure you want to delete this image?",
+  imageNotFound: "Sorry, we couldn't find that image.",
+  profileImageRemoved: "The member's profile image has been removed",
+  galleryImageRemoved: "The photo has been removed from the member's gallery",
+  reviewPhotoRemoved: "The photo has been removed from the review",
+  reviewPhotoMoved: "The review's photos have been reordered",
 } as const;

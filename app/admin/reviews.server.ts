@@ -8,8 +8,10 @@ import { sql } from "../db.server";
 import { AppError, fieldErrorsOf } from "../errors";
 import { acceptReview, deleteReview, denyReview, restoreReview } from "../reviews/reviews.server";
 import { REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from "../reviews/schemas";
-import { galleryImages } from "../uploads/files.server";
+import { deleteUpload, galleryImages } from "../uploads/files.server";
+import { FILE_ID_PATTERN } from "../uploads/images";
 import { audit } from "./audit.server";
+import { ADMIN_MESSAGES } from "./messages";
 import { boundedText, hexId, pageOf, iso } from "./params.server";
 import { REVIEW_FILTERS, reviewLabel, type AdminReviewDetail, type AdminReviewRow, type AdminReviewsPage, type ReviewFilter } from "./reviews.types";
 
@@ -148,4 +150,40 @@ export async function updateReview(admin: SessionUser, id: number, edit: ReviewE
     await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
              VALUES (${admin.id}, 'review.edit', 'review', ${String(id)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(edit)}::jsonb)`;
   });
+}
+
+export type ReviewGalleryChange = { kind: "remove"; image: string } | { kind: "move"; image: string; direction: "earlier" | "later" };
+
+/**
+ * The administrator's edit of a review's gallery (spec: PATCH reviews/{id} with gallery): remove a photo
+ * (its file is deleted too) or move one a place earlier or later. Audited with the gallery before and after.
+ */
+export async function editReviewGallery(admin: SessionUser, id: number, change: ReviewGalleryChange): Promise<void> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  if (!FILE_ID_PATTERN.test(change.image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+  await sql().begin(async (tx) => {
+    const [row] = await tx<{ image_ids: string[] }[]>`SELECT image_ids FROM reviews WHERE id = ${id} FOR UPDATE`;
+    if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
+    const before = row.image_ids;
+    const at = before.indexOf(change.image);
+    if (at < 0) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+    const after = [...before];
+    if (change.kind === "remove") after.splice(at, 1);
+    else {
+      const to = change.direction === "earlier" ? at - 1 : at + 1;
+      if (to < 0 || to >= after.length) return;
+      [after[at], after[to]] = [after[to], after[at]];
+    }
+    await tx`UPDATE reviews SET image_ids = ${after}::text[], updated_at = now() WHERE id = ${id}`;
+    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
+             VALUES (${admin.id}, ${change.kind === "remove" ? "review.remove-photo" : "review.move-photo"}, 'review', ${String(id)},
+                     ${JSON.stringify({ gallery: before })}::jsonb, ${JSON.stringify({ gallery: after })}::jsonb)`;
+  });
+  if (change.kind === "remove") {
+    try {
+      await deleteUpload({ user: admin, visitorKey: null }, change.image);
+    } catch (error) {
+      if (!(error instanceof AppError && error.status === 404)) throw error;
+    }
+  }
 }

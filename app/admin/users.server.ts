@@ -9,7 +9,10 @@ import { hashPassword } from "../auth/password.server";
 import { db, sql } from "../db.server";
 import { AppError } from "../errors";
 import { creditPointsIn, pointsSummary } from "../points/ledger.server";
+import { deleteUpload, galleryImages } from "../uploads/files.server";
+import { FILE_ID_PATTERN } from "../uploads/images";
 import { audit } from "./audit.server";
+import { ADMIN_MESSAGES } from "./messages";
 import { boundedText, hexId, iso, pageOf } from "./params.server";
 import type { AdminUserDetail, AdminUserRow, AdminUsersPage, UserFilter } from "./users.types";
 
@@ -67,6 +70,11 @@ export async function userDetail(id: number): Promise<AdminUserDetail> {
     SELECT r.id, r.title, r.status, l.title AS listing FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.user_id = ${id} ORDER BY r.created_at DESC LIMIT 50`;
   const [{ sessions }] = await sql()<{ sessions: number }[]>`SELECT count(*)::int AS sessions FROM sessions WHERE user_id = ${id}`;
   const summary = await pointsSummary(id, 50);
+  const [{ profile_image: profileImageId }] = await sql()<{ profile_image: string | null }[]>`SELECT attributes->>'profile-image' AS profile_image FROM users WHERE id = ${id}`;
+  const galleryIds = await sql()<{ file_id: string }[]>`SELECT file_id FROM member_gallery_items WHERE user_id = ${id} ORDER BY created_at DESC, file_id DESC LIMIT 100`;
+  const [profileImage] = profileImageId ? await galleryImages([profileImageId]) : [];
+  const gallery = await galleryImages(galleryIds.map((row) => row.file_id));
+  const thumb = (image: (typeof gallery)[number]) => ({ id: image.id, url: image.versions["6"]?.url ?? "", alt: image.altTitle });
   return {
     ...toRow(row),
     address: address ? { address1: address.address1, address2: address.address2, town: address.town, county: address.county, postcode: address.postcode, countryId: address.country_id } : null,
@@ -75,6 +83,8 @@ export async function userDetail(id: number): Promise<AdminUserDetail> {
     reviews: reviews.map((review) => ({ id: review.id, hexId: hexId(review.id), title: review.title || "Untitled review", status: REVIEW_STATUS_NAMES[review.status] ?? "", listing: review.listing })),
     history: summary.entries.map((entry) => ({ id: entry.id, date: iso(entry.date), reason: entry.reason, points: entry.points, status: entry.status, source: entry.sourceKind, awardedBy: entry.awardedBy })),
     sessions,
+    profileImage: profileImage ? thumb(profileImage) : null,
+    gallery: gallery.map(thumb),
   };
 }
 
@@ -198,4 +208,37 @@ export async function deleteUsers(admin: SessionUser, ids: number[]): Promise<nu
     }
     return deleted;
   });
+}
+
+/** The file of an image an administrator removed: gone from storage too (an administrator may delete any upload). */
+async function deleteRemovedFile(admin: SessionUser, fileId: string): Promise<void> {
+  try {
+    await deleteUpload({ user: admin, visitorKey: null }, fileId);
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 404)) throw error;
+  }
+}
+
+/** An administrator removes a member's profile image (the spec's profile-image: null): audited, and the file deleted. */
+export async function removeProfileImageOf(admin: SessionUser, id: number): Promise<void> {
+  let removed = "";
+  await updateUser(admin, id, "user.remove-profile-image", async (tx) => {
+    const [row] = await tx<{ image: string | null }[]>`SELECT attributes->>'profile-image' AS image FROM users WHERE id = ${id}`;
+    if (!row?.image) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+    removed = row.image;
+    await tx`UPDATE users SET attributes = attributes || '{"profile-image": null}'::jsonb WHERE id = ${id}`;
+    return { before: { profileImage: removed }, after: { profileImage: null } };
+  });
+  await deleteRemovedFile(admin, removed);
+}
+
+/** An administrator removes one photo from a member's gallery: audited, and the file deleted. */
+export async function removeGalleryImageOf(admin: SessionUser, id: number, fileId: string): Promise<void> {
+  if (!FILE_ID_PATTERN.test(fileId)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+  await updateUser(admin, id, "user.remove-gallery-image", async (tx) => {
+    const rows = await tx`DELETE FROM member_gallery_items WHERE user_id = ${id} AND file_id = ${fileId} RETURNING file_id`;
+    if (rows.length === 0) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+    return { before: { galleryImage: fileId }, after: { galleryImage: null } };
+  });
+  await deleteRemovedFile(admin, fileId);
 }

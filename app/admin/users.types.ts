@@ -40,4 +40,7 @@ export interface AdminUserDetail extends AdminUserRow {
   points: number;
   history: { id: number; date: string; reason: string; points: number; status: string; source: string; awardedBy: string | null }[];
   sessions: number;
+  /** The member's profile image and gallery (version 6 thumbnails), which an administrator may remove. */
+  profileImage: { id: string; url: string; alt: string } | null;
+  gallery: { id: string; url: string; alt: string }[];
 }

@@ -69,6 +69,8 @@ export interface Confirmation {
   confirmLabel: string;
   /** A denial asks why (app/admin/moderation.ts): the fields, the values sent and their error, if any. */
   reason?: { error: string | null; values: { reason: string; reasonText: string } };
+  /** Further hidden fields the confirmed form sends again (e.g. which image). */
+  fields?: Record<string, string>;
 }
 
 /**
@@ -120,7 +122,7 @@ export function ConfirmAction({ confirmation, action, cancelTo, extra }: { confi
       {confirmation.ids.map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
-      {Object.entries(extra ?? {}).map(([name, value]) => (
+      {Object.entries({ ...confirmation.fields, ...extra }).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {confirmation.reason ? <ReasonFields idPrefix={`confirm-${confirmation.intent}`} error={confirmation.reason.error} values={confirmation.reason.values} /> : null}

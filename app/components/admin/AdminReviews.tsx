@@ -7,6 +7,7 @@ import { Modal } from "../forms/Modal";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
 import { useHydrated } from "../search/hooks";
 import { AdminHistory, AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminPhotos } from "./AdminPhotos";
 
 interface ActionData {
   formError: string | null;
@@ -174,11 +175,10 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
           </p>
           <p style={{ whiteSpace: "pre-line" }}>{review.content}</p>
           {review.gallery.length > 0 ? (
-            <div className="admin-diff__gallery">
-              {review.gallery.map((image) => (
-                <img key={image.id} src={image.url} alt={image.alt || "Review photo"} width={96} height={72} loading="lazy" />
-              ))}
-            </div>
+            <>
+              <h3>Photos ({review.gallery.length})</h3>
+              <AdminPhotos photos={review.gallery} noun="Review photo" removeIntent="remove-photo" reorderIntent="move-photo" />
+            </>
           ) : null}
           {review.moderatedAt ? (
             <p className="admin-muted">

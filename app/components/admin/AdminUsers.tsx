@@ -13,6 +13,7 @@ import type { AdminMoneyBackView } from "../../payments/types";
 import { TableHead } from "../TableHead";
 import { MoneyBackTable } from "./MoneyBackTable";
 import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminPhotos } from "./AdminPhotos";
 
 interface ActionData {
   formError?: string | null;
@@ -206,6 +207,14 @@ export function UserDetailPage({
                 </BusyButton>
               </div>
             </Form>
+          </AdminSection>
+        )}
+        {user.deleted ? null : (
+          <AdminSection id="photos" title="Photos">
+            <h3>Profile image</h3>
+            {user.profileImage ? <AdminPhotos photos={[user.profileImage]} noun="Profile image" removeIntent="remove-profile-image" withImageField={false} /> : <p className="admin-muted">No profile image.</p>}
+            <h3>Gallery ({user.gallery.length})</h3>
+            {user.gallery.length > 0 ? <AdminPhotos photos={user.gallery} noun="Gallery photo" removeIntent="remove-gallery-image" /> : <p className="admin-muted">No gallery photos.</p>}
           </AdminSection>
         )}
         <AdminHistory noun="member" entries={history} empty="No administrator has changed this member yet." />

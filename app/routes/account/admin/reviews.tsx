@@ -7,7 +7,7 @@ import { auditEntriesFor } from "../../../admin/audit.server";
 import { readModerationReason } from "../../../admin/moderation";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { fromHexId, idsOf } from "../../../admin/params.server";
-import { listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
+import { editReviewGallery, listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
 import { isReviewFilter } from "../../../admin/reviews.types";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
 import { readForm } from "../../../auth/forms.server";
@@ -112,6 +112,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await updateReview(admin, id, parsed.value);
       if (intent === "update-accept" && review.status !== 2) await moderateReviews(admin, [id], "accept");
       return redirect(back, { headers: { "Set-Cookie": await flashHeader(intent === "update-accept" ? "The review has been updated and accepted" : "The review has been updated") } });
+    }
+    if (intent === "remove-photo" || intent === "move-photo-earlier" || intent === "move-photo-later") {
+      // The review's gallery (spec: PATCH reviews/{id} with gallery): remove a photo (asked first) or move one.
+      const image = String(form.get("image") ?? "").slice(0, 64);
+      if (!review.gallery.some((photo) => photo.id === image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+      if (intent === "remove-photo" && !confirmed) {
+        return reply({ confirm: { intent, ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } } });
+      }
+      await editReviewGallery(admin, id, intent === "remove-photo" ? { kind: "remove", image } : { kind: "move", image, direction: intent === "move-photo-earlier" ? "earlier" : "later" });
+      return redirect(back, { headers: { "Set-Cookie": await flashHeader(intent === "remove-photo" ? ADMIN_MESSAGES.reviewPhotoRemoved : ADMIN_MESSAGES.reviewPhotoMoved) } });
     }
     const decision = decisionOf(intent);
     if (!decision) return reply({ formError: "Please choose what to do with this review." }, 400);

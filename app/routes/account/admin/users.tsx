@@ -6,7 +6,19 @@ import { auditEntriesFor } from "../../../admin/audit.server";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { fromHexId, idsOf, optionalId } from "../../../admin/params.server";
 import { adminEmailValidator, adminUsernameValidator, awardPointsValidator } from "../../../admin/schemas";
-import { awardPointsTo, changeAddress, changeEmail, changePassword, changeUsername, deleteUsers, listUsers, newAwardKey, userDetail } from "../../../admin/users.server";
+import {
+  awardPointsTo,
+  changeAddress,
+  changeEmail,
+  changePassword,
+  changeUsername,
+  deleteUsers,
+  listUsers,
+  newAwardKey,
+  removeGalleryImageOf,
+  removeProfileImageOf,
+  userDetail,
+} from "../../../admin/users.server";
 import { isUserFilter, type UserFilter } from "../../../admin/users.types";
 import { selectableCountries } from "../../../auth/account.server";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
@@ -21,6 +33,7 @@ import { AppError } from "../../../errors";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { recentMoneyBack } from "../../../payments/refunds.server";
 import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
+import { FILE_ID_PATTERN } from "../../../uploads/images";
 
 export const meta: MetaFunction = () => [{ title: "Members — Back office — Pawroute" }];
 
@@ -132,6 +145,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
           if (!(error instanceof AppError)) console.error(error);
           return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null }, { status: error instanceof AppError ? error.status : 500 });
         }
+      }
+      case "remove-profile-image": {
+        // Spec §3: image deletion asks first (a page of its own without JavaScript, a dialog with it).
+        if (form.get("confirmed") !== "1") {
+          return data({ formError: null, confirm: { intent: "remove-profile-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo" } });
+        }
+        await removeProfileImageOf(admin, id);
+        return flashTo(back, ADMIN_MESSAGES.profileImageRemoved);
+      }
+      case "remove-gallery-image": {
+        const image = String(form.get("image") ?? "").slice(0, 64);
+        if (!FILE_ID_PATTERN.test(image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
+        if (form.get("confirmed") !== "1") {
+          return data({ formError: null, confirm: { intent: "remove-gallery-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } } });
+        }
+        await removeGalleryImageOf(admin, id, image);
+        return flashTo(back, ADMIN_MESSAGES.galleryImageRemoved);
       }
       case "cancel-autorenew": {
         if (form.get("confirmed") !== "1") {
