@@ -25,4 +25,7 @@ export const ADMIN_MESSAGES = {
   galleryImageRemoved: "The photo has been removed from the member's gallery",
   reviewPhotoRemoved: "The photo has been removed from the review",
   reviewPhotoMoved: "The review's photos have been reordered",
+  reviewPhotosAdded: "The photos have been added to the review",
+  choosePhotos: "Please choose at least one photo to add.",
+  reviewGalleryFull: (max: number) => `A review can hold ${max} photos. Please remove some before adding more.`,
 } as const;

@@ -8,7 +8,7 @@ import { sql } from "../db.server";
 import { AppError, fieldErrorsOf } from "../errors";
 import { acceptReview, deleteReview, denyReview, restoreReview } from "../reviews/reviews.server";
 import { REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from "../reviews/schemas";
-import { deleteUpload, galleryImages } from "../uploads/files.server";
+import { createUpload, deleteUpload, galleryImages } from "../uploads/files.server";
 import { FILE_ID_PATTERN } from "../uploads/images";
 import { audit } from "./audit.server";
 import { ADMIN_MESSAGES } from "./messages";
@@ -186,4 +186,33 @@ export async function editReviewGallery(admin: SessionUser, id: number, change: 
       if (!(error instanceof AppError && error.status === 404)) throw error;
     }
   }
+}
+
+/** A review's gallery holds at most this many photos (the review form's own limit). */
+export const REVIEW_GALLERY_MAX = 20;
+
+/**
+ * The administrator adds photos to a review's gallery (uploaded and processed like any upload, then
+ * attached at the end, audited as review.add-photos). Uploads of a refused change are left unattached and
+ * go with the abandoned-upload sweep.
+ */
+export async function addReviewPhotos(admin: SessionUser, id: number, files: Buffer[]): Promise<number> {
+  if (!admin.isAdmin) throw new AppError(403, "Administrators only");
+  if (files.length === 0) throw new AppError(400, ADMIN_MESSAGES.choosePhotos);
+  const [current] = await sql()<{ count: number }[]>`SELECT cardinality(image_ids)::int AS count FROM reviews WHERE id = ${id}`;
+  if (!current) throw new AppError(404, "Sorry, we couldn't find that review.");
+  if (current.count + files.length > REVIEW_GALLERY_MAX) throw new AppError(409, ADMIN_MESSAGES.reviewGalleryFull(REVIEW_GALLERY_MAX));
+  const added: string[] = [];
+  for (const file of files) added.push((await createUpload({ user: admin, visitorKey: null }, file)).id);
+  await sql().begin(async (tx) => {
+    const [row] = await tx<{ image_ids: string[] }[]>`SELECT image_ids FROM reviews WHERE id = ${id} FOR UPDATE`;
+    if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
+    if (row.image_ids.length + added.length > REVIEW_GALLERY_MAX) throw new AppError(409, ADMIN_MESSAGES.reviewGalleryFull(REVIEW_GALLERY_MAX));
+    const after = [...row.image_ids, ...added];
+    await tx`UPDATE reviews SET image_ids = ${after}::text[], updated_at = now() WHERE id = ${id}`;
+    await tx`UPDATE uploaded_files SET attached_at = now() WHERE id = ANY(${added}::text[])`;
+    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
+             VALUES (${admin.id}, 'review.add-photos', 'review', ${String(id)}, ${JSON.stringify({ gallery: row.image_ids })}::jsonb, ${JSON.stringify({ gallery: after })}::jsonb)`;
+  });
+  return added.length;
 }

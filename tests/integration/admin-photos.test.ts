@@ -133,7 +133,7 @@ describe("a member's photos in the back office", () => {
 });
 
 describe("a review's gallery in the back office", () => {
-  it("moves a photo and removes one after confirmation, audited, the file deleted", async () => {
+  it("moves a photo, removes one after confirmation (its file deleted) and adds photos, each audited", async () => {
     const live = await saveListing({ user: admin, uploader: { user: admin, visitorKey: null }, existing: null, previousGallery: [], form: walkForm({ title: `Photo walk ${Math.random().toString(36).slice(2, 8)}`, description: "<p>A walk.</p>" }), draft: false });
     listings.push(live.id);
     const [a, b, c] = [await photo(member, "#a11"), await photo(member, "#1a1"), await photo(member, "#11a")];
@@ -161,9 +161,30 @@ describe("a review's gallery in the back office", () => {
     expect(await fileExists(a)).toBe(false);
     expect((await call(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a], ["confirmed", "1"]]), params)).status).toBe(404);
 
+    // Adding photos without JavaScript: a multipart form with the files, appended in the order sent.
+    const upload = async (cookie: string, names: string[]) => {
+      const body = new FormData();
+      body.append("intent", "add-photos");
+      for (const [index, name] of names.entries()) {
+        const buffer = await sharp({ create: { width: 160 + index * 40, height: 120, channels: 3, background: "#2a7" } }).png().toBuffer();
+        body.append("images", new File([buffer], name, { type: "image/png" }));
+      }
+      return new Request(`http://localhost${page}`, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body });
+    };
+    expect((await call(reviewsAction, await upload(memberCookie, ["x.png"]), params)).status).toBe(403);
+    expect(await call(reviewsAction, await upload(adminCookie, []), params)).toMatchObject({ status: 400, body: { formError: ADMIN_MESSAGES.choosePhotos } });
+    expect(await call(reviewsAction, await upload(adminCookie, ["first.png", "second.png"]), params)).toMatchObject({ status: 302, location: page });
+    const grown = await gallery();
+    expect(grown).toHaveLength(4);
+    expect(grown.slice(0, 2)).toEqual([c, b]);
+    const added = await sql()<{ id: string; attached: boolean; width: number }[]>`
+      SELECT id, attached_at IS NOT NULL AS attached, (versions->'6'->>'width')::int AS width FROM uploaded_files WHERE id = ANY(${grown.slice(2)}::text[])`;
+    expect(added.every((file) => file.attached)).toBe(true);
+
     expect(await auditActions("review", id)).toEqual([
       { action: "review.move-photo", before: { gallery: [a, b, c] }, after: { gallery: [a, c, b] } },
       { action: "review.remove-photo", before: { gallery: [a, c, b] }, after: { gallery: [c, b] } },
+      { action: "review.add-photos", before: { gallery: [c, b] }, after: { gallery: grown } },
     ]);
   });
 });

@@ -174,12 +174,18 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
             <Link to={review.listing.url}>{review.listing.title}</Link>
           </p>
           <p style={{ whiteSpace: "pre-line" }}>{review.content}</p>
-          {review.gallery.length > 0 ? (
-            <>
-              <h3>Photos ({review.gallery.length})</h3>
-              <AdminPhotos photos={review.gallery} noun="Review photo" removeIntent="remove-photo" reorderIntent="move-photo" />
-            </>
-          ) : null}
+          <h3>Photos ({review.gallery.length})</h3>
+          {review.gallery.length > 0 ? <AdminPhotos photos={review.gallery} noun="Review photo" removeIntent="remove-photo" reorderIntent="move-photo" /> : null}
+          <Form method="post" encType="multipart/form-data" replace className="admin-photos__add">
+            <input type="hidden" name="intent" value="add-photos" />
+            <label htmlFor="review-add-photos" className="field__label">
+              Add photos to the review
+            </label>
+            <input id="review-add-photos" type="file" name="images" multiple accept="image/jpeg,image/png,image/webp,image/gif,image/heic,image/heif,image/avif" className="field__input" />
+            <button type="submit" className="button button--small">
+              Add photos
+            </button>
+          </Form>
           {review.moderatedAt ? (
             <p className="admin-muted">
               {review.label ? `${review.label.replace(/[()]/g, "")} by` : "Last moderated by"} administrator {review.moderatedBy ?? "(a former administrator)"} on{" "}

@@ -7,15 +7,15 @@ import { auditEntriesFor } from "../../../admin/audit.server";
 import { readModerationReason } from "../../../admin/moderation";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { fromHexId, idsOf } from "../../../admin/params.server";
-import { editReviewGallery, listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
+import { addReviewPhotos, editReviewGallery, listReviews, moderateReviews, parseReviewEdit, reviewDetail, updateReview, type ReviewDecision } from "../../../admin/reviews.server";
 import { isReviewFilter } from "../../../admin/reviews.types";
 import { flashHeader, readFlash } from "../../../auth/flash.server";
-import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import type { Confirmation } from "../../../components/admin/AdminParts";
 import { ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
 import { handleErrors } from "../../../error-response.server";
 import { AppError } from "../../../errors";
+import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../../../uploads/multipart.server";
 
 export const meta: MetaFunction = () => [{ title: "Reviews — Back office — Pawroute" }];
 
@@ -70,7 +70,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   return handleErrors(async () => {
     const target = targetOf(params.x);
-    const form = await readForm(request);
+    // Forms are urlencoded, or multipart when they add photos (at most MAX_FILES_PER_FORM, 15 MB each).
+    const form = await readUploadForm(request, MAX_FILES_PER_FORM);
     const url = new URL(request.url);
     const back = url.pathname + url.search;
     const intent = form.get("intent");
@@ -112,6 +113,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await updateReview(admin, id, parsed.value);
       if (intent === "update-accept" && review.status !== 2) await moderateReviews(admin, [id], "accept");
       return redirect(back, { headers: { "Set-Cookie": await flashHeader(intent === "update-accept" ? "The review has been updated and accepted" : "The review has been updated") } });
+    }
+    if (intent === "add-photos") {
+      const files = filesOf(form, "images").slice(0, MAX_FILES_PER_FORM);
+      try {
+        await addReviewPhotos(admin, id, await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))));
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500 && error.status !== 404 && error.status !== 403) return reply({ formError: error.message }, error.status);
+        throw error;
+      }
+      return redirect(back, { headers: { "Set-Cookie": await flashHeader(ADMIN_MESSAGES.reviewPhotosAdded) } });
     }
     if (intent === "remove-photo" || intent === "move-photo-earlier" || intent === "move-photo-later") {
       // The review's gallery (spec: PATCH reviews/{id} with gallery): remove a photo (asked first) or move one.
