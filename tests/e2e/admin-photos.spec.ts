@@ -13,7 +13,7 @@ test("an administrator removes a member's profile image after confirming", async
   const uploaded = await request.post("/api/gallery/items", { multipart: { file: await testImage("me.png", "#c84") }, headers: { Cookie: cookie } });
   expect(uploaded.status()).toBe(201);
   const { id: image } = (await uploaded.json()) as { id: string };
-  await database()`UPDATE users SET attributes = attributes || ${JSON.stringify({ "profile-image": image })}::jsonb WHERE id = ${member.id}`;
+  await database()`UPDATE users SET attributes = attributes || ${database().json({ "profile-image": image })} WHERE id = ${member.id}`;
 
   await logInAs(context, admin);
   await page.goto(`/account/admin/users/${member.id.toString(16)}`);
