@@ -163,33 +163,31 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
         </SelectRow>
       )}
       {/* A road's results have no search type to pick: its distance (from the junction) shows without filters__for. */}
-      {
-        <SelectRow
-          id="filter-distance"
-          label={draft.road ? "Distance from the junction" : "Distance"}
-          className={draft.road ? "" : "filters__for"}
-          dataFor={draft.road ? undefined : "location route"}
-          error={fieldErrors.distance}
-        >
-          {(invalid) => (
-            <select
-              id="filter-distance"
-              name="distance"
-              className="field__input"
-              value={selects.distance.value(draft)}
-              onChange={(event) => change(selects.distance.changes(event.target.value))}
-              {...invalid}
-            >
-              {draft.road ? <option value="">Any distance</option> : draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
-              {distances.map((miles) => (
-                <option key={miles} value={miles}>
-                  Within {miles} {miles === 1 ? "mile" : "miles"}
-                </option>
-              ))}
-            </select>
-          )}
-        </SelectRow>
-      }
+      <SelectRow
+        id="filter-distance"
+        label={draft.road ? "Distance from the junction" : "Distance"}
+        className={draft.road ? "" : "filters__for"}
+        dataFor={draft.road ? undefined : "location route"}
+        error={fieldErrors.distance}
+      >
+        {(invalid) => (
+          <select
+            id="filter-distance"
+            name="distance"
+            className="field__input"
+            value={selects.distance.value(draft)}
+            onChange={(event) => change(selects.distance.changes(event.target.value))}
+            {...invalid}
+          >
+            {draft.road ? <option value="">Any distance</option> : draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
+            {distances.map((miles) => (
+              <option key={miles} value={miles}>
+                Within {miles} {miles === 1 ? "mile" : "miles"}
+              </option>
+            ))}
+          </select>
+        )}
+      </SelectRow>
 
       <SelectRow id="filter-sort" label="Sort by" error={fieldErrors.sort}>
         {(invalid) => (
