@@ -2,7 +2,7 @@
 // and 0126-premium-access.md. Subscribers (a subscription that has not expired) see every premium listing
 // in full; everyone else (visitors, members without a subscription, expired subscribers) sees 3 in full
 // each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
-import { snippet } from "../../geo/search/hydrate";
+import { lockedDescription } from "../../geo/search/hydrate";
 import { signedCookie } from "../auth/cookies.server";
 import type { SessionUser } from "../auth/session.server";
 import { isSubscriber } from "../payments/subscriptions.server";
@@ -62,10 +62,8 @@ export async function premiumGate(request: Request, listing: { id: number; free:
   return { gate: { premium: true, locked: true, showModal: !recentlyClosed, viewsLeft: 0 }, setCookie: null };
 }
 
-/** The locked page's description: the snippet only, as one escaped paragraph. */
-export function lockedDescription(html: string): string {
-  return `<p>${snippet(html).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
-}
+/** The locked page's description: the snippet only, as one escaped paragraph (shared with the search results' Location). */
+export { lockedDescription };
 
 /** Whether this month's free views already include the listing (read only: nothing is spent). */
 export async function viewedThisMonth(request: Request, listingId: number, now = new Date()): Promise<boolean> {

@@ -103,11 +103,13 @@ export function shortPlace(label: string): string {
 
 function where(response: SearchResponse): string {
   const { query, road, route, point } = response;
+  // A road's distance (from the junction) is optional: "within 2 miles of M6 junctions", else "near".
+  const near = road && query.distance ? `within ${query.distance} ${query.distance === 1 ? "mile" : "miles"} of` : "near";
   if (road && query.junction) {
     const junction = response.junctions.find((j) => junctionSlug(j.number) === query.junction);
-    return `near ${road.name} ${junction?.expandedName ?? `junction ${query.junction}`}`;
+    return `${near} ${road.name} ${junction?.expandedName ?? `junction ${query.junction}`}`;
   }
-  if (road) return `near ${road.name} junctions`;
+  if (road) return `${near} ${road.name} junctions`;
   if (route) return `along your route from ${shortPlace(route.from.label)} to ${shortPlace(route.to.label)}`;
   if (point) {
     const miles = query.distance ?? 0;

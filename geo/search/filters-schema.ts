@@ -69,11 +69,15 @@ export const searchFiltersSchema = z
     types: intList("types", LISTING_TYPE_IDS),
     facilities: intList("facilities"),
     sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(", ")}` }).optional(),
-    distance: z.coerce
-      .number({ invalid_type_error: "distance must be a number of miles" })
-      .positive("distance must be more than 0 miles")
-      .max(MAX_DISTANCE_MILES, `distance must be at most ${MAX_DISTANCE_MILES} miles`)
-      .optional(),
+    // Empty is no distance: the forms' "Automatic" (location) and "Any distance" (road) options, sent without JavaScript.
+    distance: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z.coerce
+        .number({ invalid_type_error: "distance must be a number of miles" })
+        .positive("distance must be more than 0 miles")
+        .max(MAX_DISTANCE_MILES, `distance must be at most ${MAX_DISTANCE_MILES} miles`)
+        .optional(),
+    ),
     /** Route searches: results from this many hours into the drive (long routes: page one is not only the start). */
     startHours: z.coerce
       .number({ invalid_type_error: "start-hours must be a number of hours" })

@@ -32,6 +32,11 @@ export function snippet(html: string): string {
   return `${(space > SNIPPET_LENGTH * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?]+$/, "")}…`;
 }
 
+/** A premium listing's description where its full text is not shown: the snippet only, as one escaped paragraph (decision 0177). */
+export function lockedDescription(html: string): string {
+  return `<p>${snippet(html).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`;
+}
+
 export interface ListingRow {
   id: number;
   version_id: number | null;
@@ -43,7 +48,9 @@ export interface ListingRow {
   type_id: number;
   type_name: string;
   type_path: string;
-  facility_ids: number[];
+  facilities: { id: number; name: string; slug: string }[];
+  status: number;
+  is_favourite: boolean;
   has_pub: boolean;
   has_beach: boolean;
   free: boolean;
@@ -84,13 +91,21 @@ export interface HydratedListing {
 }
 
 /**
- * The statement that reads listings with everything a result card shows: type, country, gallery, road
- * and junction, for the listings `which` (a condition on `l`) selects.
+ * The statement that reads listings with everything a result card shows and the spec's whole Location:
+ * type, country, facilities, gallery, road and junction, and whether `viewerId` (null: a visitor) has the
+ * listing in one of their lists, for the listings `which` (a condition on `l`) selects.
  */
-export function listingDetailsSql(sql: SqlClient, which: PendingQuery<Row[]>): PendingQuery<Row[]> {
+export function listingDetailsSql(sql: SqlClient, which: PendingQuery<Row[]>, viewerId: number | null = null): PendingQuery<Row[]> {
+  const favourite =
+    viewerId === null
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM favourite_items fi JOIN favourite_lists fl ON fl.id = fi.list_id WHERE fl.user_id = ${viewerId} AND fi.listing_id = l.id)`;
   return sql`
     SELECT l.id, l.current_version_id AS version_id, l.slug, l.walk_type, l.title, l.full_title, l.description,
-           l.type_id, t.name AS type_name, t.path AS type_path, l.facility_ids, l.has_pub, l.has_beach, l.free, l.popularity,
+           l.type_id, t.name AS type_name, t.path AS type_path, l.has_pub, l.has_beach, l.free, l.popularity, l.status,
+           COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'slug', f.slug) ORDER BY f.id)
+                     FROM facilities f WHERE f.id = ANY(l.facility_ids)), '[]'::json) AS facilities,
+           ${favourite} AS is_favourite,
            ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.address, l.town, l.county, l.postcode,
            l.country_id, c.slug AS country_slug, ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
            r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
@@ -111,25 +126,23 @@ export function listingDetailsSql(sql: SqlClient, which: PendingQuery<Row[]>): P
  * statement. A route search runs this once after its page query; the other searches read the same
  * columns in their page's statement (`assemble`) and pass them to hydrateListings.
  */
-export async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, HydratedListing>> {
+export async function loadListings(sql: SqlClient, ids: number[], viewerId: number | null = null): Promise<Map<number, HydratedListing>> {
   if (ids.length === 0) return new Map();
-  return hydrateListings(await sql<ListingRow[]>`${listingDetailsSql(sql, sql`l.id = ANY(${ids}::int[])`)}`);
+  return hydrateListings(await sql<ListingRow[]>`${listingDetailsSql(sql, sql`l.id = ANY(${ids}::int[])`, viewerId)}`);
 }
 
 /** Result cards' listings by id, from rows of listingDetailsSql. */
 export function hydrateListings(rows: readonly ListingRow[]): Map<number, HydratedListing> {
   return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        road:
-          r.road_id === null
-            ? null
-            : toRoad({ id: r.road_id, name: r.road_name, slug: r.road_slug, description: r.road_description, country: r.road_country, motorway: r.road_motorway, icon: r.road_icon }),
-        junction:
-          r.junction_id === null
-            ? null
-            : toJunction({
+    rows.map((r) => {
+      const road =
+        r.road_id === null
+          ? null
+          : toRoad({ id: r.road_id, name: r.road_name, slug: r.road_slug, description: r.road_description, country: r.road_country, motorway: r.road_motorway, icon: r.road_icon });
+      const junction =
+        r.junction_id === null
+          ? null
+          : toJunction({
                 id: r.junction_id,
                 road_id: r.junction_road_id,
                 number: r.junction_number,
@@ -138,33 +151,38 @@ export function hydrateListings(rows: readonly ListingRow[]): Map<number, Hydrat
                 town: r.junction_town,
                 lat: r.junction_lat,
                 lng: r.junction_lng,
-              }),
-        junctionRoadId: r.junction_id === null ? null : r.junction_road_id,
-        location: {
-          id: r.id,
-          versionId: r.version_id,
-          slug: r.slug,
-          url: listingUrl(r.walk_type, r.slug),
-          title: r.title,
-          fullTitle: r.full_title,
-          snippet: snippet(r.description),
-          type: { id: r.type_id, name: r.type_name, path: r.type_path },
-          facilities: r.facility_ids,
-          has_pub: r.has_pub,
-          has_beach: r.has_beach,
-          free: r.free,
-          popularity: r.popularity,
-          lat: r.lat,
-          lng: r.lng,
-          address: r.address,
-          town: r.town,
-          county: r.county,
-          postcode: r.postcode,
-          country: { id: r.country_id, slug: r.country_slug },
-          gallery: galleryOf(r.id, r.version_id, r.photos),
-        },
-      },
-    ]),
+            });
+      const location: LocationSummary = {
+        id: r.id,
+        versionId: r.version_id,
+        slug: r.slug,
+        url: listingUrl(r.walk_type, r.slug),
+        title: r.title,
+        fullTitle: r.full_title,
+        // A premium listing's full text is for those the listing page shows it to (decision 0270).
+        description: r.free ? r.description : lockedDescription(r.description),
+        snippet: snippet(r.description),
+        road: road && { id: road.id, name: road.name, slug: road.slug },
+        junction: junction && { id: junction.id, number: junction.number, expandedName: junction.expandedName, town: junction.town },
+        type: { id: r.type_id, name: r.type_name, path: r.type_path },
+        facilities: r.facilities,
+        status: { id: r.status },
+        has_pub: r.has_pub,
+        has_beach: r.has_beach,
+        free: r.free,
+        isFavourite: r.is_favourite,
+        popularity: r.popularity,
+        lat: r.lat,
+        lng: r.lng,
+        address: r.address,
+        town: r.town,
+        county: r.county,
+        postcode: r.postcode,
+        country: { id: r.country_id, slug: r.country_slug },
+        gallery: galleryOf(r.id, r.version_id, r.photos),
+      };
+      return [r.id, { road, junction, junctionRoadId: r.junction_id === null ? null : r.junction_road_id, location }];
+    }),
   );
 }
 

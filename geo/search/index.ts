@@ -83,12 +83,13 @@ export function parseFilters(raw: unknown): SearchFilters {
 
 /**
  * Runs one search: browse, browse by road, location or route corridor. Loaders and the JSON API both
- * call this, so the list, the map and any outside client see the same results.
+ * call this, so the list, the map and any outside client see the same results. `viewerId` is the signed-in
+ * member whose favourites each result's `location.isFavourite` says (none: false).
  */
-export async function search(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: { exclude?: number } = {}): Promise<SearchResponse> {
+export async function search(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: { exclude?: number; viewerId?: number | null } = {}): Promise<SearchResponse> {
   const searchType = filters.searchType === "browse" && (filters.road || filters.roadSlug) ? "road" : filters.searchType;
   const sort = filters.sort ?? DEFAULT_SORT[searchType];
-  const paging = { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints };
+  const paging = { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints, viewerId: options.viewerId ?? null };
   const where = listingFilterSql(sql, filters, options.exclude);
   const base = {
     road: null as RoadSummary | null,
@@ -147,6 +148,7 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
     : await loadListings(
         sql,
         page.rows.map((r) => r.id),
+        options.viewerId ?? null,
       );
   const seen = roadsAndJunctionsOf(listings.values());
   const junctionById = new Map((base.junctions.length ? base.junctions : seen.junctions).map((j) => [j.id, j]));

@@ -106,7 +106,7 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number; viewerId?: number | null },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
   const countCap = options.countCap ?? COUNT_CAP;
@@ -124,7 +124,7 @@ export async function assemble(
       (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points,
-      (SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`)}) d) AS listings`;
+      (SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`, options.viewerId ?? null)}) d) AS listings`;
   const total = Math.min(result.total, countCap);
   return {
     rows: result.page ?? [],

@@ -23,7 +23,7 @@ export interface JunctionSummary {
   lng: number;
 }
 
-/** The listing as a search result carries it (the spec's Location, without reviews). */
+/** The listing as a search result carries it: every field of the spec's Location (§3), with the card's snippet, type name and popularity. */
 export interface LocationSummary {
   id: number;
   versionId: number | null;
@@ -31,13 +31,21 @@ export interface LocationSummary {
   url: string;
   title: string;
   fullTitle: string;
+  /** Sanitised HTML; a premium listing's is its locked form, the snippet as one paragraph (decision 0270). */
+  description: string;
   /** First 200 characters of the description as plain text. */
   snippet: string;
+  road: { id: number; name: string; slug: string } | null;
+  junction: { id: number; number: string; expandedName: string; town: string | null } | null;
   type: { id: number; name: string; path: string };
-  facilities: number[];
+  facilities: { id: number; name: string; slug: string }[];
+  status: { id: number };
   has_pub: boolean;
   has_beach: boolean;
+  /** false means premium. */
   free: boolean;
+  /** Whether the viewer has the listing in one of their lists (false for visitors). */
+  isFavourite: boolean;
   popularity: number;
   lat: number;
   lng: number;

@@ -61,7 +61,8 @@ function sortLabel(sort: Sort, searchType: PageSearchType): string {
 /** The selects' values for a search, and the changes a chosen value makes (the same whether chosen before or after hydration). */
 const selects = {
   distance: {
-    value: (draft: SearchState) => (draft.distance === null ? (draft.searchType === "location" ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)),
+    // A location search and a road have an empty option (automatic; any distance from the junction), a route does not.
+    value: (draft: SearchState) => (draft.distance === null ? (draft.searchType === "location" || draft.road ? "" : String(DEFAULT_DISTANCE_MILES)) : String(draft.distance)),
     changes: (value: string): Partial<SearchState> => ({ distance: value === "" ? null : Number(value) }),
   },
   sort: {
@@ -161,27 +162,32 @@ export function FilterPanel({ state, view, facilities, fieldErrors, onChange, on
           )}
         </SelectRow>
       )}
-      {draft.road ? null : (
-        <SelectRow id="filter-distance" label="Distance" className="filters__for" dataFor="location route" error={fieldErrors.distance}>
-          {(invalid) => (
-            <select
-              id="filter-distance"
-              name="distance"
-              className="field__input"
-              value={selects.distance.value(draft)}
-              onChange={(event) => change(selects.distance.changes(event.target.value))}
-              {...invalid}
-            >
-              {draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
-              {distances.map((miles) => (
-                <option key={miles} value={miles}>
-                  Within {miles} {miles === 1 ? "mile" : "miles"}
-                </option>
-              ))}
-            </select>
-          )}
-        </SelectRow>
-      )}
+      {/* A road's results have no search type to pick: its distance (from the junction) shows without filters__for. */}
+      <SelectRow
+        id="filter-distance"
+        label={draft.road ? "Distance from the junction" : "Distance"}
+        className={draft.road ? "" : "filters__for"}
+        dataFor={draft.road ? undefined : "location route"}
+        error={fieldErrors.distance}
+      >
+        {(invalid) => (
+          <select
+            id="filter-distance"
+            name="distance"
+            className="field__input"
+            value={selects.distance.value(draft)}
+            onChange={(event) => change(selects.distance.changes(event.target.value))}
+            {...invalid}
+          >
+            {draft.road ? <option value="">Any distance</option> : draft.searchType === "location" ? <option value="">Automatic ({DEFAULT_DISTANCE_MILES} miles)</option> : null}
+            {distances.map((miles) => (
+              <option key={miles} value={miles}>
+                Within {miles} {miles === 1 ? "mile" : "miles"}
+              </option>
+            ))}
+          </select>
+        )}
+      </SelectRow>
 
       <SelectRow id="filter-sort" label="Sort by" error={fieldErrors.sort}>
         {(invalid) => (
