@@ -41,7 +41,7 @@ export default defineConfig({
   reporter: "list",
   use: {
     baseURL,
-    // A trace of the retry only: recording every test (screencast and DOM snapshots) cost ~17 % of the run.
+    // A trace of the retry only: recording every test (screencast and DOM snapshots) slows the whole run.
     trace: "on-first-retry",
     launchOptions: {
       executablePath: CHROMIUM,

@@ -1,7 +1,7 @@
 // After the Remix server build, bundles the production entries (server.ts, cluster.ts and the app
 // modules they import) into build/entry/ as plain JavaScript, so `npm start` runs them with node
-// alone: under tsx each process carried its loader thread and transform caches, about 190 MB of its
-// ~320 MB resident memory (docs/decisions/0174). Packages stay external, read from node_modules.
+// alone: under tsx each process carried its loader thread and transform caches, over half its resident
+// memory (docs/decisions/0174). Packages stay external, read from node_modules.
 import { build, type Plugin } from "vite";
 
 const ENTRY_DIR = "build/entry";

@@ -200,8 +200,8 @@ function portIsFree(port) {
 /**
  * Memory settings sized from the machine at each start (so a cluster created on a small laptop grows
  * on a larger machine): PostgreSQL's usual advice, a quarter of the memory for shared_buffers (from
- * 128 MB to 4 GB: the million-listing hot set, listings, their versions and the indexes, is about
- * 1.5 GB) and half for effective_cache_size. Decision 0175.
+ * 128 MB to 4 GB, enough for the million-listing hot set of listings, their versions and the indexes)
+ * and half for effective_cache_size. Decision 0175.
  */
 function memorySettings() {
   // In a container the cgroup's limit, not the host's memory, is what the cluster may use.

@@ -22,8 +22,8 @@ async function freePortBlock() {
 
 ensureNodeModules();
 await ensureDatabases({ fast: true });
-// Chromium's headless shell, the browser Playwright itself uses for headless tests: about half the CPU of the
-// full browser per page, which took the end-to-end stage from 40 to 22 minutes (docs/decisions/0190).
+// Chromium's headless shell, the browser Playwright itself uses for headless tests: much less CPU than the
+// full browser per page (docs/decisions/0190).
 // E2E_CHROMIUM names another browser instead (playwright.config.ts stops if it is missing).
 if (!process.env.E2E_CHROMIUM && !existsSync("/usr/bin/chromium-headless-shell")) ensureDebianPackages(["chromium-headless-shell"], "Chromium's headless shell for the end-to-end tests");
 if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");

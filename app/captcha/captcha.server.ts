@@ -22,9 +22,8 @@ export const FALLBACK_ANSWER_FIELD = "captchaAnswer";
 const ALGORITHM = "PBKDF2/SHA-256";
 /**
  * PBKDF2 iterations per guess. The solver tries counters from 0 up to the one drawn below, so a solve
- * costs on average (COUNTER_MIN + COUNTER_MAX) / 2 × COST iterations: measured here (tests/bench/
- * captcha-pow.ts, decision 0255) 0.75 s of one server core's CPU, so about 3 s of a phone's; making
- * and checking a challenge cost one derivation each (about 1.5 ms).
+ * costs on average (COUNTER_MIN + COUNTER_MAX) / 2 × COST iterations (measured by tests/bench/
+ * captcha-pow.ts, decision 0255); making and checking a challenge cost one derivation each.
  */
 export const COST = 1_000;
 export const COUNTER_MIN = 2_000;

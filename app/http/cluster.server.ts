@@ -8,22 +8,17 @@ const STOP_TIMEOUT_MS = 20_000;
  * V8 flags each worker gets unless the command line or NODE_OPTIONS sets its own.
  *
  * Heap limits (decision 0186): with the default limit of several GB, V8 lets a busy worker's old space
- * grow to about four times what is live (100 MB for 35 MB); with a limit of a few hundred MB it grows
- * by less, and a smaller young generation holds less garbage. Under the JSON API load the three
- * processes' peak fell from about 616 to 386–394 MB. 384 MB is four times the largest live heap.
+ * grow to several times what is live; with a limit of a few hundred MB it grows by less, and a smaller
+ * young generation holds less garbage. The limit is about four times the largest live heap measured.
  *
  * One garbage-collector thread (decision 0207): there is one worker per core, so a worker's parallel
  * and concurrent GC threads only compete with the other workers and PostgreSQL for the same cores.
- * On two cores they cost 2–4 ms of CPU a rendered page; collecting on the worker's own thread costs
- * less than that, and the cluster served 12–19 % more rendered pages a second in alternated runs.
- * A single-threaded collector lets the heap grow further (about 20 MB at the peak of three
- * processes): the old space's limit went from 512 to 384 MB, which kept the peak under issue 17's
- * 400 MB.
+ * Collecting on the worker's own thread costs less than those threads did, and the cluster served more
+ * rendered pages a second. A single-threaded collector lets the heap grow further, so the old space's
+ * limit went from 512 to 384 MB, which keeps the peak under issue 17's 400 MB budget.
  *
- * 4 MB semi-spaces, not 8 (decision 0214): the young generation (two semi-spaces) was 16 of a busy
- * worker's 80 MB heap. Halving it took the cluster's peak under rendered pages at the million listings
- * from 378–384 to 350–358 MB and under the JSON API from 367–372 to 340–342 MB, for about 3 % more of
- * the app's CPU a page.
+ * 4 MB semi-spaces, not 8 (decision 0214): the young generation was a large share of a busy worker's
+ * heap; halving it lowered the cluster's peak for a little more of the app's CPU a page.
  */
 export const WORKER_V8_FLAGS = ["--max-old-space-size=384", "--max-semi-space-size=4", "--single-threaded-gc"] as const;
 
@@ -41,8 +36,8 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): s
 /**
  * The environment each worker gets besides the primary's: at most two glibc malloc arenas (decision
  * 0211), unless MALLOC_ARENA_MAX is set. The libuv threads that compress responses each got an arena of
- * their own, which kept the memory freed by Brotli's encoders: under rendered pages in Brotli the
- * cluster's peak was 403–410 MB, and 375–383 MB with two arenas, at the same pages a second.
+ * their own, which kept the memory freed by Brotli's encoders; two arenas lower the peak at the same
+ * pages a second.
  */
 export function workerEnv(env: Record<string, string | undefined> = process.env): Record<string, string> {
   return env.MALLOC_ARENA_MAX ? {} : { MALLOC_ARENA_MAX: "2" };

@@ -166,8 +166,8 @@ function collect(req: Request, res: Response, next: NextFunction, keep?: (page: 
     // The request's nonce, if the body carries it (a page's inline scripts); JSON and `.data` do not.
     const nonce = body.includes(nonceOf(res)) ? nonceOf(res) : "";
     const etag = etagOf(body, nonce);
-    // A body without a nonce is the same for everyone: it is kept gzipped, about a seventh of its size
-    // (a JSON search answer: 20–27 KB, 3–4 KB gzipped), and a client that takes gzip gets it as kept.
+    // A body without a nonce is the same for everyone: it is kept gzipped, a fraction of its size, and
+    // a client that takes gzip gets it as kept.
     const gzipped = keep && nonce === "" ? gzipSync(body) : undefined;
     if (keep) {
       const headers: CachedPage["headers"] = [];

@@ -3,7 +3,7 @@ import { sql } from "../db.server";
 /** A page rendered this long after the content version moved may be kept (render-cache.server.ts). */
 export const RENDER_CACHE_SETTLE_MS = 1_000;
 
-/** Each server process keeps at most this much page text (docs/decisions/0213: 32 MB took the app over its memory budget). */
+/** Each server process keeps at most this much page text: the cache's share of the memory budget (decision 0213). */
 export const RENDER_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**

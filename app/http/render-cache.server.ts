@@ -137,8 +137,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
 /**
  * The bytes in memory of their own, when they are a view of a larger allocation. zlib's gzipSync
- * answers a small body as a slice of its 16 KB output chunk: a 3.5 KB JSON answer kept as it came
- * held 16 KB, so the cache held about five times the bytes it counted (decision 0210).
+ * answers a small body as a slice of its larger output chunk, so a body kept as it came held the whole
+ * chunk and the cache held several times the bytes it counted (decision 0210).
  */
 function ownMemory(body: Buffer): Buffer {
   if (body.buffer.byteLength === body.length) return body;

@@ -51,7 +51,7 @@ const footerRoadsByRoads = new WeakMap<RoadOption[], FooterRoad[]>();
 /**
  * The roads of the footer's browse tabs, in sign order, with only what a link needs: every page's root
  * loader sends them, and the page builds the tabs (`footerBrowseTabs`), so each page's data carries 55
- * short rows instead of every link's address and text (the root's share of each page's serialised data: 5.6 → 4.6 KB).
+ * short rows instead of every link's address and text.
  */
 export async function footerRoads(): Promise<FooterRoad[]> {
   const roads = await roadOptions();

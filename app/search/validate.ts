@@ -1,5 +1,5 @@
 // The search forms' check before a search runs, with the same zod schema as the server (spec §5). The schema
-// and zod (12 KB gzipped) are not part of a page's first JavaScript: they load when a search form is first
+// and zod are not part of a page's first JavaScript: they load when a search form is first
 // focused or pressed (`loadSearchValidation`), and at the latest on the first check (docs/decisions/0178).
 import type { SearchState } from "./url";
 

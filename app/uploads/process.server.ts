@@ -30,8 +30,7 @@ export interface ProcessedImage {
 let loading: Promise<(input: Buffer, options: SharpOptions) => Sharp> | undefined;
 
 /**
- * sharp, loaded on the first upload a process handles: libvips adds about 19 MB to a process's
- * memory, and most of a server's workers serve searches and pages only (decision 0196).
+ * sharp, loaded on the first upload a process handles: libvips adds to a process's memory, and most of a server's workers serve searches and pages only (decision 0196).
  */
 function loadSharp(): Promise<(input: Buffer, options: SharpOptions) => Sharp> {
   loading ??= import("sharp").then(({ default: sharp }) => {

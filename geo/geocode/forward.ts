@@ -49,9 +49,9 @@ export async function geocode(sql: SqlClient, query: string, options: GeocodeOpt
 }
 
 /**
- * Runs the geocoding statement under its generic plan. With parameters as constants, planning it took
- * 3 to 7 ms a call (its pg_trgm, text-search and prefix-range estimates), more than running it; the
- * generic plan, made once per connection, gives the same rows 3 to 6 ms sooner (decision 0180). Inside
+ * Runs the geocoding statement under its generic plan. With parameters as constants, planning it cost
+ * more than running it (its pg_trgm, text-search and prefix-range estimates); the generic plan, made
+ * once per connection, gives the same rows sooner (decision 0180). Inside
  * a caller's transaction (the importer) the statement runs as it is: SET LOCAL would outlive it there.
  */
 export async function withGenericPlan<T extends readonly object[]>(sql: SqlClient, statement: (client: SqlClient) => PendingQuery<T>): Promise<T> {

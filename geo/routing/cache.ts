@@ -7,7 +7,7 @@ import type { LngLat, Route, RouteOptions, RoutingEngine } from "./port";
 
 /** Seconds a route is kept by default: road data changes only when an operator loads it. */
 export const ROUTE_CACHE_SECONDS = 600;
-/** Route points (and steps) kept across every cached route, per process: about 20 MB. */
+/** Route points (and steps) kept across every cached route, per process (its memory: docs/performance.md). */
 export const ROUTE_CACHE_POINTS = 200_000;
 
 export interface RouteCacheOptions {

@@ -6,8 +6,8 @@ import { DEFAULT_SNAP_METRES, type LngLat, type Route, type RouteConnector, type
 
 /**
  * Above this many edges (the planner's estimate) a route is restricted to the major roads plus the
- * local roads around its two ends. pgr_dijkstra loads every edge it is given, at 1.5-3 µs an edge
- * here, so 60,000 edges keep a route near 100-150 ms (docs/decisions/0006-routing-engine.md).
+ * local roads around its two ends. pgr_dijkstra loads every edge it is given, so its time grows with
+ * the edge count; this budget keeps a route within issue 17's goal (decision 0006).
  */
 export const DEFAULT_EDGE_BUDGET = 60_000;
 

@@ -12,7 +12,7 @@ export interface NearbyPlaces {
 
 /**
  * The filters of a search around a point, by distance and types. They are parsed with the shared
- * schema once per distance and types (a parse costs about 0.2 ms, a fifth of a listing page's queries)
+ * schema once per distance and types (a parse costs as much as a good share of a listing page's queries)
  * and copied with the listing's point: the schema only trims a location, which "lat,lng" never needs.
  */
 const templates = new Map<string, Readonly<SearchFilters>>();

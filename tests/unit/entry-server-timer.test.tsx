@@ -4,7 +4,7 @@ import * as entry from "../../app/entry.server";
 
 // The document renderer's abort timer (app/entry.server.tsx, decision 0202): it stops a render still
 // streaming after 5 s, and is cleared once the page is sent. Left running, each page's timer kept its
-// whole render in memory for 5 s (about 100 MB per worker at 75 pages a second).
+// whole render in memory for 5 s (decision 0202 has what that cost).
 
 /** The smallest Remix build that renders a document through the app's own entry.server. */
 function build(): ServerBuild {

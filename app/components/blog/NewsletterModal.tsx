@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { CaptchaFallbackData } from "../forms/Captcha";
 
-// The form (with remix-validated-form, zod and the captcha, about 27 KB gzipped) is fetched only when
+// The form (with remix-validated-form, zod and the captcha) is fetched only when
 // the modal is wanted: every public page carries the modal, few visitors ever see it.
 const loadSubscribeForm = () => import("./SubscribeForm");
 const SubscribeForm = lazy(() => loadSubscribeForm().then((module) => ({ default: module.SubscribeForm })));
