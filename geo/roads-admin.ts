@@ -4,7 +4,7 @@
 // junction and road (as a save sets them) and the cached road counts. Tiles are drawn from these tables
 // on each request. Every value is a bound parameter.
 import type { SqlClient } from "../db/client";
-import { FRANCE, UNITED_KINGDOM } from "./import/roads-stage";
+import { FRANCE } from "./import/roads-stage";
 import { attachNearestJunctions, roadPlaceRows } from "./road-links";
 
 /** [lng, lat], as GeoJSON orders them. */
@@ -79,8 +79,6 @@ export function roadSlugBase(name: string): string {
       .replace(/^-+|-+$/g, "") || "road"
   );
 }
-
-export const ROAD_COUNTRIES = [UNITED_KINGDOM, FRANCE] as const;
 
 function lineWkt(line: LngLat[]): string {
   return `SRID=4326;LINESTRING(${line.map(([lng, lat]) => `${lng} ${lat}`).join(",")})`;

@@ -1,6 +1,6 @@
 // The newsletter: visitors sign up with double opt-in (a mailed confirmation link), and every mail
 // carries a one-click unsubscribe link. Members opt in through their email settings (mailing list 1).
-import { and, eq, isNull, sql as rawSql } from "drizzle-orm";
+import { and, eq, sql as rawSql } from "drizzle-orm";
 import { mailingListSubscriptions, newsletterSubscribers } from "../../db/schema";
 import { enforceRateLimits } from "../auth/rate-limit.server";
 import type { SessionUser } from "../auth/guards.server";
@@ -69,13 +69,4 @@ export async function memberIsSubscribed(userId: number): Promise<boolean> {
     .from(mailingListSubscriptions)
     .where(and(eq(mailingListSubscriptions.userId, userId), eq(mailingListSubscriptions.listId, NEWSLETTER_LIST_ID)));
   return Boolean(row);
-}
-
-/** Confirmed, still-subscribed visitors' addresses (for the team's sending tool). */
-export async function confirmedSubscriberCount(): Promise<number> {
-  const [row] = await db()
-    .select({ count: rawSql<number>`count(*)::int` })
-    .from(newsletterSubscribers)
-    .where(and(isNull(newsletterSubscribers.unsubscribedAt), rawSql`${newsletterSubscribers.confirmedAt} IS NOT NULL`));
-  return row.count;
 }

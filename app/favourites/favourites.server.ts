@@ -7,8 +7,6 @@ import { db } from "../db.server";
 import { AppError } from "../errors";
 
 export const DEFAULT_LIST_NAME = "My favourites";
-export const LIST_NAME_MAX = 80;
-export const LIST_DESCRIPTION_MAX = 300;
 
 export interface FavouriteList {
   id: number;

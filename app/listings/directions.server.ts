@@ -97,4 +97,3 @@ export async function loadDirections(request: Request, slug: string | undefined)
   };
 }
 
-export type DirectionsPageData = Awaited<ReturnType<typeof loadDirections>>["page"];

@@ -75,8 +75,6 @@ const PRESETS: HomePreset[] = [
   },
 ];
 
-export const HOME_PATHS = PRESETS.map((preset) => preset.path);
-
 export function homePreset(pathname: string): HomePreset {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return PRESETS.find((preset) => preset.path === path) ?? PRESETS[0];

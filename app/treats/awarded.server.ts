@@ -55,14 +55,6 @@ export async function claimStatus(userId: number): Promise<ClaimStatus> {
   return statusOf(row);
 }
 
-/** Grants extra claims besides points (e.g. one per paid subscription period), in the caller's transaction. */
-export async function grantBonusClaims(tx: Executor, userId: number, claims: number): Promise<void> {
-  if (!Number.isInteger(claims) || claims < 1 || claims > 100) throw new AppError(400, "A bonus is 1 to 100 claims.");
-  await tx.execute(rawSql`
-    INSERT INTO treat_claims (user_id, bonus_claims) VALUES (${userId}, ${claims})
-    ON CONFLICT (user_id) DO UPDATE SET bonus_claims = treat_claims.bonus_claims + EXCLUDED.bonus_claims`);
-}
-
 type DrawnOption = {
   id: number;
   weight: number;

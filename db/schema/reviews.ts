@@ -8,7 +8,6 @@ import { users } from "./users";
  * waits for moderation (docs/decisions/0030-reviews-and-moderation.md). Only 1 and 2 are shown.
  */
 export const REVIEW_STATUS = { unmoderated: 0, live: 1, accepted: 2, denied: 3 } as const;
-export type ReviewStatus = (typeof REVIEW_STATUS)[keyof typeof REVIEW_STATUS];
 
 export const reviews = pgTable(
   "reviews",

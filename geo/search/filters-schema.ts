@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseDatabaseId } from "../../app/ids";
 import { PLACE_REF_PATTERN } from "../geocode/ref";
 import { isJunctionSlug, JUNCTION_NUMBER_HINT } from "../junction-numbers";
-import { ALLOWED_SORTS, DEFAULT_LIMIT, LISTING_TYPE_IDS, MAX_DISTANCE_MILES, MAX_LIMIT, MAX_START_HOURS, SEARCH_TYPES, SORTS } from "./filters";
+import { ALLOWED_SORTS, DEFAULT_LIMIT, LISTING_TYPE_IDS, MAX_DISTANCE_MILES, MAX_LIMIT, MAX_START_HOURS, SEARCH_TYPES, SORTS } from "./filter-values";
 
 const flag = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0", "on", ""])])

@@ -26,10 +26,6 @@ export async function completeCaptcha(page: Page, scope = page.locator("main"), 
   await scope.locator("input[name='captchaAnswer']").fill(answerQuestion(question));
 }
 
-export function isQuestion(text: string): boolean {
-  return /Answer in digits\./.test(text);
-}
-
 /** A solved ALTCHA payload for a fresh challenge for `form` from the app, as the widget would post it. */
 export async function solvedPayload(request: APIRequestContext, form: string, headers: Record<string, string> = {}): Promise<string> {
   const response = await request.get(`/captcha/challenge?form=${form}`, { headers });
