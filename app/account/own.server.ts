@@ -4,6 +4,7 @@ import { LISTING_STATUS } from "../../db/schema/listings";
 import { REVIEW_STATUS } from "../../db/schema/reviews";
 import { sql } from "../db.server";
 import { OWN_PAGE_SIZE, type OwnListing, type OwnReview, type OwnStatus } from "./own-status";
+import { pageCount } from "../../kit/pager";
 
 function listingStatus(status: number): OwnStatus {
   if (status === LISTING_STATUS.live) return "live";
@@ -66,7 +67,7 @@ export async function ownListings(userId: number, page: number): Promise<OwnPage
     }),
     page,
     total,
-    totalPages: Math.max(1, Math.ceil(total / OWN_PAGE_SIZE)),
+    totalPages: pageCount(total, OWN_PAGE_SIZE),
   };
 }
 
@@ -112,7 +113,7 @@ export async function ownReviews(userId: number, page: number): Promise<OwnPage<
     })),
     page,
     total,
-    totalPages: Math.max(1, Math.ceil(total / OWN_PAGE_SIZE)),
+    totalPages: pageCount(total, OWN_PAGE_SIZE),
   };
 }
 

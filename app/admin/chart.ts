@@ -1,3 +1,4 @@
+import { formatDayMonth } from "../../kit/format";
 /** One bar of a weekly chart: the Monday that starts the week (YYYY-MM-DD) and the count. */
 export interface WeeklyPoint {
   week: string;
@@ -14,6 +15,5 @@ export function niceMaximum(values: number[]): number {
 
 /** "23 Nov" for a YYYY-MM-DD week start. */
 export function weekLabel(week: string): string {
-  const date = new Date(`${week}T00:00:00Z`);
-  return date.toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+  return formatDayMonth(week);
 }

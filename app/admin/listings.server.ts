@@ -16,6 +16,7 @@ import { audit } from "./audit.server";
 import { listingApprovedMail, listingChangesMail, listingDeniedMail } from "./mail.server";
 import { boundedText, optionalId, pageOf, iso } from "./params.server";
 import { LISTING_FILTERS, STATUS_NAMES, type AdminListingRow, type AdminListingsPage, type ListingDiff, type ListingStatusFilter } from "./listings.types";
+import { pageCount } from "../../kit/pager";
 
 export { isListingFilter, LISTING_FILTERS } from "./listings.types";
 
@@ -65,7 +66,7 @@ export async function listListings(filter: ListingStatusFilter, params: URLSearc
     filter,
     listings,
     query: { q, road, country },
-    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+    pagination: { page, limit, total, totalPages: pageCount(total, limit) },
     roads: roads.map((row) => ({ id: row.id, name: row.name, countryId: row.country_id })),
   };
 }

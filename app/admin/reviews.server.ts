@@ -14,6 +14,7 @@ import { audit } from "./audit.server";
 import { ADMIN_MESSAGES } from "./messages";
 import { boundedText, hexId, pageOf, iso } from "./params.server";
 import { REVIEW_FILTERS, reviewLabel, type AdminReviewDetail, type AdminReviewRow, type AdminReviewsPage, type ReviewFilter } from "./reviews.types";
+import { pageCount } from "../../kit/pager";
 
 export { isReviewFilter, REVIEW_FILTERS, reviewLabel } from "./reviews.types";
 
@@ -61,7 +62,7 @@ export async function listReviews(filter: ReviewFilter, params: URLSearchParams)
     FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id
     ${where}
     ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
-  return { filter, reviews: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return { filter, reviews: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: pageCount(total, limit) } };
 }
 
 export async function reviewDetail(id: number): Promise<AdminReviewDetail> {

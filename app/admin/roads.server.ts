@@ -33,6 +33,7 @@ import { roadOptions } from "../search/reference.server";
 import { boundedText, pageOf } from "./params.server";
 import { parseLine, type JunctionForm, type RoadForm } from "./roads.schemas";
 import type { AdminRoadsPage, RoadCountryTab } from "./roads.types";
+import { pageCount } from "../../kit/pager";
 
 export const ROAD_NOT_FOUND = "Sorry, we couldn't find that road.";
 export const JUNCTION_NOT_FOUND = "Sorry, we couldn't find that junction.";
@@ -43,7 +44,7 @@ export async function roadsPage(country: RoadCountryTab, params: URLSearchParams
   const q = boundedText(params.get("q"), 40);
   const { page, limit } = pageOf(params);
   const { roads, total } = await listRoads(sql(), { countryId: country.id, q, limit, offset: (page - 1) * limit });
-  return { country, roads, query: { q }, pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return { country, roads, query: { q }, pagination: { page, limit, total, totalPages: pageCount(total, limit) } };
 }
 
 export async function roadDetail(id: number): Promise<AdminRoad> {

@@ -15,6 +15,7 @@ import { audit } from "./audit.server";
 import { ADMIN_MESSAGES } from "./messages";
 import { boundedText, hexId, iso, pageOf } from "./params.server";
 import type { AdminUserDetail, AdminUserRow, AdminUsersPage, UserFilter } from "./users.types";
+import { pageCount } from "../../kit/pager";
 
 const LISTING_STATUS_NAMES: Record<number, string> = { 1: "Submitted", 2: "Live", 3: "Denied", 4: "Draft" };
 const REVIEW_STATUS_NAMES: Record<number, string> = { 0: "Awaiting moderation", 1: "Restored", 2: "Accepted", 3: "Denied" };
@@ -56,7 +57,7 @@ export async function listUsers(filter: UserFilter, params: URLSearchParams): Pr
   const rows = await s<Row[]>`
     SELECT id, email, username, is_admin, email_verified, points, created_at, deactivated_at FROM users ${where}
     ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
-  return { filter, users: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return { filter, users: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: pageCount(total, limit) } };
 }
 
 export async function userDetail(id: number): Promise<AdminUserDetail> {

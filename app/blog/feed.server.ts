@@ -2,10 +2,7 @@
 import { sql } from "../db.server";
 import { appUrl } from "../mail/links.server";
 import { feedPosts, sitemapPosts } from "./posts.server";
-
-function escapeXml(value: string): string {
-  return value.replace(/[<>&"']/g, (character) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[character] ?? character);
-}
+import { escapeHtml } from "../../kit/html";
 
 export async function atomFeed(): Promise<string> {
   const site = appUrl();
@@ -13,24 +10,24 @@ export async function atomFeed(): Promise<string> {
   const updated = posts.reduce((latest, post) => (post.updatedAt > latest ? post.updatedAt : latest), "1970-01-01T00:00:00Z");
   const entries = posts.map(
     (post) => `  <entry>
-    <id>${escapeXml(`${site}${post.url}`)}</id>
-    <title>${escapeXml(post.title)}</title>
-    <link rel="alternate" type="text/html" href="${escapeXml(`${site}${post.url}`)}"/>
+    <id>${escapeHtml(`${site}${post.url}`)}</id>
+    <title>${escapeHtml(post.title)}</title>
+    <link rel="alternate" type="text/html" href="${escapeHtml(`${site}${post.url}`)}"/>
     <published>${post.publishedAt ?? post.updatedAt}</published>
     <updated>${post.updatedAt}</updated>
-    <author><name>${escapeXml(post.authorName || "Pawroute")}</name></author>
-${post.categories.map((category) => `    <category term="${escapeXml(category.slug)}" label="${escapeXml(category.name)}"/>`).join("\n")}
-    <summary>${escapeXml(post.excerpt)}</summary>
-    <content type="html">${escapeXml(post.bodyHtml)}</content>
+    <author><name>${escapeHtml(post.authorName || "Pawroute")}</name></author>
+${post.categories.map((category) => `    <category term="${escapeHtml(category.slug)}" label="${escapeHtml(category.name)}"/>`).join("\n")}
+    <summary>${escapeHtml(post.excerpt)}</summary>
+    <content type="html">${escapeHtml(post.bodyHtml)}</content>
   </entry>`,
   );
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${escapeXml(`${site}/bark-out/`)}</id>
+  <id>${escapeHtml(`${site}/bark-out/`)}</id>
   <title>Bark Out — Pawroute</title>
   <subtitle>Walks, travel tips and stories from dog owners on the road in the UK and France.</subtitle>
-  <link rel="self" type="application/atom+xml" href="${escapeXml(`${site}/bark-out/feed.atom`)}"/>
-  <link rel="alternate" type="text/html" href="${escapeXml(`${site}/bark-out`)}"/>
+  <link rel="self" type="application/atom+xml" href="${escapeHtml(`${site}/bark-out/feed.atom`)}"/>
+  <link rel="alternate" type="text/html" href="${escapeHtml(`${site}/bark-out`)}"/>
   <updated>${updated}</updated>
 ${entries.join("\n")}
 </feed>
@@ -54,7 +51,7 @@ export async function sitemap(): Promise<string> {
   const listings = await db<{ url: string; modified: string }[]>`
     SELECT '/' || walk_type || '/' || slug AS url, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS modified
     FROM listings WHERE status = 2 ORDER BY popularity DESC, id LIMIT ${room}`;
-  const entry = (url: string, lastModified?: string) => `  <url><loc>${escapeXml(`${site}${url}`)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
+  const entry = (url: string, lastModified?: string) => `  <url><loc>${escapeHtml(`${site}${url}`)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${[...PUBLIC_PAGES.map((url) => entry(url)), ...posts.map((post) => entry(post.url, post.lastModified)), ...roads.map((road) => entry(road.url)), ...listings.map((listing) => entry(listing.url, listing.modified))].join("\n")}

@@ -2,10 +2,7 @@
 // confirmation (with a one-click unsubscribe link and List-Unsubscribe headers, RFC 2369 and 8058).
 import { absoluteUrl } from "../mail/links.server";
 import type { MailMessage } from "../mail/message";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../kit/html";
 
 function simple(to: string, subject: string, lines: string[], options: { replyTo?: string; unsubscribeUrl?: string; action?: { label: string; url: string } } = {}): MailMessage {
   const footer = options.unsubscribeUrl ? ["", "--", `Unsubscribe with one click: ${options.unsubscribeUrl}`] : [];

@@ -6,6 +6,7 @@ import { imageUrl } from "../uploads/images";
 import type { BlogGalleryItem } from "../../db/schema";
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, BLOG_QUERY_MAX, resolveCategories, type BlogCard, type BlogCategory, type BlogGalleryView, type BlogListing, type BlogPostView } from "./types";
 import { videoEmbedSource } from "./video-embed";
+import { pageCount } from "../../kit/pager";
 
 type Sql = ReturnType<typeof sql>;
 
@@ -121,7 +122,7 @@ export async function listPosts(filters: Pick<BlogFilters, "selected" | "q" | "p
     q: filters.q,
     page: filters.page,
     total,
-    totalPages: Math.max(1, Math.ceil(total / BLOG_PAGE_SIZE)),
+    totalPages: pageCount(total, BLOG_PAGE_SIZE),
   };
 }
 

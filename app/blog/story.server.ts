@@ -12,12 +12,9 @@ import { attachImages, usableImageIds } from "../uploads/files.server";
 import type { Uploader } from "../uploads/uploader.server";
 import { storyMail } from "./mail.server";
 import type { StoryForm } from "./schemas";
+import { escapeHtml } from "../../kit/html";
 
 export const STORY_CATEGORY = "your-stories";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 const QUESTIONS: [keyof Pick<StoryForm, "likes" | "favourite-walks" | "walk-activities">, string][] = [
   ["likes", "What my dog enjoys"],

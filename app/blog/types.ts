@@ -1,4 +1,5 @@
 // Shapes the Bark Out pages receive from their loaders (no server imports: components use these).
+import { formatDateInWords } from "../../kit/format";
 
 export interface BlogCategory {
   id: number;
@@ -88,5 +89,5 @@ export function resolveCategories(ticked: readonly string[], previous: readonly 
 
 export function formatPostDate(iso: string | null): string {
   if (!iso) return "";
-  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  return formatDateInWords(iso);
 }

@@ -3,6 +3,7 @@
 // in full; everyone else (visitors, members without a subscription, expired subscribers) sees 3 in full
 // each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
 import { lockedDescription } from "../../geo/search/hydrate";
+import { readCookie } from "../../kit/cookies";
 import { signedCookie } from "../auth/cookies.server";
 import type { SessionUser } from "../auth/session.server";
 import { isSubscriber } from "../payments/subscriptions.server";
@@ -35,9 +36,9 @@ function readViews(value: unknown, month: string): number[] {
 
 /** When the modal was last closed: the seen cookie's UTC timestamp, or null. */
 export function limitSeenAt(cookieHeader: string | null): Date | null {
-  const match = new RegExp(`(?:^|;\\s*)${LIMIT_SEEN_COOKIE}=([^;]+)`).exec(cookieHeader ?? "");
-  if (!match) return null;
-  const date = new Date(decodeURIComponent(match[1]));
+  const value = readCookie(cookieHeader, LIMIT_SEEN_COOKIE);
+  if (value === null) return null;
+  const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 

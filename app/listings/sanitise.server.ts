@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "../../kit/html";
 
 /** The spec's allowlist for listing descriptions (§5): nothing else survives, and no attributes at all. */
 export const DESCRIPTION_TAGS = ["p", "br", "strong", "ul", "li", "ol", "span", "em"] as const;
@@ -15,10 +16,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
 /** Sanitised rich text: the editor's HTML reduced to the allowlist. */
 export function sanitiseDescription(html: string): string {
   return sanitizeHtml(html, OPTIONS).replace(/<p>\s*<\/p>/g, "").trim();
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /** A description typed without the editor (no JavaScript): blank lines make paragraphs, line breaks stay. */

@@ -1,10 +1,7 @@
 // The account mails, each with a plain-text and an HTML body. Every value is escaped in the HTML.
 import type { MailMessage } from "./message";
 import { absoluteUrl } from "./links.server";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../kit/html";
 
 export interface Body {
   subject: string;

@@ -18,6 +18,7 @@ import { metricsText, observeRequest, setDatabaseReachable } from "./metrics.ser
 import { paypalConfig } from "../payments/paypal.server";
 import { stripeConfig } from "../payments/stripe.server";
 import { applePayDomainAssociation, APPLE_PAY_ASSOCIATION_PATH, permissionsPolicy } from "../payments/wallets.server";
+import { escapeHtml } from "../../kit/html";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -256,10 +257,6 @@ export function installOperations(app: Express, options: OperationsOptions): voi
       .then(({ body, contentType }) => res.set("Content-Type", contentType).set("Cache-Control", "no-store").send(body))
       .catch(next);
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A small page for answers given before Remix runs (no site shell: it must not need the database). */

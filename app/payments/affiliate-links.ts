@@ -38,11 +38,5 @@ export function discountPenceOf(pricePence: number, discountPercent: number): nu
   return Math.floor((pricePence * discountPercent) / 100);
 }
 
-/** DD/MM/YYYY from YYYY-MM-DD (a calendar day, no time zone arithmetic). */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split("-");
-  return `${date}/${month}/${year}`;
-}
-
 /** Shown on the list after a delete (?removed). */
 export const AFFILIATE_REMOVED = "The discount link has been removed.";

@@ -52,21 +52,6 @@ export function findPlan(option: string | null | undefined): Plan | undefined {
   return PLANS.find((plan) => plan.option === option);
 }
 
-/** £39.99 from 3999 pence. */
-export function formatPence(pence: number): string {
-  return `£${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
-}
-
-/** The spec's subscription-message date: DD/MM/YY (UK time). */
-export function formatShortDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: "Europe/London" }).format(new Date(date));
-}
-
-/** DD/MM/YYYY (receipts and lists). */
-export function formatLongDate(date: Date | string): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" }).format(new Date(date));
-}
-
 export const PAYMENT_METHOD = { paypal: 1, card: 2, prize: 3 } as const;
 
 const CARD_BRANDS: Record<string, string> = { visa: "Visa", mastercard: "Mastercard", maestro: "Maestro", amex: "American Express", discover: "Discover", diners: "Diners Club", jcb: "JCB", unionpay: "UnionPay" };

@@ -1,6 +1,7 @@
 // Paying for a subscription with a Treat: the spec's payment method 3, "prize" (docs/decisions/0127).
 // The Treat is consumed in the same transaction that records the charge and starts the subscription, and
 // the charge's key names the Treat, so a doubled or retried submit starts one subscription.
+import { formatDateShortYear } from "../../kit/format";
 import { eq } from "drizzle-orm";
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
@@ -14,7 +15,7 @@ import { flashHeader } from "../auth/flash.server";
 import { PAYMENT_MESSAGES, PRIZE_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { readForm, safeNext } from "./pages.server";
 import { oneAtATime } from "./in-flight.server";
-import { findPlan, formatShortDate, PAYMENT_METHOD } from "./plans";
+import { findPlan, PAYMENT_METHOD } from "./plans";
 import { prizeSchema, renewTreatSchema } from "./schemas";
 import { addMonths, applySucceededIn, currentSubscription, type PaymentResult } from "./subscriptions.server";
 import { treatCoversPlan, treatMonths } from "./treat-discounts.server";
@@ -84,7 +85,7 @@ export async function renewTreatAction(user: SessionUser, request: Request): Pro
     const input = await readForm(request, renewTreatSchema);
     const result = await renewWithTreat(user, treatIdFromHex(input.paymentMethod));
     if (result.status !== "succeeded") throw new AppError(409, PRIZE_MESSAGES.failed);
-    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
+    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate))) } });
   } catch (error) {
     if (error instanceof AppError) return Response.json({ error: error.message, form: "treat" }, { status: error.status });
     throw error;

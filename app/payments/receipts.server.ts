@@ -1,5 +1,6 @@
 // Receipts: one per succeeded charge, listed at /account/receipts and printable one by one, with the
 // refunds and disputes of its charge (decision 0240), and mailed when issued.
+import { formatDateShortYear, formatPence } from "../../kit/format";
 import { and, desc, eq } from "drizzle-orm";
 import { charges, receipts, users } from "../../db/schema";
 import { db } from "../db.server";
@@ -8,7 +9,6 @@ import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";
 import type { Transaction } from "../points/ledger.server";
-import { formatPence, formatShortDate } from "./plans";
 import { moneyBackOfCharges } from "./refunds.server";
 import type { ReceiptView } from "./types";
 
@@ -85,7 +85,7 @@ export async function mailReceiptIn(tx: Transaction, chargeId: number): Promise<
         ...(retried ? ["The earlier attempt to renew was not paid; this payment renewed your subscription."] : []),
         `Receipt ${receipt.number}: ${receipt.description}.`,
         `${paid}${receipt.discountPence > 0 ? ` (a discount of ${formatPence(receipt.discountPence)} was taken off)` : ""}.`,
-        `Premium from ${formatShortDate(receipt.periodStart)} to ${formatShortDate(receipt.periodEnd)}.`,
+        `Premium from ${formatDateShortYear(receipt.periodStart)} to ${formatDateShortYear(receipt.periodEnd)}.`,
       ],
       action: { label: "See your receipt", url: absoluteUrl(`/account/receipts/${receipt.id}`) },
     }),

@@ -2,6 +2,7 @@
 // stores the provider's event id first (payment_events), then calls applyMoneyBackIn in the same
 // transaction, so a replayed event changes nothing. The charge row is locked while its totals change,
 // so two events for one charge arriving at once are applied one after the other.
+import { formatPence } from "../../kit/format";
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { chargeAdjustments, charges, receipts, subscriptionEvents, subscriptions, users, type ChargeAdjustmentKind } from "../../db/schema";
 import { hexId } from "../admin/params.server";
@@ -10,7 +11,7 @@ import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";
 import type { Transaction } from "../points/ledger.server";
-import { findPlan, formatPence } from "./plans";
+import { findPlan } from "./plans";
 import type { AdminMoneyBackView, MoneyBackView } from "./types";
 
 export interface MoneyBack {

@@ -2,6 +2,7 @@
 // automatically, RENEWAL_DAYS_BEFORE days before it expires, off-session. A renewal's charge key names
 // the period, so each period is charged at most once. A decline or a bank asking for authentication
 // leaves the subscription as it was and mails the member, once per period.
+import { formatDateShortYear } from "../../kit/format";
 import { and, eq, gt, isNull, lte, sql as rawSql } from "drizzle-orm";
 import { charges, subscriptionEvents, subscriptions, users } from "../../db/schema";
 import { db } from "../db.server";
@@ -10,7 +11,7 @@ import { AppError } from "../errors";
 import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";
-import { findPlan, formatShortDate } from "./plans";
+import { findPlan } from "./plans";
 import { renewDue } from "./subscriptions.server";
 
 export interface RenewalRun {
@@ -59,7 +60,7 @@ async function noteFailure(subscription: typeof subscriptions.$inferSelect, emai
         subject: authentication ? "Please confirm your Pawroute renewal" : "We couldn't renew your Pawroute subscription",
         heading: authentication ? "Your bank asks you to confirm the renewal" : "Your renewal payment didn't go through",
         paragraphs: [
-          `We tried to renew your ${plan?.name ?? ""} subscription, which expires on ${formatShortDate(subscription.expiresAt)}.`,
+          `We tried to renew your ${plan?.name ?? ""} subscription, which expires on ${formatDateShortYear(subscription.expiresAt)}.`,
           authentication ? "Your bank wants you to confirm this payment. It only takes a moment." : `The payment was not taken: ${error.message}`,
           "Your subscription stays as it is until its expiry date. Renew it from your account to keep premium access.",
         ],

@@ -1,4 +1,5 @@
 // Subscriptions and revenue per month for the back office's dashboard. No server imports.
+import { formatCalendarMonth } from "../../kit/format";
 
 export interface MonthlyRevenue {
   /** YYYY-MM (UK calendar month). */
@@ -20,5 +21,5 @@ export interface RevenueSummary {
 
 /** "Nov 2026" for 2026-11. */
 export function monthLabel(month: string): string {
-  return new Date(`${month}-01T12:00:00Z`).toLocaleDateString("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+  return formatCalendarMonth(month);
 }

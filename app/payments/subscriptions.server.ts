@@ -2,6 +2,7 @@
 // loop, renew, automatic renewal, cancel, switch with proration, receipts. Every charge row has an
 // idempotency key that is also the provider's Idempotency-Key, and one conditional UPDATE decides which
 // request (or webhook) applies a succeeded charge, so doubled requests and replays change nothing.
+import { formatDateShortYear } from "../../kit/format";
 import { and, desc, eq, gt, isNull, ne, sql as rawSql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, renewalRequests, subscriptionEvents, subscriptions } from "../../db/schema";
@@ -16,7 +17,7 @@ import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./pa
 import { consumeTreatForSubscription } from "../treats/awarded.server";
 import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
 import { partPayingTreat, treatDiscountPence } from "./treat-discounts.server";
-import { cardBrandName, findPlan, formatShortDate, PAYMENT_METHOD, type Plan } from "./plans";
+import { cardBrandName, findPlan, PAYMENT_METHOD, type Plan } from "./plans";
 import { mailReceiptIn } from "./receipts.server";
 import type { RenewalCardView } from "./types";
 import { cardErrorOf, stripe } from "./stripe.server";
@@ -181,7 +182,7 @@ function discounted(plan: Plan, link: { discountPercent: number } | null, treat:
 }
 
 function justSubscribed(subscription: typeof subscriptions.$inferSelect): AppError {
-  return new AppError(409, SUBSCRIPTION_MESSAGES.justSubscribed(planOf(subscription.plan).name, formatShortDate(subscription.expiresAt)), { code: "just_subscribed" });
+  return new AppError(409, SUBSCRIPTION_MESSAGES.justSubscribed(planOf(subscription.plan).name, formatDateShortYear(subscription.expiresAt)), { code: "just_subscribed" });
 }
 
 type Asked = { requestKey: string | null; paymentMethodId: number; amountPence?: number; discountPence?: number; affiliateLinkId?: number | null; treatId?: number | null; sameAmount?: boolean };
@@ -459,7 +460,7 @@ export async function renew(user: SessionUser, input: { paymentMethod?: string; 
 }
 
 function justRenewed(subscription: typeof subscriptions.$inferSelect): AppError {
-  return new AppError(409, SUBSCRIPTION_MESSAGES.justRenewed(formatShortDate(subscription.expiresAt)), { code: "just_renewed" });
+  return new AppError(409, SUBSCRIPTION_MESSAGES.justRenewed(formatDateShortYear(subscription.expiresAt)), { code: "just_renewed" });
 }
 
 /** Why a renew page that showed another expiry is not paid: that period was renewed, or the subscription changed. */

@@ -1,21 +1,10 @@
 import { MAX_LIMIT } from "../../geo/search/filters";
-
-/** Spec §9: distances in miles to 1 decimal place. */
-export function formatMiles(miles: number): string {
-  return `${miles.toFixed(1)} miles`;
-}
+import { pageNumbers, pageRange } from "../../kit/pager";
 
 /** Spec §9: totals above 1000 read "over N,000", rounded down to thousands. */
 export function formatTotal(total: number, capped = false): string {
   if (total > 1000 || capped) return `over ${(Math.floor(total / 1000) * 1000).toLocaleString("en-GB")}`;
   return total.toLocaleString("en-GB");
-}
-
-/** Drive time as "2 h 35 min" or "40 min". */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
 export interface PaginationInput {
@@ -29,25 +18,10 @@ export interface PaginationInput {
 /** "Showing 21–40 of 312 results". */
 export function resultsLine({ page, limit, total, totalIsCapped }: PaginationInput, shown: number): string {
   if (total === 0 || shown === 0) return "";
-  const first = (page - 1) * limit + 1;
-  const last = first + shown - 1;
+  const { first, last } = pageRange(page, limit, total, shown);
   const noun = total === 1 && !totalIsCapped ? "result" : "results";
   const range = first === last ? `${first}` : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")}`;
   return `Showing ${range} of ${formatTotal(total, totalIsCapped)} ${noun}`;
-}
-
-/** Spec §2: the pages within 2 of the current one, plus the first and the last; "gap" where pages are left out. */
-export function pageNumbers(current: number, totalPages: number): (number | "gap")[] {
-  const shown = new Set<number>([1, totalPages]);
-  for (let page = current - 2; page <= current + 2; page++) if (page >= 1 && page <= totalPages) shown.add(page);
-  const sorted = [...shown].filter((page) => page >= 1).sort((a, b) => a - b);
-  const out: (number | "gap")[] = [];
-  for (const page of sorted) {
-    const previous = out[out.length - 1];
-    if (typeof previous === "number" && page - previous > 1) out.push("gap");
-    out.push(page);
-  }
-  return out;
 }
 
 export interface PaginationLinks {

@@ -1,3 +1,4 @@
+import { readCookie, serializeCookie } from "../../kit/cookies";
 import { HOMEPAGE_TAB_COOKIE, HOMEPAGE_TAB_MAX_AGE_SECONDS } from "./constants";
 
 export const HOME_TABS = ["route", "location", "road", "trip"] as const;
@@ -9,16 +10,13 @@ export function isHomeTab(value: string | null | undefined): value is HomeTab {
 
 /** The cookie that remembers the chosen tab (spec §2), as the server and the browser both write it. */
 export function homeTabCookie(tab: HomeTab, secure = false): string {
-  return `${HOMEPAGE_TAB_COOKIE}=${tab}; Max-Age=${HOMEPAGE_TAB_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return serializeCookie(HOMEPAGE_TAB_COOKIE, tab, { maxAgeSeconds: HOMEPAGE_TAB_MAX_AGE_SECONDS, secure });
 }
 
 /** The tab named in a Cookie header, if any. */
 export function tabFromCookieHeader(header: string | null): HomeTab | null {
-  for (const part of (header ?? "").split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === HOMEPAGE_TAB_COOKIE && isHomeTab(value)) return value;
-  }
-  return null;
+  const value = readCookie(header, HOMEPAGE_TAB_COOKIE);
+  return isHomeTab(value) ? value : null;
 }
 
 /** What each homepage address preselects (spec §2): its listing type and country. */

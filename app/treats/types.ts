@@ -1,6 +1,7 @@
 // Treats shared by server and pages: constants, the spec's messages word for word, and the view types.
 // A plain module (no server imports), so route components may use it.
 import { imageUrl, type GalleryImage } from "../uploads/images";
+import { formatDate } from "../../kit/format";
 
 /** One claim is owed for every this many Treat Points a member has earned (docs/decisions/0110). */
 export const POINTS_PER_CLAIM = 100;
@@ -105,7 +106,7 @@ export interface ClaimStatus {
 
 /** DD/MM/YYYY (spec §9), in the UK's time zone. */
 export function treatDate(timestampSeconds: number): string {
-  return new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" }).format(new Date(timestampSeconds * 1000));
+  return formatDate(timestampSeconds * 1000);
 }
 
 /** The spec's displayed chance: weight / total × 100 at two decimals. */

@@ -2,8 +2,8 @@
 // (each break an event at its place and time, in Europe/London).
 import type { TripPlan } from "../../geo/trip/plan";
 import { instantToLondon, TRIP_TIME_ZONE } from "../../geo/trip/time";
+import { escapeHtml } from "../../kit/html";
 
-const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 const fixed = (n: number) => n.toFixed(6);
 
 export function tripGpx(plan: TripPlan, name: string, origin: string): string {
@@ -12,9 +12,9 @@ export function tripGpx(plan: TripPlan, name: string, origin: string): string {
     return [
       `  <wpt lat="${fixed(stop.listing.lat)}" lon="${fixed(stop.listing.lng)}">`,
       `    <time>${stop.arrival}</time>`,
-      `    <name>${xml(`${stop.index + 1}. ${stop.listing.title}`)}</name>`,
-      `    <desc>${xml(desc)}</desc>`,
-      `    <link href="${xml(origin + stop.listing.url)}"><text>${xml(stop.listing.title)}</text></link>`,
+      `    <name>${escapeHtml(`${stop.index + 1}. ${stop.listing.title}`)}</name>`,
+      `    <desc>${escapeHtml(desc)}</desc>`,
+      `    <link href="${escapeHtml(origin + stop.listing.url)}"><text>${escapeHtml(stop.listing.title)}</text></link>`,
       `    <type>${stop.kind === "overnight" ? "Overnight stop" : "Dog break"}</type>`,
       "  </wpt>",
     ].join("\n");
@@ -23,10 +23,10 @@ export function tripGpx(plan: TripPlan, name: string, origin: string): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<gpx version="1.1" creator="Pawroute" xmlns="http://www.topografix.com/GPX/1/1">',
-    `  <metadata><name>${xml(name)}</name><time>${plan.departure}</time></metadata>`,
+    `  <metadata><name>${escapeHtml(name)}</name><time>${plan.departure}</time></metadata>`,
     ...waypoints,
     "  <trk>",
-    `    <name>${xml(`${plan.from.label} to ${plan.to.label}`)}</name>`,
+    `    <name>${escapeHtml(`${plan.from.label} to ${plan.to.label}`)}</name>`,
     "    <trkseg>",
     track,
     "    </trkseg>",

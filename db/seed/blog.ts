@@ -1,6 +1,7 @@
 // The Bark Out demo posts: a dozen articles written for the demo, over several categories, with a
 // book list and one member's story. Idempotent (by slug), so it also reaches an already seeded database.
 import type { SqlClient } from "../client";
+import { escapeHtml } from "../../kit/html";
 
 interface DemoPost {
   slug: string;
@@ -174,10 +175,6 @@ export const DEMO_POSTS: DemoPost[] = [
     author: "demo_member",
   },
 ];
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 /** Adds the demo posts that are missing (matched by slug); posts already there are left alone. */
 export async function ensureDemoBlog(sql: SqlClient): Promise<number> {

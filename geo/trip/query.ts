@@ -111,11 +111,3 @@ export function tripSearchParams(q: TripQuery): URLSearchParams {
 export function tripUrl(q: TripQuery, base = "/trip"): string {
   return `${base}?${tripSearchParams(q).toString()}`;
 }
-
-export function formatMinutes(totalMinutes: number): string {
-  const m = Math.round(totalMinutes);
-  const h = Math.floor(m / 60);
-  const rest = m % 60;
-  if (h === 0) return `${rest} min`;
-  return rest === 0 ? `${h} h` : `${h} h ${String(rest).padStart(2, "0")}`;
-}

@@ -1,5 +1,7 @@
+import { LONDON } from "../../kit/format";
+
 /** Trip times are wall-clock times in Europe/London (the departure typed in the form, the exports' events). */
-export const TRIP_TIME_ZONE = "Europe/London";
+export const TRIP_TIME_ZONE = LONDON;
 
 const parts = new Intl.DateTimeFormat("en-GB", {
   timeZone: TRIP_TIME_ZONE,
@@ -44,15 +46,6 @@ export function instantToLondon(at: Date): string {
 /** The next whole hour in London: the form's default departure. */
 export function nextWholeHour(now: Date): string {
   return instantToLondon(new Date(Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000));
-}
-
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: TRIP_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-const day = new Intl.DateTimeFormat("en-GB", { timeZone: TRIP_TIME_ZONE, weekday: "short", day: "numeric", month: "short" });
-
-/** "14:05" or, on another day than `from`, "Tue 8 Dec 14:05". */
-export function formatTripTime(at: Date, from?: Date): string {
-  const sameDay = !from || day.format(at) === day.format(from);
-  return sameDay ? clock.format(at) : `${day.format(at)} ${clock.format(at)}`;
 }
 
 /** The next 09:00 in London after an instant, at least 8 hours later: when an overnight stop ends. */

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { escapeHtml } from "../../kit/html";
 
 /**
  * Hand-made OpenStreetMap extracts for tests: nodes and ways with tags, written as OSM XML (nodes
@@ -18,7 +19,6 @@ export interface OsmWay {
   tags: Record<string, string>;
 }
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export class OsmBuilder {
   readonly nodes: OsmNode[] = [];
@@ -48,7 +48,7 @@ export class OsmBuilder {
 
   xml(): string {
     const lines = ['<?xml version="1.0" encoding="UTF-8"?>', '<osm version="0.6" generator="pawroute-tests">'];
-    const tagLines = (tags: Record<string, string>) => Object.entries(tags).map(([k, v]) => `    <tag k="${escape(k)}" v="${escape(v)}"/>`);
+    const tagLines = (tags: Record<string, string>) => Object.entries(tags).map(([k, v]) => `    <tag k="${escapeHtml(k)}" v="${escapeHtml(v)}"/>`);
     for (const n of [...this.nodes].sort((a, b) => a.id - b.id)) {
       const tags = n.tags ?? {};
       if (Object.keys(tags).length === 0) lines.push(`  <node id="${n.id}" version="1" lat="${n.lat}" lon="${n.lon}"/>`);

@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import { escapeHtml } from "../../kit/html";
 
 /**
  * A small, real-shaped OpenStreetMap extract written as OSM XML: the M42 as a dual carriageway
@@ -25,7 +26,6 @@ interface Way {
   tags: Record<string, string>;
 }
 
-const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export const FIXTURE = {
   west: { lng: -1.9, lat: 52.48 },
@@ -93,14 +93,14 @@ export function fixtureXml(options: FixtureOptions = {}): string {
     if (tags.length === 0) lines.push(`  <node id="${n.id}" version="1" lat="${n.lat}" lon="${n.lon}"/>`);
     else {
       lines.push(`  <node id="${n.id}" version="1" lat="${n.lat}" lon="${n.lon}">`);
-      for (const [k, v] of tags) lines.push(`    <tag k="${escape(k)}" v="${escape(v)}"/>`);
+      for (const [k, v] of tags) lines.push(`    <tag k="${escapeHtml(k)}" v="${escapeHtml(v)}"/>`);
       lines.push("  </node>");
     }
   }
   for (const w of ways) {
     lines.push(`  <way id="${w.id}" version="1">`);
     for (const ref of w.nodes) lines.push(`    <nd ref="${ref}"/>`);
-    for (const [k, v] of Object.entries(w.tags)) lines.push(`    <tag k="${escape(k)}" v="${escape(v)}"/>`);
+    for (const [k, v] of Object.entries(w.tags)) lines.push(`    <tag k="${escapeHtml(k)}" v="${escapeHtml(v)}"/>`);
     lines.push("  </way>");
   }
   lines.push('  <relation id="1" version="1">', '    <member type="way" ref="500" role=""/>', '    <tag k="type" v="route"/>', "  </relation>", "</osm>");

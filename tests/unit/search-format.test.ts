@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatMiles, formatTotal, listingImage, pageNumbers, paginationLinks, placeholderImage, resultsLine } from "../../app/search/format";
+import { formatMiles } from "../../kit/format";
+import { pageNumbers } from "../../kit/pager";
+import { formatTotal, listingImage, paginationLinks, placeholderImage, resultsLine } from "../../app/search/format";
 import { homePreset, homeTabCookie, tabFromCookieHeader } from "../../app/search/home";
 import { describeTypes } from "../../app/search/listing-types";
 

@@ -1,6 +1,7 @@
+import { formatCalendarDay } from "../../../kit/format";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { affiliateLinkValidator, formatDay, type AffiliateLinkFormValues, type AffiliateLinkView } from "../../payments/affiliate-links";
+import { affiliateLinkValidator, type AffiliateLinkFormValues, type AffiliateLinkView } from "../../payments/affiliate-links";
 import { MAX_DISCOUNT_PERCENT } from "../../payments/schemas";
 import { FieldError, TextField } from "../forms/Field";
 import { FormAlert, formErrorOf } from "../forms/FormParts";
@@ -48,7 +49,7 @@ export function AffiliateLinksTable({ links }: { links: AffiliateLinkView[] }) {
               </td>
               <td data-label="Discount">{link.discountPercent}%</td>
               <td data-label="Expiry">
-                {link.expiresOn ? formatDay(link.expiresOn) : "Never"}
+                {link.expiresOn ? formatCalendarDay(link.expiresOn) : "Never"}
                 {link.expired ? <span className="tag tag--warning">expired</span> : null}
               </td>
               <td data-label="Uses">{link.uses.toLocaleString("en-GB")}</td>

@@ -6,6 +6,7 @@ import { useHydrated } from "../search/hooks";
 import { AuditList } from "./AuditList";
 import { MODERATION_REASONS, REASON_MAX } from "../../admin/moderation";
 import type { AdminPagination } from "../../admin/listings.types";
+import { adjacentPages, pageRange } from "../../../kit/pager";
 
 /** A link to the same page with some query parameters changed (page 1 unless the page is given). */
 export function hrefWith(search: string, changes: Record<string, string | number | null>): string {
@@ -21,17 +22,17 @@ export function hrefWith(search: string, changes: Record<string, string | number
 
 export function AdminPages({ pagination, search, noun }: { pagination: AdminPagination; search: string; noun: string }) {
   const { page, totalPages, total, limit } = pagination;
-  const first = total === 0 ? 0 : (page - 1) * limit + 1;
-  const last = Math.min(total, page * limit);
+  const { first, last } = pageRange(page, limit, total);
+  const { previous, next } = adjacentPages(page, totalPages);
   return (
     <nav className="admin-pages" aria-label={`Pages of ${noun}`}>
       <p className="admin-muted">
         {total === 0 ? `No ${noun}` : `Showing ${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")} of ${total.toLocaleString("en-GB")} ${noun}`}
       </p>
       <ul>
-        {page > 1 ? (
+        {previous ? (
           <li>
-            <Link to={hrefWith(search, { page: page - 1 })} rel="prev">
+            <Link to={hrefWith(search, { page: previous })} rel="prev">
               Previous<span className="visually-hidden"> page</span>
             </Link>
           </li>
@@ -41,9 +42,9 @@ export function AdminPages({ pagination, search, noun }: { pagination: AdminPagi
             Page {page} of {totalPages}
           </span>
         </li>
-        {page < totalPages ? (
+        {next ? (
           <li>
-            <Link to={hrefWith(search, { page: page + 1 })} rel="next">
+            <Link to={hrefWith(search, { page: next })} rel="next">
               Next<span className="visually-hidden"> page</span>
             </Link>
           </li>

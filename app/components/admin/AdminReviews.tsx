@@ -8,6 +8,7 @@ import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminLis
 import { useHydrated } from "../search/hooks";
 import { AdminHistory, AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 import { AdminPhotos } from "./AdminPhotos";
+import { formatDate } from "../../../kit/format";
 
 interface ActionData {
   formError: string | null;
@@ -65,7 +66,7 @@ export function ReviewsTable({ page, flash }: { page: AdminReviewsPage; flash: s
           { header: "Status", cell: (review) => <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge> },
           { header: "Listing", cell: (review) => <Link to={review.listing.url}>{review.listing.title}</Link> },
           { header: "Member", cell: (review) => review.author },
-          { header: "Date", cell: (review) => new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" }) },
+          { header: "Date", cell: (review) => formatDate(review.createdAt) },
         ]}
       />
       <AdminPages pagination={page.pagination} search={location.search} noun="reviews" />
@@ -170,7 +171,7 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
         <section className="admin-card admin-section" aria-labelledby="review-heading">
           <h2 id="review-heading">The review</h2>
           <p>
-            <strong>{stars(review.rating)}</strong> by {review.author} on {new Date(review.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })} about{" "}
+            <strong>{stars(review.rating)}</strong> by {review.author} on {formatDate(review.createdAt)} about{" "}
             <Link to={review.listing.url}>{review.listing.title}</Link>
           </p>
           <p style={{ whiteSpace: "pre-line" }}>{review.content}</p>
@@ -189,7 +190,7 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
           {review.moderatedAt ? (
             <p className="admin-muted">
               {review.label ? `${review.label.replace(/[()]/g, "")} by` : "Last moderated by"} administrator {review.moderatedBy ?? "(a former administrator)"} on{" "}
-              {new Date(review.moderatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+              {formatDate(review.moderatedAt)}
               {review.moderationReason ? <>. Reason sent to the member: “{review.moderationReason}”</> : null}
             </p>
           ) : null}

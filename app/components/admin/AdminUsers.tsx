@@ -14,6 +14,7 @@ import { TableHead } from "../TableHead";
 import { MoneyBackTable } from "./MoneyBackTable";
 import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
 import { AdminPhotos } from "./AdminPhotos";
+import { formatDate } from "../../../kit/format";
 
 interface ActionData {
   formError?: string | null;
@@ -36,10 +37,6 @@ function LinkList({ items, empty }: { items: { key: number; to: string; label: s
       ))}
     </ul>
   );
-}
-
-function date(value: string): string {
-  return new Date(value).toLocaleDateString("en-GB", { timeZone: "Europe/London" });
 }
 
 export function UsersTable({ page, flash, self }: { page: AdminUsersPage; flash: string | null; self: number }) {
@@ -78,7 +75,7 @@ export function UsersTable({ page, flash, self }: { page: AdminUsersPage; flash:
           },
           { header: "Email", cell: (user) => (user.deleted ? "—" : user.email) },
           { header: "Treat Points", cell: (user) => user.points.toLocaleString("en-GB") },
-          { header: "Joined", cell: (user) => date(user.createdAt) },
+          { header: "Joined", cell: (user) => formatDate(user.createdAt) },
         ]}
       />
       <AdminPages pagination={page.pagination} search={location.search} noun="members" />
@@ -124,7 +121,7 @@ export function UserDetailPage({
         {name} {user.isAdmin ? <StatusBadge tone="live">Administrator</StatusBadge> : null} {user.deleted ? <StatusBadge tone="denied">Deleted</StatusBadge> : null}
       </h1>
       <p>
-        {user.deleted ? "This account has been deleted." : user.email} · joined {date(user.createdAt)} · {user.verified ? "email verified" : "email not verified"} · {user.sessions} active session
+        {user.deleted ? "This account has been deleted." : user.email} · joined {formatDate(user.createdAt)} · {user.verified ? "email verified" : "email not verified"} · {user.sessions} active session
         {user.sessions === 1 ? "" : "s"}
       </p>
       <Notice message={flash} />
@@ -134,7 +131,7 @@ export function UserDetailPage({
         {subscription ? (
           <AdminSection id="subscription" title={`Subscription: ${subscription.planName}`}>
             <p>
-              Expires on {date(subscription.expiresAt)} · automatic renewal {subscription.autoRenew ? "on" : "off"}
+              Expires on {formatDate(subscription.expiresAt)} · automatic renewal {subscription.autoRenew ? "on" : "off"}
             </p>
             {subscription.autoRenew ? (
               <Form method="post" replace>
@@ -170,7 +167,7 @@ export function UserDetailPage({
               ) : (
                 user.history.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{date(entry.date)}</td>
+                    <td>{formatDate(entry.date)}</td>
                     <td>
                       {entry.reason}
                       {entry.awardedBy ? <span className="admin-muted"> (by {entry.awardedBy})</span> : null}

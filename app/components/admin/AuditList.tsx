@@ -1,4 +1,5 @@
 import type { AuditEntryView } from "../../admin/types";
+import { formatDateTime } from "../../../kit/format";
 
 function recordLabel(entry: Pick<AuditEntryView, "recordType" | "recordId">): string {
   return `${entry.recordType.replace("-", " ")} ${entry.recordId}`;
@@ -26,7 +27,7 @@ export function AuditList({ entries, empty }: { entries: AuditEntryView[]; empty
             <strong>{entry.actor}</strong> {entry.action.replace(/^[a-z-]+\./, "").replace(/-/g, " ")} <span className="admin-audit__record">{recordLabel(entry)}</span>
           </span>
           <time className="admin-audit__when" dateTime={entry.at}>
-            {new Date(entry.at).toLocaleString("en-GB", { timeZone: "Europe/London", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit" })}
+            {formatDateTime(entry.at)}
           </time>
           {changes(entry.before, entry.after).map((line) => (
             <span key={line} className="admin-audit__change">

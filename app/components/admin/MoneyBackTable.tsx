@@ -1,6 +1,6 @@
+import { formatDate, formatPence } from "../../../kit/format";
 import { Link } from "@remix-run/react";
 import { MONEY_BACK_LABELS } from "../../payments/money-back";
-import { formatPence } from "../../payments/plans";
 import type { AdminMoneyBackView } from "../../payments/types";
 import { TableHead } from "../TableHead";
 
@@ -33,9 +33,7 @@ export function MoneyBackTable({
           {rows.map((row) => (
             <tr key={row.id}>
               <td>
-                {new Date(row.at).toLocaleDateString("en-GB", {
-                  timeZone: "Europe/London",
-                })}
+                {formatDate(row.at)}
               </td>
               {showMember ? (
                 <td>

@@ -1,4 +1,4 @@
-import { formatPence } from "../../payments/plans";
+import { formatPence } from "../../../kit/format";
 import { monthLabel, type RevenueSummary } from "../../payments/revenue";
 
 /** Subscriptions and revenue per month: a table (newest month first) whose revenue cells carry a bar scaled to the best month. */

@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { barkOutHref } from "../../blog/types";
+import { adjacentPages, pageNumbers } from "../../../kit/pager";
 
 /** Previous and next, the pages within 2 of this one plus the first and last, and a results line. */
 export function BlogPagination({ page, totalPages, total, selected, q, shown }: { page: number; totalPages: number; total: number; selected: string[]; q: string; shown: number }) {
-  const pages = [...new Set([1, ...Array.from({ length: 5 }, (_, index) => page - 2 + index), totalPages])].filter((value) => value >= 1 && value <= totalPages).sort((a, b) => a - b);
+  const pages = pageNumbers(page, totalPages).filter((value): value is number => value !== "gap");
+  const { previous, next } = adjacentPages(page, totalPages);
   return (
     <nav className="pagination blog-pagination" aria-label="Pages of articles">
       <p className="pagination__line" role="status">
@@ -12,9 +14,9 @@ export function BlogPagination({ page, totalPages, total, selected, q, shown }: 
       </p>
       {totalPages > 1 ? (
         <ul className="pagination__pages">
-          {page > 1 ? (
+          {previous ? (
             <li>
-              <Link className="pagination__step" to={barkOutHref({ selected, q, page: page - 1 })} rel="prev">
+              <Link className="pagination__step" to={barkOutHref({ selected, q, page: previous })} rel="prev">
                 Previous
               </Link>
             </li>
@@ -32,9 +34,9 @@ export function BlogPagination({ page, totalPages, total, selected, q, shown }: 
               )}
             </li>
           ))}
-          {page < totalPages ? (
+          {next ? (
             <li>
-              <Link className="pagination__step" to={barkOutHref({ selected, q, page: page + 1 })} rel="next">
+              <Link className="pagination__step" to={barkOutHref({ selected, q, page: next })} rel="next">
                 Next
               </Link>
             </li>

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { readBrowserCookie, writeBrowserCookie } from "../../../kit/cookies";
 import type { CaptchaFallbackData } from "../forms/Captcha";
 
 // The form (with remix-validated-form, zod and the captcha) is fetched only when
@@ -29,11 +30,11 @@ interface NewsletterData {
 }
 
 function seen(): boolean {
-  return document.cookie.split("; ").some((entry) => entry.startsWith(`${NEWSLETTER_COOKIE}=`));
+  return readBrowserCookie(NEWSLETTER_COOKIE) !== null;
 }
 
 function remember(): void {
-  document.cookie = `${NEWSLETTER_COOKIE}=${new Date().toISOString()}; Max-Age=${COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+  writeBrowserCookie(NEWSLETTER_COOKIE, new Date().toISOString(), COOKIE_DAYS * 86_400);
 }
 
 /**

@@ -1,9 +1,6 @@
 import type { Descendant } from "slate";
 import type { FormattedText, ListItemElement } from "./slate-types";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
+import { escapeHtml } from "../../../kit/html";
 
 function textToHtml(leaf: FormattedText): string {
   let html = escapeHtml(leaf.text).replace(/\n/g, "<br />");

@@ -1,3 +1,4 @@
+import { formatDuration, formatMiles } from "../../../kit/format";
 import type { LinksFunction } from "@remix-run/node";
 import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -5,7 +6,6 @@ import type { DirectionsOutcome } from "../../listings/directions.server";
 import { PlaceField } from "../search/PlaceField";
 import { usePlaceFields, type PlaceValues } from "../search/usePlaceFields";
 import type { DirectionsResponse } from "../../../geo/directions";
-import { formatDuration, formatMiles } from "../../search/format";
 import { shortPlace } from "../../search/view-model";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";

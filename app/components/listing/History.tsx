@@ -1,6 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "../forms/Modal";
+import { formatDateInWords } from "../../../kit/format";
 
 export interface HistoryEntry {
   version: number;
@@ -17,7 +18,6 @@ export interface HistoryData {
   entries: HistoryEntry[];
 }
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The versions of a listing, newest first: when, by whom, and which fields changed. */
 export function HistoryList({ data }: { data: HistoryData }) {
@@ -27,7 +27,7 @@ export function HistoryList({ data }: { data: HistoryData }) {
       {data.entries.map((entry) => (
         <li key={entry.version} className="history__entry">
           <p className="history__head">
-            <strong>Version {entry.version}</strong> · <time dateTime={entry.date}>{DATE.format(new Date(entry.date))}</time> · {entry.editor}
+            <strong>Version {entry.version}</strong> · <time dateTime={entry.date}>{formatDateInWords(entry.date)}</time> · {entry.editor}
             {entry.current ? <span className="tag">Current</span> : null}
             {entry.status ? <span className="tag tag--warning">{entry.status}</span> : null}
           </p>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { writeBrowserCookie } from "../../../kit/cookies";
 
 const SEEN_COOKIE = "pawroute_limit_seen";
 const SEEN_SECONDS = 60 * 60 * 24;
@@ -51,7 +52,7 @@ export function LimitReached({ showModal, listingUrl, member }: { showModal: boo
           className="modal limit-modal"
           aria-labelledby="limit-modal-title"
           onClose={() => {
-            document.cookie = `${SEEN_COOKIE}=${encodeURIComponent(new Date().toISOString())}; Max-Age=${SEEN_SECONDS}; Path=/; SameSite=Lax`;
+            writeBrowserCookie(SEEN_COOKIE, new Date().toISOString(), SEEN_SECONDS);
           }}
         >
           <div className="modal__header">

@@ -1,5 +1,5 @@
+import { formatMiles } from "../../../kit/format";
 import { Link } from "@remix-run/react";
-import { formatMiles } from "../../search/format";
 import { listingKindName, listingType } from "../../search/listing-types";
 import type { ListingPageData } from "../../listings/page.server";
 import type { ListingExtras } from "../../listings/version-data";

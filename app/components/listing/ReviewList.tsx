@@ -1,8 +1,8 @@
 import type { ListingPageData } from "../../listings/page.server";
 import { Gallery } from "../gallery/Gallery";
 import { Stars } from "./Stars";
+import { formatDateInWords } from "../../../kit/format";
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** The reviews toggle: a disclosure that works without JavaScript; review text is plain text, never HTML. */
 export function ReviewList({ reviews, summary, title }: { reviews: ListingPageData["reviews"]; summary: ListingPageData["reviewSummary"]; title: string }) {
@@ -22,7 +22,7 @@ export function ReviewList({ reviews, summary, title }: { reviews: ListingPageDa
               <li key={review.id} className="review" data-review-id={review.id}>
                 <p className="review__meta">
                   <Stars rating={review.rating} size="sm" /> <span className="review__author">{review.user.username}</span> ·{" "}
-                  <time dateTime={new Date(review.date.timestamp * 1000).toISOString()}>{DATE.format(new Date(review.date.timestamp * 1000))}</time>
+                  <time dateTime={new Date(review.date.timestamp * 1000).toISOString()}>{formatDateInWords(review.date.timestamp * 1000)}</time>
                 </p>
                 {review.title ? <h3 className="review__title">{review.title}</h3> : null}
                 <p className="review__content">{review.content}</p>

@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ReactNode } from "react";
+import { readBrowserCookie, writeBrowserCookie } from "../../../kit/cookies";
 import { inSection, type MenuLink } from "../../navigation";
 import { MAIN_MENU_HOVER, useDropdown } from "./useDropdown";
 
@@ -42,7 +43,7 @@ export function MenuLinks({ links, className }: { links: readonly MenuLink[]; cl
 }
 
 function cookieSays(name: string): boolean {
-  return document.cookie.split("; ").includes(`${name}=open`);
+  return readBrowserCookie(name) === "open";
 }
 
 interface NavDropdownProps {
@@ -72,7 +73,7 @@ export function NavDropdown({ label, links, mobile, rememberAs, current = false,
 
   function onToggle() {
     if (!cookie || !menu.current) return;
-    document.cookie = `${cookie}=${menu.current.open ? "open" : "closed"}; Max-Age=${365 * 86_400}; Path=/; SameSite=Lax`;
+    writeBrowserCookie(cookie, menu.current.open ? "open" : "closed", 365 * 86_400);
   }
 
   return (

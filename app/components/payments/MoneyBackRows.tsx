@@ -1,5 +1,5 @@
+import { formatDate, formatPence } from "../../../kit/format";
 import { MONEY_BACK_LABELS } from "../../payments/money-back";
-import { formatLongDate, formatPence } from "../../payments/plans";
 import type { ReceiptView } from "../../payments/types";
 
 /** A receipt's refunds, reversal and dispute steps, in its <dl> (decision 0240); nothing when there are none. */
@@ -12,7 +12,7 @@ export function MoneyBackRows({ receipt }: { receipt: Pick<ReceiptView, "moneyBa
           <dt>{MONEY_BACK_LABELS[step.kind]}</dt>
           <dd>
             {step.kind === "refund" || step.kind === "reversal" ? `${formatPence(step.amountPence)} on ` : ""}
-            {formatLongDate(step.at)}
+            {formatDate(step.at)}
           </dd>
         </div>
       ))}

@@ -1,5 +1,6 @@
+import { formatPence } from "../../../kit/format";
 import { useState } from "react";
-import { formatPence, type Plan } from "../../payments/plans";
+import { type Plan } from "../../payments/plans";
 
 /** The plans side by side: price, period, features (full or fewer details) and the plan-details disclosure. */
 export function PlanCards({ plans, choose, current }: { plans: readonly Plan[]; choose: (option: string) => string; current?: string }) {

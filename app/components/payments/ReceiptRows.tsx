@@ -1,4 +1,4 @@
-import { formatLongDate, formatPence } from "../../payments/plans";
+import { formatDate, formatPence } from "../../../kit/format";
 import type { ReceiptView } from "../../payments/types";
 
 /** A receipt's period and discount rows, in its <dl>; the printable receipt shows the discount as a minus (`discountSign`). */
@@ -7,7 +7,7 @@ export function ReceiptPeriodRows({ receipt, discountSign = "" }: { receipt: Pic
     <>
       <dt>Period</dt>
       <dd>
-        {formatLongDate(receipt.periodStart)} to {formatLongDate(receipt.periodEnd)}
+        {formatDate(receipt.periodStart)} to {formatDate(receipt.periodEnd)}
       </dd>
       {receipt.discountPence ? (
         <>

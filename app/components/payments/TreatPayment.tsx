@@ -1,8 +1,8 @@
 // The prize flow (spec §4): a plain form per Treat that pays for the plan, posted to /payment as the
 // spec's {paymentMethod, method=3}. It works without JavaScript; with it, BusyButton shows the loading
 // state and ignores repeat clicks. Errors of this form are shown here (spec §8).
+import { formatDate } from "../../../kit/format";
 import { Form } from "@remix-run/react";
-import { formatLongDate } from "../../payments/plans";
 import type { TreatPaymentView } from "../../payments/types";
 import { BusyButton } from "../forms/BusyButton";
 
@@ -44,7 +44,7 @@ export function TreatPayment({ treats, option, planName, next, context, error, s
           </BusyButton>
           <p className="payment__treat-note">
             {treat.months === 1 ? "One month" : `${treat.months} months`} of {planName}
-            {treat.expiresAt ? `; use it by ${formatLongDate(treat.expiresAt)}` : ""}.
+            {treat.expiresAt ? `; use it by ${formatDate(treat.expiresAt)}` : ""}.
           </p>
         </Form>
       ))}

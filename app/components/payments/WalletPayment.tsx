@@ -2,11 +2,11 @@
 // (country GB, currency GBP, the amount in pence), offered only when canMakePayment says the browser has
 // one. The wallet's payment method goes through the same server path as a typed card: SetupIntent,
 // confirm, the payment call (method 2) with the extra-authentication loop.
+import { formatPence } from "../../../kit/format";
 import { useStripe } from "@stripe/react-stripe-js";
 import type { PaymentRequest } from "@stripe/stripe-js";
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatPence } from "../../payments/plans";
 import { registerPayment, setUpCard } from "./register-payment";
 
 export interface WalletPaymentProps {

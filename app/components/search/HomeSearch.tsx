@@ -2,8 +2,9 @@ import { useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import type { FormEvent, KeyboardEvent } from "react";
 import type { RoadOption } from "../../search/reference.types";
-import { SELECT_A_ROAD_MESSAGE } from "../../search/constants";
-import { HOME_TABS, homeTabCookie, type HomePreset, type HomeTab } from "../../search/home";
+import { writeBrowserCookie } from "../../../kit/cookies";
+import { HOMEPAGE_TAB_COOKIE, HOMEPAGE_TAB_MAX_AGE_SECONDS, SELECT_A_ROAD_MESSAGE } from "../../search/constants";
+import { HOME_TABS, type HomePreset, type HomeTab } from "../../search/home";
 import { compareRoads } from "../RoadBadge";
 import { emptyState, searchHref, type SearchState } from "../../search/url";
 import { preloadSearchValidation, validateSearch } from "../../search/validate";
@@ -144,7 +145,7 @@ export function HomeSearch({ tab, preset, roads }: HomeSearchProps) {
 
   function choose(next: HomeTab, focus = false) {
     setSelected(next);
-    document.cookie = homeTabCookie(next, location.protocol === "https:");
+    writeBrowserCookie(HOMEPAGE_TAB_COOKIE, next, HOMEPAGE_TAB_MAX_AGE_SECONDS);
     if (focus) tabs.current[HOME_TABS.indexOf(next)]?.focus();
   }
 

@@ -1,5 +1,6 @@
+import { formatMiles } from "../../../kit/format";
 import { FavouriteToggle } from "../listing/FavouriteToggle";
-import { formatMiles, listingImage } from "../../search/format";
+import { listingImage } from "../../search/format";
 import { listingKindName, listingType } from "../../search/listing-types";
 import type { ResultCard as Card } from "../../search/view-model";
 

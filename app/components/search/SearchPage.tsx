@@ -1,3 +1,4 @@
+import { formatDuration, formatMiles } from "../../../kit/format";
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useMemo, useRef, useState } from "react";
 import type { MouseEvent } from "react";
@@ -6,7 +7,6 @@ import { RoadBadge } from "../RoadBadge";
 import { MapModal } from "../map/MapModal";
 import { SearchMap } from "../map/SearchMap";
 import { LIVE_UPDATE_MIN_WIDTH } from "../../search/constants";
-import { formatDuration, formatMiles } from "../../search/format";
 import type { ResultsPageData, SearchOutcome } from "../../search/results.types";
 import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";

@@ -1,6 +1,7 @@
+import { formatMinutes } from "../../../kit/format";
 import { useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { BREAK_KIND_LABELS, BREAK_KINDS, EVERY_MINUTES, formatMinutes, OVERNIGHT_HOURS, tripQuerySchema, tripUrl } from "../../../geo/trip/query";
+import { BREAK_KIND_LABELS, BREAK_KINDS, EVERY_MINUTES, OVERNIGHT_HOURS, tripQuerySchema, tripUrl } from "../../../geo/trip/query";
 import { BusyButton } from "../forms/BusyButton";
 import { PlaceField } from "../search/PlaceField";
 

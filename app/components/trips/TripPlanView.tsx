@@ -1,7 +1,7 @@
+import { formatMinutes, formatTimeOfDay } from "../../../kit/format";
 import { Form, Link } from "@remix-run/react";
 import type { TripGap, TripOption, TripPlan, TripStop } from "../../../geo/trip/plan";
-import { BREAK_KIND_LABELS, formatMinutes, type BreakKind } from "../../../geo/trip/query";
-import { formatTripTime } from "../../../geo/trip/time";
+import { BREAK_KIND_LABELS, type BreakKind } from "../../../geo/trip/query";
 import { BusyButton } from "../forms/BusyButton";
 import { shortPlace } from "../../search/view-model";
 
@@ -13,7 +13,7 @@ function Totals({ plan }: { plan: TripPlan }) {
     <dl className="trip-totals">
       <div>
         <dt>Leave</dt>
-        <dd>{formatTripTime(departure)}</dd>
+        <dd>{formatTimeOfDay(departure)}</dd>
       </div>
       <div>
         <dt>Driving</dt>
@@ -25,7 +25,7 @@ function Totals({ plan }: { plan: TripPlan }) {
       </div>
       <div>
         <dt>Arrive</dt>
-        <dd data-testid="trip-arrival">{formatTripTime(new Date(plan.arrival), departure)}</dd>
+        <dd data-testid="trip-arrival">{formatTimeOfDay(new Date(plan.arrival), departure)}</dd>
       </div>
       <div>
         <dt>Distance</dt>
@@ -63,7 +63,7 @@ function StopCard({ stop, action, editable, departure }: { stop: TripStop; actio
         </h3>
         <p className="trip-stop__meta">
           {stop.kind === "overnight" ? "Overnight · " : null}
-          {stop.listing.typeName} · arrive <strong>{formatTripTime(new Date(stop.arrival), departure)}</strong> · {formatMinutes(stop.breakMinutes)} {stop.kind === "overnight" ? "overnight" : "break"} · {detour(stop)} · {stop.alongMiles} miles into the drive
+          {stop.listing.typeName} · arrive <strong>{formatTimeOfDay(new Date(stop.arrival), departure)}</strong> · {formatMinutes(stop.breakMinutes)} {stop.kind === "overnight" ? "overnight" : "break"} · {detour(stop)} · {stop.alongMiles} miles into the drive
         </p>
         {stop.listing.address ? <p className="trip-stop__address">{stop.listing.address}</p> : null}
         {stop.vet ? (

@@ -12,6 +12,7 @@ import { checklistFor, setChecklistDismissed } from "../../members/checklist.ser
 import { memberFormAction, textField } from "../../members/forms.server";
 import { AppError } from "../../errors";
 import membersStyles from "../../styles/members.css?url";
+import { formatDate } from "../../../kit/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: membersStyles }];
 
@@ -44,7 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" });
 
 export default function AccountHome() {
   const { user, points, hasAddress, subscribed, checklist, flash } = useLoaderData<typeof loader>();
@@ -69,7 +69,7 @@ export default function AccountHome() {
               <tbody>
                 {points.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{dateFormat.format(new Date(entry.date))}</td>
+                    <td>{formatDate(entry.date)}</td>
                     <td>
                       {entry.reason}
                       {entry.status === "pending" ? <span className="tag">pending</span> : null}

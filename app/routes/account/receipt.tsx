@@ -1,3 +1,4 @@
+import { formatDate, formatPence } from "../../../kit/format";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
@@ -6,7 +7,6 @@ import { MoneyBackRows } from "../../components/payments/MoneyBackRows";
 import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
 import { handleErrors } from "../../error-response.server";
 import { AppError } from "../../errors";
-import { formatLongDate, formatPence } from "../../payments/plans";
 import { receiptOf } from "../../payments/receipts.server";
 
 import paymentsStyles from "../../styles/payments.css?url";
@@ -37,7 +37,7 @@ export default function Receipt() {
         </p>
         <dl className="receipts__detail">
           <dt>Date</dt>
-          <dd>{formatLongDate(receipt.issuedAt)}</dd>
+          <dd>{formatDate(receipt.issuedAt)}</dd>
           <dt>Billed to</dt>
           <dd>{receipt.email}</dd>
           <dt>Description</dt>

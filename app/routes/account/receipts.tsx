@@ -1,7 +1,7 @@
+import { formatDate, formatPence } from "../../../kit/format";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { refuseMemberSubmission, requireMember } from "../../auth/guards.server";
-import { formatLongDate, formatPence } from "../../payments/plans";
 import { receiptsOf } from "../../payments/receipts.server";
 
 import membersStyles from "../../styles/members.css?url";
@@ -48,7 +48,7 @@ export default function Receipts() {
           {receipts.map((receipt) => (
             <details key={receipt.id} className="receipts__row" role="listitem">
               <summary>
-                <span>{formatLongDate(receipt.issuedAt)}</span>
+                <span>{formatDate(receipt.issuedAt)}</span>
                 <span>{receipt.description}</span>
                 <span>
                   {formatPence(receipt.amountPence)}

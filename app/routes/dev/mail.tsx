@@ -4,6 +4,7 @@ import { getEnv } from "../../env.server";
 import formStyles from "../../styles/forms.css?url";
 import { parseDatabaseId } from "../../ids";
 import { caughtMailView } from "../../mail/catcher.server";
+import { formatDateTime } from "../../../kit/format";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -31,7 +32,7 @@ export default function DevMail() {
               <Link to={`?id=${mail.id}`} aria-current={open?.id === mail.id ? "true" : undefined}>
                 <strong>{mail.subject}</strong>
                 <span>
-                  to {mail.to.join(", ")} · {new Date(mail.receivedAt).toLocaleString("en-GB")}
+                  to {mail.to.join(", ")} · {formatDateTime(mail.receivedAt)}
                 </span>
               </Link>
             </li>

@@ -1,3 +1,4 @@
+import { formatPence } from "../../../kit/format";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -13,7 +14,7 @@ import { handleErrors } from "../../error-response.server";
 import { discountCodeNotice, friendlyDiscount } from "../../payments/affiliate-links.server";
 import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
-import { findPlan, formatPence } from "../../payments/plans";
+import { findPlan } from "../../payments/plans";
 import { payingTreats, treatFormAction } from "../../payments/prize.server";
 import { partPayingTreats, treatDiscountPence } from "../../payments/treat-discounts.server";
 import { treatIdFromHex } from "../../treats/awarded.server";

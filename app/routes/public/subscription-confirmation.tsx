@@ -1,10 +1,10 @@
+import { formatDate } from "../../../kit/format";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "../../auth/guards.server";
 import { handleErrors } from "../../error-response.server";
 import { found } from "../../errors";
 import { safeNext } from "../../payments/pages.server";
-import { formatLongDate } from "../../payments/plans";
 import { subscriptionView } from "../../payments/subscriptions.server";
 
 import formsStyles from "../../styles/forms.css?url";
@@ -35,7 +35,7 @@ export default function SubscriptionConfirmation() {
       <h1>Thank you for subscribing</h1>
       <div className="account-card" role="status">
         <p>
-          Your <strong>{subscription.plan.name}</strong> subscription is active until <strong>{formatLongDate(subscription.expiresAt)}</strong>
+          Your <strong>{subscription.plan.name}</strong> subscription is active until <strong>{formatDate(subscription.expiresAt)}</strong>
           {subscription.autoRenew ? " and renews automatically." : "."}
         </p>
         <p>Every premium listing is now open to you in full. Your receipt is in your account.</p>

@@ -1,7 +1,8 @@
+import { formatDate, formatPence } from "../../../kit/format";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "../../auth/guards.server";
-import { findPlan, formatLongDate, formatPence } from "../../payments/plans";
+import { findPlan } from "../../payments/plans";
 import { subscriptionView, switchCharged } from "../../payments/subscriptions.server";
 
 import formsStyles from "../../styles/forms.css?url";
@@ -32,7 +33,7 @@ export default function SubscriptionUpdate() {
           </p>
         ) : null}
         {charged !== null ? <p>{charged ? `We charged ${formatPence(charged)} for the change.` : "Nothing was charged for the change."}</p> : null}
-        {subscription ? <p>Your {subscription.plan.name} subscription is active until {formatLongDate(subscription.expiresAt)}.</p> : null}
+        {subscription ? <p>Your {subscription.plan.name} subscription is active until {formatDate(subscription.expiresAt)}.</p> : null}
         <p className="account-card__actions">
           <Link className="button button--accent" to="/account/subscriptions">
             Your subscription

@@ -2,9 +2,9 @@ import { Form, useFetcher } from "@remix-run/react";
 import type { SessionListItem } from "../../../auth/session-types";
 import { BusyButton } from "../BusyButton";
 import { FormAlert, formErrorOf } from "../FormParts";
+import { formatDateTimeInWords } from "../../../../kit/format";
 
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
 /** A readable name for a browser from its user agent ("Firefox on Windows"). */
 export function describeBrowser(userAgent: string | null): string {
@@ -53,7 +53,7 @@ export function SessionList({ sessions, message }: { sessions: SessionListItem[]
               {session.current ? <span className="tag">this browser</span> : null}
             </p>
             <p className="session__meta">
-              Last used {dateTime.format(new Date(session.lastUsedAt))} · started {dateTime.format(new Date(session.createdAt))}
+              Last used {formatDateTimeInWords(session.lastUsedAt)} · started {formatDateTimeInWords(session.createdAt)}
               {session.ip ? ` · IP ${session.ip}` : ""}
             </p>
           </div>

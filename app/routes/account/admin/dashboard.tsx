@@ -7,6 +7,7 @@ import { MoneyBackTable } from "../../../components/admin/MoneyBackTable";
 import { RevenueTable } from "../../../components/admin/RevenueTable";
 import { WeeklyChart } from "../../../components/admin/WeeklyChart";
 import { recentMoneyBack } from "../../../payments/refunds.server";
+import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction = () => [{ title: "Back office — Pawroute" }];
 
@@ -71,7 +72,7 @@ export default function AdminDashboard() {
               <li key={member.id}>
                 <span className="admin-list__main">{member.username ?? member.email}</span>
                 <span className="admin-list__meta">
-                  {new Date(member.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+                  {formatDate(member.createdAt)}
                   {member.verified ? "" : " · email not verified"}
                 </span>
               </li>

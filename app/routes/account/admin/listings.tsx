@@ -12,6 +12,7 @@ import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../c
 import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
 import { handleErrors } from "../../../error-response.server";
 import { AppError } from "../../../errors";
+import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Back office — Pawroute" }];
 
@@ -140,7 +141,7 @@ export default function AdminListings() {
           { header: "Road", cell: (listing) => listing.road ?? "—" },
           { header: "Country", cell: (listing) => listing.country },
           { header: "Author", cell: (listing) => listing.author },
-          { header: "Updated", cell: (listing) => new Date(listing.updatedAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" }) },
+          { header: "Updated", cell: (listing) => formatDate(listing.updatedAt) },
           {
             header: "Moderation",
             cell: (listing) =>

@@ -12,6 +12,7 @@ import { FormAlert, Notice } from "../../../components/forms/FormParts";
 import { sql } from "../../../db.server";
 import { handleErrors } from "../../../error-response.server";
 import { AppError } from "../../../errors";
+import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page?.diff?.listing.title ?? "Listing"} — view and moderate — Pawroute` }];
 
@@ -62,10 +63,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const DECISION_WORDS = { publish: "Published", deny: "Denied", changes: "Changes asked for" } as const;
-
-function londonDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", { timeZone: "Europe/London" });
-}
 
 const DECIDED = { publish: "live", deny: "denied", changes: "sent back for changes" } as const;
 
@@ -128,7 +125,7 @@ export default function ViewEdit() {
       <p>
         Listing <StatusBadge tone={diff.listing.status === 2 ? "live" : diff.listing.status === 3 ? "denied" : "waiting"}>{diff.listing.statusName}</StatusBadge> · version {diff.version.number}{" "}
         <StatusBadge tone={diff.version.status === 2 ? "live" : diff.version.status === 3 ? "denied" : "waiting"}>{diff.moderation?.changesRequested ? "Changes requested" : diff.version.statusName}</StatusBadge> · written by {diff.version.by} on{" "}
-        {londonDate(diff.version.createdAt)} · author {diff.listing.author}
+        {formatDate(diff.version.createdAt)} · author {diff.listing.author}
         {diff.listing.status === 2 ? (
           <>
             {" "}
@@ -138,7 +135,7 @@ export default function ViewEdit() {
       </p>
       {diff.moderation ? (
         <p className="admin-decision">
-          {DECISION_WORDS[diff.moderation.changesRequested ? "changes" : diff.moderation.reason ? "deny" : "publish"]} by administrator {diff.moderation.by ?? "(a former administrator)"} on {londonDate(diff.moderation.at)}
+          {DECISION_WORDS[diff.moderation.changesRequested ? "changes" : diff.moderation.reason ? "deny" : "publish"]} by administrator {diff.moderation.by ?? "(a former administrator)"} on {formatDate(diff.moderation.at)}
           {diff.moderation.reason ? <>. Reason sent to the member: “{diff.moderation.reason}”</> : null}
         </p>
       ) : null}
@@ -253,7 +250,7 @@ export default function ViewEdit() {
                   <Link to={`/account/admin/view-edit?location=${diff.listing.id}&version=${version.id}`}>Version {version.number}</Link>
                 )}
                 <span className="admin-list__meta">
-                  {version.status} · {new Date(version.createdAt).toLocaleDateString("en-GB", { timeZone: "Europe/London" })}
+                  {version.status} · {formatDate(version.createdAt)}
                 </span>
               </li>
             ))}

@@ -1,3 +1,4 @@
+import { formatDate } from "../../../../kit/format";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { refuseSubmission, requireMember } from "../../../auth/guards.server";
@@ -7,7 +8,7 @@ import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { useHydrated } from "../../../components/search/hooks";
 import { CHANGE_CARD_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig } from "../../../payments/pages.server";
-import { cardBrandName, formatLongDate, PAYMENT_METHOD } from "../../../payments/plans";
+import { cardBrandName, PAYMENT_METHOD } from "../../../payments/plans";
 import { renewalCard } from "../../../payments/subscriptions.server";
 import type { RenewalCardView } from "../../../payments/types";
 
@@ -61,7 +62,7 @@ export default function ChangePaymentMethod() {
             <p className="renewal-card">
               <strong>{card ? describe(card) : "No card saved"}</strong>
               <span>
-                {subscription.planName} plan, {subscription.autoRenew ? `renews on ${formatLongDate(subscription.expiresAt)}` : `automatic renewal is off (expires on ${formatLongDate(subscription.expiresAt)})`}
+                {subscription.planName} plan, {subscription.autoRenew ? `renews on ${formatDate(subscription.expiresAt)}` : `automatic renewal is off (expires on ${formatDate(subscription.expiresAt)})`}
               </span>
             </p>
           </section>

@@ -1,5 +1,6 @@
 // /account/subscriptions/(switch|upgrade|downgrade): choose another plan; the price is the new plan less
 // the unused part of the current one (docs/decisions/0122-switching-plans.md). Success: /subscription-update.
+import { formatDate, formatPence } from "../../../../kit/format";
 import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "../../../auth/guards.server";
@@ -8,7 +9,7 @@ import { handleErrors } from "../../../error-response.server";
 import { AppError, found } from "../../../errors";
 import { SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { formAction, newCheckoutKey, readForm } from "../../../payments/pages.server";
-import { findPlan, formatLongDate, formatPence, PLANS } from "../../../payments/plans";
+import { findPlan, PLANS } from "../../../payments/plans";
 import { switchSchema } from "../../../payments/schemas";
 import { currentSubscription, paidForPeriod, prorate, subscriptionView, switchPlan } from "../../../payments/subscriptions.server";
 
@@ -59,7 +60,7 @@ export default function ChangePlan() {
       </p>
       <h1>{title}</h1>
       <p>
-        You are on the {subscription.plan.name} plan until {formatLongDate(subscription.expiresAt)}. A new plan starts today; the unused part of your current plan is taken off its price.
+        You are on the {subscription.plan.name} plan until {formatDate(subscription.expiresAt)}. A new plan starts today; the unused part of your current plan is taken off its price.
       </p>
       {failed?.error ? (
         <div className="form-alert" role="alert">
@@ -75,7 +76,7 @@ export default function ChangePlan() {
               <strong>{formatPence(choice.amountPence)}</strong> today
             </p>
             <p>
-              {formatPence(choice.plan.pricePence)} less {formatPence(choice.creditPence)} for the unused part of what you paid; active until {formatLongDate(choice.expiresAt)}.
+              {formatPence(choice.plan.pricePence)} less {formatPence(choice.creditPence)} for the unused part of what you paid; active until {formatDate(choice.expiresAt)}.
             </p>
             <Form method="post">
               <input type="hidden" name="option" value={choice.plan.option} />

@@ -1,10 +1,11 @@
+import { formatDate, formatDateShortYear, formatPence } from "../../../../kit/format";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../auth/flash.server";
 import { refuseMemberSubmission, requireMember } from "../../../auth/guards.server";
 import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
-import { formatLongDate, formatPence, formatShortDate, PAYMENT_METHOD } from "../../../payments/plans";
+import { PAYMENT_METHOD } from "../../../payments/plans";
 import { subscriptionView } from "../../../payments/subscriptions.server";
 
 import paymentsStyles from "../../../styles/payments.css?url";
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const renewed = new URL(request.url).searchParams.has("renewed") && subscription?.history[0]?.kind === "renewed";
   // After auto-renewal was enabled with a new card or PayPal account (JavaScript), the spec's message.
   const enabled = new URL(request.url).searchParams.has("autorenew") && subscription?.autoRenew;
-  const message = flash.message ?? (renewed && subscription ? PAYMENT_MESSAGES.renewed(formatShortDate(subscription.expiresAt)) : enabled && subscription ? PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(subscription.expiresAt)) : null);
+  const message = flash.message ?? (renewed && subscription ? PAYMENT_MESSAGES.renewed(formatDateShortYear(subscription.expiresAt)) : enabled && subscription ? PAYMENT_MESSAGES.autoRenewEnabled(formatDateShortYear(subscription.expiresAt)) : null);
   return data({ subscription, flash: message }, { headers: flash.headers });
 }
 
@@ -60,9 +61,9 @@ export default function SubscriptionsPage() {
               <dt>Status</dt>
               <dd>{subscription.active ? "Active" : "Expired"}</dd>
               <dt>{subscription.active ? "Expires on" : "Expired on"}</dt>
-              <dd>{formatLongDate(subscription.expiresAt)}</dd>
+              <dd>{formatDate(subscription.expiresAt)}</dd>
               <dt>Automatic renewal</dt>
-              <dd>{subscription.autoRenew ? `On: renews on ${formatLongDate(subscription.expiresAt)}` : "Off"}</dd>
+              <dd>{subscription.autoRenew ? `On: renews on ${formatDate(subscription.expiresAt)}` : "Off"}</dd>
               <dt>Payment method</dt>
               <dd>{subscription.card ?? "None saved"}</dd>
             </dl>
@@ -97,7 +98,7 @@ export default function SubscriptionsPage() {
             <ul className="subscription-history">
               {subscription.history.map((entry, index) => (
                 <li key={`${entry.at}-${index}`}>
-                  {formatLongDate(entry.at)}: {HISTORY_LABELS[entry.kind] ?? entry.kind}
+                  {formatDate(entry.at)}: {HISTORY_LABELS[entry.kind] ?? entry.kind}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 // /account/subscriptions/renew, /enable-autorenew and /cancel: one module, the route id says which.
+import { formatDate, formatDateShortYear, formatPence } from "../../../../kit/format";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -13,7 +14,6 @@ import { TreatPayment } from "../../../components/payments/TreatPayment";
 import { handleErrors } from "../../../error-response.server";
 import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm } from "../../../payments/pages.server";
-import { formatLongDate, formatPence, formatShortDate } from "../../../payments/plans";
 import { friendlyDiscount } from "../../../payments/affiliate-links.server";
 import { payingTreats, renewTreatAction } from "../../../payments/prize.server";
 import { partPayingTreats, treatDiscountPence } from "../../../payments/treat-discounts.server";
@@ -61,16 +61,16 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(async () => {
     if (kind === "cancel") {
       const { expiryDate } = await cancelAutoRenew(user.id);
-      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(`Automatic renewal has been cancelled. Your subscription stays active until ${formatShortDate(expiryDate)}.`) } });
+      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(`Automatic renewal has been cancelled. Your subscription stays active until ${formatDateShortYear(expiryDate)}.`) } });
     }
     if (kind === "enable-autorenew") {
       const { expiryDate } = await enableAutoRenew(user.id);
-      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatShortDate(expiryDate))) } });
+      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatDateShortYear(expiryDate))) } });
     }
     const form = await readForm(request, renewFormSchema);
     const result = await renew(user, { key: form.key, period: form.period, affiliateLink: form.affiliate_link, treat: form.treat ? treatIdFromHex(form.treat) : undefined });
     if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
-    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatShortDate(result.expiryDate))) } });
+    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate))) } });
   });
 }
 
@@ -101,7 +101,7 @@ export default function ManageSubscription() {
       ) : null}
       <div className="account-card">
         <p>
-          {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}: {subscription.active ? "active until" : "expired on"} {formatLongDate(subscription.expiresAt)}.
+          {subscription.plan.name} plan, {formatPence(subscription.plan.pricePence)}: {subscription.active ? "active until" : "expired on"} {formatDate(subscription.expiresAt)}.
         </p>
         {partTreats.map((held) => (
           <p key={held.hexId}>
@@ -118,7 +118,7 @@ export default function ManageSubscription() {
         ))}
         {kind === "cancel" ? (
           <Form method="post">
-            <p>Your subscription will not renew. It stays active until {formatLongDate(subscription.expiresAt)}.</p>
+            <p>Your subscription will not renew. It stays active until {formatDate(subscription.expiresAt)}.</p>
             <BusyButton className="button button--danger" pending="Cancelling…">
               Cancel auto-renewal
             </BusyButton>
@@ -126,13 +126,13 @@ export default function ManageSubscription() {
         ) : kind === "enable-autorenew" ? (
           subscription.card ? (
             <Form method="post">
-              <p>We will renew your subscription on {formatLongDate(subscription.expiresAt)} with your {subscription.card}.</p>
+              <p>We will renew your subscription on {formatDate(subscription.expiresAt)} with your {subscription.card}.</p>
               <BusyButton className="button button--accent" pending="Enabling…">
                 Enable auto-renewal
               </BusyButton>
             </Form>
           ) : (
-            <p>Add a card or a PayPal account below: automatic renewal will use it on {formatLongDate(subscription.expiresAt)}. Nothing is charged now.</p>
+            <p>Add a card or a PayPal account below: automatic renewal will use it on {formatDate(subscription.expiresAt)}. Nothing is charged now.</p>
           )
         ) : subscription.card ? (
           <Form method="post">

@@ -11,6 +11,7 @@ import { profileAction } from "../../../members/profile-actions.server";
 import { PROFILE_MESSAGES, publicProfile } from "../../../members/profile.server";
 import formStyles from "../../../styles/forms.css?url";
 import membersStyles from "../../../styles/members.css?url";
+import { formatDate, formatMonthYear } from "../../../../kit/format";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
@@ -36,8 +37,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return profileAction(request, user);
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/London" });
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "Europe/London" });
 
 export default function Profile() {
   const { profile, isOwner, flash } = useLoaderData<typeof loader>();
@@ -57,7 +56,7 @@ export default function Profile() {
         <div>
           <h1>{profile.username}</h1>
           <p className="profile-head__meta">
-            Member since {monthYear.format(new Date(profile.memberSince))} · {profile.points.toLocaleString("en-GB")} Treat Points
+            Member since {formatMonthYear(profile.memberSince)} · {profile.points.toLocaleString("en-GB")} Treat Points
             {profile.rank ? (
               <>
                 {" "}
@@ -138,7 +137,7 @@ export default function Profile() {
                 <Link to={review.listingUrl}>{review.listingTitle}</Link>
                 <span className="profile-reviews__meta">
                   {" "}
-                  · <span aria-label={`${review.rating} out of 5`}>{"★".repeat(review.rating)}</span> · {dateFormat.format(new Date(review.date))}
+                  · <span aria-label={`${review.rating} out of 5`}>{"★".repeat(review.rating)}</span> · {formatDate(review.date)}
                 </span>
                 {review.title ? <p className="profile-reviews__title">{review.title}</p> : null}
               </li>

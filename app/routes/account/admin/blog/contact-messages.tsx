@@ -9,6 +9,7 @@ import { AdminTabs } from "../../../../components/admin/AdminListParts";
 import { StatusPage } from "../../../../components/StatusPage";
 import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
+import { formatDateTime } from "../../../../../kit/format";
 
 export const meta: MetaFunction = () => [{ title: "Contact messages — Back office — Pawroute" }, { name: "robots", content: "noindex" }];
 
@@ -57,7 +58,7 @@ export default function ContactMessages() {
         <section className="form-panel contact-opened" aria-labelledby="opened-title">
           <h2 id="opened-title">From {data.opened.name}</h2>
           <p>
-            <a href={`mailto:${data.opened.email}`}>{data.opened.email}</a> · {new Date(data.opened.createdAt).toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+            <a href={`mailto:${data.opened.email}`}>{data.opened.email}</a> · {formatDateTime(data.opened.createdAt)}
           </p>
           <p className="contact-opened__message">{data.opened.message}</p>
           <Form method="post" action="/account/admin/contact-messages">

@@ -1,0 +1,112 @@
+// Formatting for people, one way each: instants in Europe/London, calendar days as they are, money in
+// pence as pounds, distances in miles, drive times in hours and minutes. Pure and client-safe: app/,
+// geo/, db/ and the browser all use it, and it imports nothing.
+
+/** The time zone every date and time is shown in (the directory's members are in the UK and France). */
+export const LONDON = "Europe/London";
+
+/** An instant: a Date, an ISO string, or milliseconds since the epoch. */
+export type Instant = Date | string | number;
+
+const asDate = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
+
+const DATE = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: LONDON });
+const DATE_SHORT_YEAR = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: LONDON });
+const DATE_IN_WORDS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: LONDON });
+const MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: LONDON });
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
+const DATE_TIME_IN_WORDS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
+
+/** DD/MM/YYYY in London (spec §9): receipts, lists, Treats, account and back-office pages. */
+export function formatDate(value: Instant): string {
+  return DATE.format(asDate(value));
+}
+
+/** DD/MM/YY in London: the spec's subscription messages. */
+export function formatDateShortYear(value: Instant): string {
+  return DATE_SHORT_YEAR.format(asDate(value));
+}
+
+/** "6 December 2026" in London: reviews, a listing's history, blog posts. */
+export function formatDateInWords(value: Instant): string {
+  return DATE_IN_WORDS.format(asDate(value));
+}
+
+/** "December 2026" in London: "member since". */
+export function formatMonthYear(value: Instant): string {
+  return MONTH_YEAR.format(asDate(value));
+}
+
+/** "06/12/2026, 14:05" in London: the audit log, mail and messages received. */
+export function formatDateTime(value: Instant): string {
+  return DATE_TIME.format(asDate(value));
+}
+
+/** "6 Dec 2026, 14:05" in London: a member's sessions. */
+export function formatDateTimeInWords(value: Instant): string {
+  return DATE_TIME_IN_WORDS.format(asDate(value));
+}
+
+const CLOCK = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
+const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: LONDON });
+
+/** "14:05" in London or, on another London day than `from`, "Tue 8 Dec 14:05": a trip's times. */
+export function formatTimeOfDay(value: Instant, from?: Instant): string {
+  const at = asDate(value);
+  const sameDay = from === undefined || WEEKDAY_DAY_MONTH.format(at) === WEEKDAY_DAY_MONTH.format(asDate(from));
+  return sameDay ? CLOCK.format(at) : `${WEEKDAY_DAY_MONTH.format(at)} ${CLOCK.format(at)}`;
+}
+
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function calendarParts(day: string): { year: string; month: number; date: number } {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(day);
+  if (!match) throw new RangeError(`Not a calendar day: ${day}`);
+  return { year: match[1], month: Number(match[2]), date: Number(match[3] ?? "1") };
+}
+
+/** A calendar day ("YYYY-MM-DD", no time and so no time zone) as DD/MM/YYYY: a discount link's expiry. */
+export function formatCalendarDay(day: string): string {
+  const { year, month, date } = calendarParts(day);
+  return `${String(date).padStart(2, "0")}/${String(month).padStart(2, "0")}/${year}`;
+}
+
+/** "23 Nov" for a calendar day "YYYY-MM-DD": a chart's week. */
+export function formatDayMonth(day: string): string {
+  const { month, date } = calendarParts(day);
+  return `${date} ${MONTHS_SHORT[month - 1]}`;
+}
+
+/** "Nov 2026" for a calendar month "YYYY-MM": a revenue table's month. */
+export function formatCalendarMonth(month: string): string {
+  const parts = calendarParts(month);
+  return `${MONTHS_SHORT[parts.month - 1]} ${parts.year}`;
+}
+
+/** £39.99 from 3999 pence (money is kept in pence everywhere). */
+export function formatPence(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const whole = Math.abs(Math.round(pence));
+  return `${sign}£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
+
+/** Spec §9: distances in miles to 1 decimal place. */
+export function formatMiles(miles: number): string {
+  return `${miles.toFixed(1)} miles`;
+}
+
+/** A trip's driving and break times in minutes: "40 min", "2 h", "2 h 05". */
+export function formatMinutes(totalMinutes: number): string {
+  const minutes = Math.round(totalMinutes);
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, "0")}`;
+}
+
+/** Drive time as "2 h 35 min" or "40 min". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
