@@ -1,15 +1,14 @@
 import type { Pool } from "../../db/client";
-import { analyse, refreshAfterRoads } from "./derived";
+import { refreshAfterRoads } from "./derived";
 import { applyListings, stageListings } from "./listings";
 import { applyOsmGraph, stageOsm } from "./osm";
 import { applyPlaces, stagePlaces } from "./places";
 import { stagePois } from "./pois";
-import { peakMemory, type PeakMemory } from "./memory";
 import type { Progress } from "./progress";
-import { Rejections } from "./report";
 import { stageRoadsGeoJson } from "./roads-geojson";
 import { applyRoads, countryId } from "./roads-stage";
-import { dropStage, lockImports, resetStage, type ImportChanges } from "./stage";
+import { runStaged, type ImportResult } from "./run";
+import type { ImportChanges } from "./stage";
 
 export const IMPORT_KINDS = ["osm", "roads", "places", "listings", "pois"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -27,19 +26,7 @@ export interface ImportOptions {
   progress: Progress;
 }
 
-export interface ImportResult {
-  features: number;
-  changes: ImportChanges;
-  rejected: number;
-  reportPath: string | null;
-  dryRun: boolean;
-  /** How long the swap transaction took (what searches wait for at most: they read the old rows meanwhile). */
-  swapSeconds: number;
-  /** Peak memory so far, this process's and its children's (osmium). */
-  memory: PeakMemory;
-}
-
-class DryRun extends Error {}
+export type { ImportResult } from "./run";
 
 /**
  * Test hook (PAWROUTE_IMPORT_PAUSE): "staged" stops after loading the staging schema, "swap" inside
@@ -71,56 +58,41 @@ function requireCountry(options: ImportOptions): number {
  */
 export async function runImport(sql: Pool, options: ImportOptions): Promise<ImportResult> {
   const { progress } = options;
-  const rejected = new Rejections();
   const country = options.kind === "osm" || options.kind === "roads" || options.kind === "pois" ? requireCountry(options) : options.country ? countryId(options.country) : null;
-  const unlock = await lockImports(sql);
-  try {
-    await resetStage(sql);
-    let features = 0;
-    if (options.kind === "osm") features = (await stageOsm(sql, options.file, country as number, progress, rejected)).features;
-    else if (options.kind === "roads") features = await stageRoadsGeoJson(sql, options.file, country as number, progress, rejected);
-    else if (options.kind === "places") features = await stagePlaces(sql, options.file, country, progress, rejected);
-    else if (options.kind === "pois") features = await stagePois(sql, options.file, country as number, progress, rejected);
-    else features = await stageListings(sql, options.file, { mapping: options.mapping, country }, progress, rejected);
-    await pauseFor("staged", progress);
-
-    progress.line(options.dryRun ? "Comparing with the live data (dry run: nothing is changed)" : "Swapping the new data in (one transaction)");
-    const swapStarted = performance.now();
-    let changes: ImportChanges = {};
-    try {
-      await sql.begin(async (tx) => {
-        if (options.kind === "osm" || options.kind === "roads") {
-          changes = await applyRoads(tx, country as number);
-          await pauseFor("swap", progress);
-          if (options.kind === "osm") {
-            changes = { ...changes, ...(await applyOsmGraph(tx, country as number)) };
-            // The basemap draws the imported graph's major roads from now on (geo/tiles majorRoadsQuery).
-            await tx`
-              INSERT INTO demo_meta (key, value) VALUES ('osm-import', ${JSON.stringify({ country: options.country })}::jsonb)
-              ON CONFLICT (key) DO UPDATE SET value = excluded.value, loaded_at = now() WHERE demo_meta.value IS DISTINCT FROM excluded.value`;
-          }
-          changes = { ...changes, ...(await refreshAfterRoads(tx, country as number)) };
-        } else if (options.kind === "places") {
-          changes = await applyPlaces(tx, country);
-          await pauseFor("swap", progress);
-        } else {
-          changes = await applyListings(tx);
-          await pauseFor("swap", progress);
+  return runStaged(sql, {
+    ...options,
+    analysed: ANALYSED[options.kind],
+    stage: async (rejected) => {
+      let features = 0;
+      if (options.kind === "osm") features = (await stageOsm(sql, options.file, country as number, progress, rejected)).features;
+      else if (options.kind === "roads") features = await stageRoadsGeoJson(sql, options.file, country as number, progress, rejected);
+      else if (options.kind === "places") features = await stagePlaces(sql, options.file, country, progress, rejected);
+      else if (options.kind === "pois") features = await stagePois(sql, options.file, country as number, progress, rejected);
+      else features = await stageListings(sql, options.file, { mapping: options.mapping, country }, progress, rejected);
+      await pauseFor("staged", progress);
+      return features;
+    },
+    apply: async (tx) => {
+      let changes: ImportChanges;
+      if (options.kind === "osm" || options.kind === "roads") {
+        changes = await applyRoads(tx, country as number);
+        await pauseFor("swap", progress);
+        if (options.kind === "osm") {
+          changes = { ...changes, ...(await applyOsmGraph(tx, country as number)) };
+          // The basemap draws the imported graph's major roads from now on (geo/tiles majorRoadsQuery).
+          await tx`
+            INSERT INTO demo_meta (key, value) VALUES ('osm-import', ${JSON.stringify({ country: options.country })}::jsonb)
+            ON CONFLICT (key) DO UPDATE SET value = excluded.value, loaded_at = now() WHERE demo_meta.value IS DISTINCT FROM excluded.value`;
         }
-        if (options.dryRun) throw new DryRun();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRun)) throw error;
-    }
-    const swapSeconds = (performance.now() - swapStarted) / 1000;
-    if (!options.dryRun) {
-      progress.line("Updating planner statistics (ANALYZE)");
-      await analyse(sql, ANALYSED[options.kind]);
-    }
-    await dropStage(sql);
-    const reportPath = rejected.write(options.reportPath ?? `${options.file}.rejected.csv`);
-    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds, memory: peakMemory() };
-  } finally {
-    await unlock();
-  }
+        changes = { ...changes, ...(await refreshAfterRoads(tx, country as number)) };
+      } else if (options.kind === "places") {
+        changes = await applyPlaces(tx, country);
+        await pauseFor("swap", progress);
+      } else {
+        changes = await applyListings(tx);
+        await pauseFor("swap", progress);
+      }
+      return changes;
+    },
+  });
 }

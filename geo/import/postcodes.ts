@@ -3,11 +3,10 @@ import { createInterface } from "node:readline";
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
 import { OutwardCodes, parsePostcodeLine, POSTCODE_COLUMNS, POSTCODE_COUNTRY_IDS, postcodeRow, type PostcodeEntry } from "../../db/seed/postcodes";
-import { analyse } from "./derived";
-import { peakMemory, type PeakMemory } from "./memory";
 import type { Progress } from "./progress";
-import { Rejections } from "./report";
-import { applyStage, dropStage, lockImports, resetStage, staged, type ImportChanges } from "./stage";
+import type { Rejections } from "./report";
+import { runStaged, type ImportResult } from "./run";
+import { applyStage, staged, type ImportChanges } from "./stage";
 
 export interface PostcodeImportOptions {
   file: string;
@@ -18,54 +17,24 @@ export interface PostcodeImportOptions {
   progress: Progress;
 }
 
-export interface PostcodeImportResult {
-  features: number;
-  changes: ImportChanges;
-  rejected: number;
-  reportPath: string | null;
-  dryRun: boolean;
-  swapSeconds: number;
-  /** Peak memory, as the other kinds print it. */
-  memory: PeakMemory;
-}
-
-class DryRun extends Error {}
-
 /**
  * `npm run import -- postcodes <file>`: a GeoNames postal code dump (GB.txt with outward codes,
  * GB_full.txt with full codes, FR.txt) into the gazetteer as places of kind postcode. Outward codes a
  * dump only has as full codes are added at their centroid. Each country in the file (or --country)
  * has its postcodes replaced: the demo set's too. Staged and swapped in one transaction like every import.
  */
-export async function runPostcodeImport(sql: Pool, options: PostcodeImportOptions): Promise<PostcodeImportResult> {
-  const { progress } = options;
-  const rejected = new Rejections();
-  const unlock = await lockImports(sql);
-  try {
-    await resetStage(sql);
-    const { features, countries } = await stagePostcodes(sql, options, rejected);
-    progress.line(options.dryRun ? "Comparing with the live data (dry run: nothing is changed)" : "Swapping the new data in (one transaction)");
-    const swapStarted = performance.now();
-    let changes: ImportChanges = {};
-    try {
-      await sql.begin(async (tx) => {
-        changes = await applyPostcodes(tx, countries);
-        if (options.dryRun) throw new DryRun();
-      });
-    } catch (error) {
-      if (!(error instanceof DryRun)) throw error;
-    }
-    const swapSeconds = (performance.now() - swapStarted) / 1000;
-    if (!options.dryRun) {
-      progress.line("Updating planner statistics (ANALYZE)");
-      await analyse(sql, ["places"]);
-    }
-    await dropStage(sql);
-    const reportPath = rejected.write(options.reportPath ?? `${options.file}.rejected.csv`);
-    return { features, changes, rejected: rejected.count, reportPath, dryRun: Boolean(options.dryRun), swapSeconds, memory: peakMemory() };
-  } finally {
-    await unlock();
-  }
+export async function runPostcodeImport(sql: Pool, options: PostcodeImportOptions): Promise<ImportResult> {
+  let countries: number[] = [];
+  return runStaged(sql, {
+    ...options,
+    analysed: ["places"],
+    stage: async (rejected) => {
+      const read = await stagePostcodes(sql, options, rejected);
+      countries = read.countries;
+      return read.features;
+    },
+    apply: (tx) => applyPostcodes(tx, countries),
+  });
 }
 
 async function stagePostcodes(sql: Pool, options: PostcodeImportOptions, rejected: Rejections): Promise<{ features: number; countries: number[] }> {

@@ -155,51 +155,29 @@ function placeBandSql(sql: SqlClient, z: number): PendingQuery<Row[]> {
 /** From this zoom land comes from the small pieces of land_parts; below it, from the whole outlines. */
 export const LAND_PARTS_MIN_ZOOM = 7;
 
-/** GB and French land for the self-hosted base map, clipped to the tile and simplified for the zoom. */
-function landQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
-  return tile.z >= LAND_PARTS_MIN_ZOOM ? landFromPartsQuery(sql, tile) : landFromOutlinesQuery(sql, tile);
-}
-
 /**
+ * GB and French land for the self-hosted base map, clipped to the tile and simplified for the zoom.
  * Zoomed in: the pieces of land_parts in the tile (GiST index land_parts_geom), clipped, merged per
  * country on a grid finer than a pixel (GEOS snap-rounding, robust where the pieces meet), simplified.
- */
-function landFromPartsQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
-  const toleranceMetres = simplifyToleranceMetres(tile.z);
-  return sql<TileRow[]>`
-    WITH ${boundsSql(sql, tile)}
-    SELECT ST_AsMVT(t, 'land', ${EXTENT}, 'geom') AS mvt
-    FROM (
-      SELECT co.slug AS country,
-             ST_AsMVTGeom(
-               ST_Simplify(ST_Transform(ST_Union(ST_ClipByBox2D(lp.geom, b.search), ${metresToDegrees(toleranceMetres) / 2}::float8), 3857), ${toleranceMetres}::float8),
-               b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
-      FROM land_parts lp
-      JOIN countries co ON co.id = lp.country_id
-      CROSS JOIN bounds b
-      WHERE lp.geom && b.search
-      GROUP BY co.slug, b.tile
-    ) t`;
-}
-
-/**
  * Zoomed out, a tile spans hundreds of pieces and merging them costs more than simplifying the two
  * whole outlines of table land (a few thousand points each) and clipping those.
  */
-function landFromOutlinesQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
+function landQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[]> {
   const toleranceMetres = simplifyToleranceMetres(tile.z);
+  const fromParts = tile.z >= LAND_PARTS_MIN_ZOOM;
+  const shape = fromParts
+    ? sql`ST_Simplify(ST_Transform(ST_Union(ST_ClipByBox2D(l.geom, b.search), ${metresToDegrees(toleranceMetres) / 2}::float8), 3857), ${toleranceMetres}::float8)`
+    : sql`ST_Transform(ST_ClipByBox2D(ST_Simplify(l.geom, ${metresToDegrees(toleranceMetres)}::float8), b.search), 3857)`;
   return sql<TileRow[]>`
     WITH ${boundsSql(sql, tile)}
     SELECT ST_AsMVT(t, 'land', ${EXTENT}, 'geom') AS mvt
     FROM (
-      SELECT co.slug AS country,
-             ST_AsMVTGeom(
-               ST_Transform(ST_ClipByBox2D(ST_Simplify(ld.geom, ${metresToDegrees(toleranceMetres)}::float8), b.search), 3857),
-               b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
-      FROM land ld
-      JOIN countries co ON co.id = ld.country_id
+      SELECT co.slug AS country, ST_AsMVTGeom(${shape}, b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
+      FROM ${fromParts ? sql`land_parts` : sql`land`} l
+      JOIN countries co ON co.id = l.country_id
       CROSS JOIN bounds b
-      WHERE ld.geom && b.search
+      WHERE l.geom && b.search
+      ${fromParts ? sql`GROUP BY co.slug, b.tile` : sql``}
     ) t`;
 }
 

@@ -14,6 +14,7 @@ import { action as reviewsAction } from "../../app/routes/account/admin/reviews"
 import { action as usersAction } from "../../app/routes/account/admin/users";
 import { createUpload } from "../../app/uploads/files.server";
 import { testUser, walkForm } from "./listing-helpers";
+import { callRoute } from "../support/route-call";
 
 // Issue 50: administrators remove a member's profile image and gallery photos, and edit a review's gallery
 // (remove a photo, move one), through the back office's own route actions: the admin role checked on the
@@ -37,22 +38,6 @@ function post(path: string, fields: [string, string][], cookie = adminCookie, co
   return new Request(`http://localhost${path}`, { method: "POST", headers: { Cookie: cookie, "Content-Type": contentType, Origin: "http://localhost" }, body });
 }
 
-async function answer(result: unknown): Promise<{ status: number; body: Record<string, unknown> | null; location: string | null }> {
-  if (result instanceof Response) {
-    const body = result.headers.get("Content-Type")?.includes("json") ? ((await result.json()) as Record<string, unknown>) : null;
-    return { status: result.status, body, location: result.headers.get("Location") };
-  }
-  const wrapped = result as { data?: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? null, location: null };
-}
-
-async function call(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await answer(await handler({ request, params, context: {} } as never));
-  } catch (thrown) {
-    return answer(thrown);
-  }
-}
 
 async function photo(owner: SessionUser, colour: string): Promise<string> {
   const buffer = await sharp({ create: { width: 200, height: 150, channels: 3, background: colour } }).png().toBuffer();
@@ -96,33 +81,33 @@ describe("a member's photos in the back office", () => {
     const params = { x: hexId(member.id) };
 
     // Not an administrator: refused on the server, nothing changes.
-    expect((await call(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]], memberCookie), params)).status).toBe(403);
+    expect((await callRoute(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]], memberCookie), params)).status).toBe(403);
     // A body the action cannot read.
-    expect((await call(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]], adminCookie, "application/json"), params)).status).toBe(415);
+    expect((await callRoute(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]], adminCookie, "application/json"), params)).status).toBe(415);
     expect(await fileExists(profile)).toBe(true);
 
     // First the question (spec §3), then the removal.
-    const asked = await call(usersAction, post(page, [["intent", "remove-profile-image"]]), params);
+    const asked = await callRoute(usersAction, post(page, [["intent", "remove-profile-image"]]), params);
     expect(asked).toMatchObject({ status: 200, body: { confirm: { intent: "remove-profile-image", question: ADMIN_MESSAGES.confirmDeleteImage } } });
     expect(await fileExists(profile)).toBe(true);
-    const done = await call(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]]), params);
+    const done = await callRoute(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]]), params);
     expect(done).toMatchObject({ status: 302, location: page });
     const [after] = await sql()<{ image: string | null }[]>`SELECT attributes->>'profile-image' AS image FROM users WHERE id = ${member.id}`;
     expect(after.image).toBeNull();
     expect(await fileExists(profile)).toBe(false);
     // Nothing left to remove: 404 with the message, and no second audit entry.
-    expect(await call(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]]), params)).toMatchObject({ status: 404 });
+    expect(await callRoute(usersAction, post(page, [["intent", "remove-profile-image"], ["confirmed", "1"]]), params)).toMatchObject({ status: 404 });
 
-    const galleryAsked = await call(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", removed]]), params);
+    const galleryAsked = await callRoute(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", removed]]), params);
     expect(galleryAsked.body).toMatchObject({ confirm: { intent: "remove-gallery-image", fields: { image: removed } } });
-    expect(await call(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", removed], ["confirmed", "1"]]), params)).toMatchObject({ status: 302 });
+    expect(await callRoute(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", removed], ["confirmed", "1"]]), params)).toMatchObject({ status: 302 });
     const gallery = await sql()<{ file_id: string }[]>`SELECT file_id FROM member_gallery_items WHERE user_id = ${member.id}`;
     expect(gallery.map((row) => row.file_id)).toEqual([kept]);
     expect(await fileExists(removed)).toBe(false);
     // Another member's photo, or a malformed id: not found.
-    expect((await call(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", "zz'; DROP TABLE users"], ["confirmed", "1"]]), params)).status).toBe(404);
+    expect((await callRoute(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", "zz'; DROP TABLE users"], ["confirmed", "1"]]), params)).status).toBe(404);
     const stranger = await photo(admin, "#777");
-    expect((await call(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", stranger], ["confirmed", "1"]]), params)).status).toBe(404);
+    expect((await callRoute(usersAction, post(page, [["intent", "remove-gallery-image"], ["image", stranger], ["confirmed", "1"]]), params)).status).toBe(404);
     expect(await fileExists(stranger)).toBe(true);
 
     expect(await auditActions("user", member.id)).toEqual([
@@ -143,23 +128,23 @@ describe("a review's gallery in the back office", () => {
     const gallery = async () => (await sql()<{ image_ids: string[] }[]>`SELECT image_ids FROM reviews WHERE id = ${id}`)[0].image_ids;
     expect(await gallery()).toEqual([a, b, c]);
 
-    expect((await call(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]], memberCookie), params)).status).toBe(403);
-    expect((await call(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]], adminCookie, "text/plain"), params)).status).toBe(415);
+    expect((await callRoute(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]], memberCookie), params)).status).toBe(403);
+    expect((await callRoute(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]], adminCookie, "text/plain"), params)).status).toBe(415);
     expect(await gallery()).toEqual([a, b, c]);
 
-    expect(await call(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]]), params)).toMatchObject({ status: 302, location: page });
+    expect(await callRoute(reviewsAction, post(page, [["intent", "move-photo-earlier"], ["image", c]]), params)).toMatchObject({ status: 302, location: page });
     expect(await gallery()).toEqual([a, c, b]);
     // The last photo cannot move later: nothing changes, nothing is audited.
-    expect(await call(reviewsAction, post(page, [["intent", "move-photo-later"], ["image", b]]), params)).toMatchObject({ status: 302 });
+    expect(await callRoute(reviewsAction, post(page, [["intent", "move-photo-later"], ["image", b]]), params)).toMatchObject({ status: 302 });
     expect(await gallery()).toEqual([a, c, b]);
 
-    const asked = await call(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a]]), params);
+    const asked = await callRoute(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a]]), params);
     expect(asked.body).toMatchObject({ confirm: { intent: "remove-photo", question: ADMIN_MESSAGES.confirmDeleteImage, fields: { image: a } } });
     expect(await gallery()).toEqual([a, c, b]);
-    expect(await call(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a], ["confirmed", "1"]]), params)).toMatchObject({ status: 302 });
+    expect(await callRoute(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a], ["confirmed", "1"]]), params)).toMatchObject({ status: 302 });
     expect(await gallery()).toEqual([c, b]);
     expect(await fileExists(a)).toBe(false);
-    expect((await call(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a], ["confirmed", "1"]]), params)).status).toBe(404);
+    expect((await callRoute(reviewsAction, post(page, [["intent", "remove-photo"], ["image", a], ["confirmed", "1"]]), params)).status).toBe(404);
 
     // Adding photos without JavaScript: a multipart form with the files, appended in the order sent.
     const upload = async (cookie: string, names: string[]) => {
@@ -171,9 +156,9 @@ describe("a review's gallery in the back office", () => {
       }
       return new Request(`http://localhost${page}`, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body });
     };
-    expect((await call(reviewsAction, await upload(memberCookie, ["x.png"]), params)).status).toBe(403);
-    expect(await call(reviewsAction, await upload(adminCookie, []), params)).toMatchObject({ status: 400, body: { formError: ADMIN_MESSAGES.choosePhotos } });
-    expect(await call(reviewsAction, await upload(adminCookie, ["first.png", "second.png"]), params)).toMatchObject({ status: 302, location: page });
+    expect((await callRoute(reviewsAction, await upload(memberCookie, ["x.png"]), params)).status).toBe(403);
+    expect(await callRoute(reviewsAction, await upload(adminCookie, []), params)).toMatchObject({ status: 400, body: { formError: ADMIN_MESSAGES.choosePhotos } });
+    expect(await callRoute(reviewsAction, await upload(adminCookie, ["first.png", "second.png"]), params)).toMatchObject({ status: 302, location: page });
     const grown = await gallery();
     expect(grown).toHaveLength(4);
     expect(grown.slice(0, 2)).toEqual([c, b]);

@@ -12,6 +12,7 @@ import { action as reviewsAction } from "../../app/routes/account/admin/reviews"
 import { action as listingsAction } from "../../app/routes/account/admin/listings";
 import { action as viewEditAction } from "../../app/routes/account/admin/view-edit";
 import { testUser, walkForm } from "./listing-helpers";
+import { callRoute } from "../support/route-call";
 
 // Denying a listing or a review takes a reason (chosen or typed) that is mailed to the member and shown on
 // their own pages; "ask for changes" sends a listing version back as a draft the member resubmits.
@@ -36,23 +37,6 @@ function post(path: string, fields: [string, string][]): Request {
   });
 }
 
-/** A route action's answer as status and body, whether it returned a Response or Remix's data(). */
-async function answer(result: unknown): Promise<{ status: number; body: Record<string, unknown> | null; location: string | null }> {
-  if (result instanceof Response) {
-    const body = result.headers.get("Content-Type")?.includes("json") ? ((await result.json()) as Record<string, unknown>) : null;
-    return { status: result.status, body, location: result.headers.get("Location") };
-  }
-  const wrapped = result as { data?: Record<string, unknown>; init?: { status?: number } | null };
-  return { status: wrapped.init?.status ?? 200, body: wrapped.data ?? null, location: null };
-}
-
-async function call(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
-  try {
-    return await answer(await handler({ request, params, context: {} } as never));
-  } catch (thrown) {
-    return answer(thrown);
-  }
-}
 
 async function mails(to: string): Promise<{ subject: string; text: string }[]> {
   return sql()<{ subject: string; text: string }[]>`
@@ -91,15 +75,15 @@ describe("denying with a reason", () => {
       ["intent", "deny"],
     ];
 
-    const refused = await call(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", "Not in the list"], ["reasonText", "kept"]]));
+    const refused = await callRoute(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", "Not in the list"], ["reasonText", "kept"]]));
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ reason: { error: REASON_MESSAGES.unknown, values: { reasonText: "kept" } } });
-    const empty = await call(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", ""], ["reasonText", "  "]]));
+    const empty = await callRoute(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", ""], ["reasonText", "  "]]));
     expect(empty.body).toMatchObject({ reason: { error: REASON_MESSAGES.required } });
     const [still] = await sql()<{ status: number }[]>`SELECT status FROM listing_versions WHERE id = ${listing.versionId}`;
     expect(still.status).toBe(1);
 
-    const denied = await call(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", CHOSEN], ["reasonText", "Please say where to park."]]));
+    const denied = await callRoute(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", CHOSEN], ["reasonText", "Please say where to park."]]));
     expect(denied.status).toBe(302);
     const [version] = await sql()<{ status: number; moderation_reason: string; moderated_by: number }[]>`SELECT status, moderation_reason, moderated_by FROM listing_versions WHERE id = ${listing.versionId}`;
     expect(version).toEqual({ status: 3, moderation_reason: `${CHOSEN}. Please say where to park.`, moderated_by: admin.id });
@@ -114,7 +98,7 @@ describe("denying with a reason", () => {
   it("asks for changes: the version goes back as a draft with the reason; the member's resubmission waits without it", async () => {
     const member = await testUser(users, { label: "reasons" });
     const listing = await submitted(member);
-    const asked = await call(
+    const asked = await callRoute(
       viewEditAction,
       post("/account/admin/view-edit", [
         ["location", String(listing.id)],
@@ -145,14 +129,14 @@ describe("denying with a reason", () => {
     listings.push(live.id);
     const { id } = await createReview(member, { user: member, visitorKey: null }, { id: live.id }, { rating: 2, title: "Muddy", content: text, gallery: [] });
 
-    const asked = await call(reviewsAction, post("/account/admin/reviews/unmoderated", [["intent", "deny"], ["ids", String(id)]]), { x: "unmoderated" });
+    const asked = await callRoute(reviewsAction, post("/account/admin/reviews/unmoderated", [["intent", "deny"], ["ids", String(id)]]), { x: "unmoderated" });
     expect(asked.status).toBe(200);
     expect(asked.body).toMatchObject({ confirm: { intent: "deny", ids: [id], reason: { error: null } } });
-    const missing = await call(reviewsAction, post("/account/admin/reviews/unmoderated", [["intent", "deny"], ["ids", String(id)], ["confirmed", "1"]]), { x: "unmoderated" });
+    const missing = await callRoute(reviewsAction, post("/account/admin/reviews/unmoderated", [["intent", "deny"], ["ids", String(id)], ["confirmed", "1"]]), { x: "unmoderated" });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ confirm: { reason: { error: REASON_MESSAGES.required } } });
 
-    const denied = await call(
+    const denied = await callRoute(
       reviewsAction,
       post("/account/admin/reviews/unmoderated", [
         ["intent", "deny"],
@@ -174,11 +158,11 @@ describe("denying with a reason", () => {
   it("asks for a reason before a bulk listing denial", async () => {
     const member = await testUser(users, { label: "reasons" });
     const listing = await submitted(member);
-    const asked = await call(listingsAction, post("/account/admin/listings/submitted", [["intent", "deny"], ["ids", String(listing.id)]]), { status: "submitted" });
+    const asked = await callRoute(listingsAction, post("/account/admin/listings/submitted", [["intent", "deny"], ["ids", String(listing.id)]]), { status: "submitted" });
     expect(asked.body).toMatchObject({ confirm: { intent: "deny", reason: { error: null } } });
     const [before] = await sql()<{ status: number }[]>`SELECT status FROM listings WHERE id = ${listing.id}`;
     expect(before.status).toBe(1);
-    const denied = await call(listingsAction, post("/account/admin/listings/submitted", [["intent", "deny"], ["ids", String(listing.id)], ["confirmed", "1"], ["reason", CHOSEN]]), { status: "submitted" });
+    const denied = await callRoute(listingsAction, post("/account/admin/listings/submitted", [["intent", "deny"], ["ids", String(listing.id)], ["confirmed", "1"], ["reason", CHOSEN]]), { status: "submitted" });
     expect(denied.status).toBe(302);
     expect((await ownListings(member.id, 1)).items[0]).toMatchObject({ status: "denied", reason: CHOSEN });
     expect((await mails(member.email)).map((mail) => mail.subject)).toEqual(["Your Pawroute listing was not accepted"]);

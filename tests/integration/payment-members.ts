@@ -1,7 +1,10 @@
 // Test members for the payment suites: each made with a unique email under `prefix`, and removed at the end
 // with the mails queued for them.
+import { expect } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { sql } from "../../app/db.server";
+import { LOCAL_KEYS } from "../../app/payments/stripe.server";
+import { createSetupIntent } from "../../app/payments/subscriptions.server";
 
 export const QUEUE = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
 
@@ -22,4 +25,24 @@ export function paymentMembers(prefix: string) {
       if (created.length) await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
     },
   };
+}
+
+/** Saves a card for `user` as Stripe.js would: a SetupIntent confirmed on the local Stripe stand-in at `stripeUrl`; answers its payment method. */
+export async function confirmCard(stripeUrl: string, user: SessionUser, number = "4242424242424242"): Promise<string> {
+  const { clientSecret } = await createSetupIntent(user);
+  const answer = await fetch(`${stripeUrl}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ client_secret: clientSecret, "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034", "payment_method_data[card][cvc]": "123" }),
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { payment_method: string }).payment_method;
+}
+
+/** A monthly subscription paid earlier that renews automatically with a saved Visa card (`providerRef`, ending `last4`), due in a day. */
+export async function renewingSubscription(userId: number, providerRef: string, last4: string): Promise<{ methodId: number; expiresAt: Date }> {
+  const [method] = await sql()<{ id: number }[]>`INSERT INTO payment_methods (user_id, method, provider_ref, brand, last4) VALUES (${userId}, 2, ${providerRef}, 'visa', ${last4}) RETURNING id`;
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  await sql()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew, payment_method_id) VALUES (${userId}, 'monthly', ${expiresAt.toISOString()}::timestamptz, true, ${method.id})`;
+  return { methodId: method.id, expiresAt };
 }

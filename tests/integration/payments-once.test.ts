@@ -9,8 +9,8 @@ import { startLocalStripe, type LocalStripe } from "../../app/payments/local/str
 import { createSetupToken } from "../../app/payments/paypal.server";
 import { payWithTreat } from "../../app/payments/prize.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
-import { checkout, createSetupIntent, renew, switchPlan } from "../../app/payments/subscriptions.server";
-import { paymentMembers } from "./payment-members";
+import { checkout, renew, switchPlan } from "../../app/payments/subscriptions.server";
+import { paymentMembers, confirmCard } from "./payment-members";
 
 // Exactly once per member intent (issue 48): one member paying from 2, 5 or 10 tabs at once, with the
 // money read back from the database and from the providers' stand-ins. Every tab is a page of its own
@@ -39,16 +39,7 @@ afterAll(async () => {
   await paypalApi.close();
 });
 
-async function setUpCard(user: SessionUser, number = "4242424242424242"): Promise<string> {
-  const { clientSecret } = await createSetupIntent(user);
-  const answer = await fetch(`${stripeApi.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034", "payment_method_data[card][cvc]": "123" }),
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { payment_method: string }).payment_method;
-}
+const setUpCard = (user: SessionUser, number?: string) => confirmCard(stripeApi.url, user, number);
 
 /** A card saved on an earlier visit: the "Pay with a saved card" buttons post `saved:{id}`. */
 async function savedCard(user: SessionUser): Promise<string> {

@@ -12,8 +12,8 @@ import { createSetupToken } from "../../app/payments/paypal.server";
 import { renewWithTreat } from "../../app/payments/prize.server";
 import { runRenewals } from "../../app/payments/renewals.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
-import { addMonths, checkout, createSetupIntent, enableAutoRenew, renew, savedCards, switchCharged, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
-import { paymentMembers } from "./payment-members";
+import { addMonths, checkout, enableAutoRenew, renew, savedCards, switchCharged, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
+import { paymentMembers, confirmCard, renewingSubscription } from "./payment-members";
 
 // Issue 48, the member's side: a subscriber's Treat lengthens the subscription, a renewal is paid with
 // the card the member gives (even after one waited for extra authentication), enable-autorenew saves a
@@ -41,16 +41,7 @@ afterAll(async () => {
   await paypalApi.close();
 });
 
-async function setUpCard(user: SessionUser, number = "4242424242424242"): Promise<string> {
-  const { clientSecret } = await createSetupIntent(user);
-  const answer = await fetch(`${stripeApi.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034", "payment_method_data[card][cvc]": "123" }),
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { payment_method: string }).payment_method;
-}
+const setUpCard = (user: SessionUser, number?: string) => confirmCard(stripeApi.url, user, number);
 
 async function awardTreat(userId: number, data: Record<string, unknown> = { discount: 100, interval: 1, period: "month" }): Promise<number> {
   const slug = `tp-${tag}-${Math.random().toString(36).slice(2, 8)}`;
@@ -167,9 +158,7 @@ describe("renewals on the card the member gives", () => {
   it("after the card is changed, the hourly job pays the waiting renewal with the new card, not the old payment", async () => {
     const user = await member();
     const old = await setUpCard(user, "4000002500003155");
-    const [saved] = await sql()<{ id: number }[]>`INSERT INTO payment_methods (user_id, method, provider_ref, brand, last4) VALUES (${user.id}, 2, ${old}, 'visa', '3155') RETURNING id`;
-    const expiresAt = new Date(Date.now() + 86_400_000);
-    await sql()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew, payment_method_id) VALUES (${user.id}, 'monthly', ${expiresAt.toISOString()}::timestamptz, true, ${saved.id})`;
+    const { expiresAt } = await renewingSubscription(user.id, old, "3155");
     // The member starts the renewal on the page; the bank asks for authentication, which is never given.
     expect((await renew(user, { key: randomUUID(), period: expiresAt.toISOString() })).status).toBe("requires_action");
     await registerPaymentMethod(user, { method: 2, paymentMethod: await setUpCard(user, "5555555555554444") });

@@ -26,10 +26,10 @@ import { receiptsOf } from "../../app/payments/receipts.server";
 import { recentMoneyBack } from "../../app/payments/refunds.server";
 import { runRenewals } from "../../app/payments/renewals.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
-import { checkout, createSetupIntent, renew } from "../../app/payments/subscriptions.server";
+import { checkout, renew } from "../../app/payments/subscriptions.server";
 import { action as paypalWebhook } from "../../app/routes/api/webhooks-paypal";
 import { action as stripeWebhook } from "../../app/routes/api/webhooks-stripe";
-import { paymentMembers } from "./payment-members";
+import { paymentMembers, confirmCard, renewingSubscription } from "./payment-members";
 
 const members = paymentMembers("hooks");
 const { tag, member } = members;
@@ -74,16 +74,7 @@ afterAll(async () => {
   await paypalLocal.close();
 });
 
-async function setUpCard(user: SessionUser, number = "4242424242424242"): Promise<string> {
-  const { clientSecret } = await createSetupIntent(user);
-  const answer = await fetch(`${stripeLocal.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034" }),
-  });
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as { payment_method: string }).payment_method;
-}
+const setUpCard = (user: SessionUser, number?: string) => confirmCard(stripeLocal.url, user, number);
 
 /** A member subscribed by card; answers the PaymentIntent that paid. */
 async function cardSubscriber(option = "monthly") {
@@ -324,9 +315,7 @@ describe("receipts mailed (through the job queue)", () => {
     const user = await member();
     // A card whose bank asks for authentication: the renewal job, off-session, cannot pay with it.
     const card = await setUpCard(user, "4000002500003155");
-    const [method] = await sql()<{ id: number }[]>`INSERT INTO payment_methods (user_id, method, provider_ref, brand, last4) VALUES (${user.id}, 2, ${card}, 'visa', '3155') RETURNING id`;
-    const expiresAt = new Date(Date.now() + 86_400_000);
-    await sql()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew, payment_method_id) VALUES (${user.id}, 'monthly', ${expiresAt.toISOString()}::timestamptz, true, ${method.id})`;
+    await renewingSubscription(user.id, card, "3155");
     await runRenewals();
     await runRenewals();
     // The member renews by hand and confirms with the bank.

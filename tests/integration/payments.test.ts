@@ -14,7 +14,7 @@ import { registerPaymentMethod } from "../../app/payments/payment-method.server"
 import { payingTreats, payWithTreat } from "../../app/payments/prize.server";
 import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, renewalCard, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { receiveStripeEvent } from "../../app/payments/webhooks.server";
-import { paymentMembers, QUEUE } from "./payment-members";
+import { paymentMembers, QUEUE, confirmCard, renewingSubscription } from "./payment-members";
 
 // Money safety against the real database and the local Stripe API stand-in (the stripe SDK speaks to it
 // over HTTP): doubled and retried requests, replayed webhooks, extra authentication, declines, renewals.
@@ -35,17 +35,7 @@ afterAll(async () => {
 });
 
 /** What Stripe.js does in the browser: confirm the SetupIntent with the card's details. */
-async function setUpCard(user: SessionUser, number: string): Promise<string> {
-  const { clientSecret } = await createSetupIntent(user);
-  const answer = await fetch(`${local.url}/v1/setup_intents/${clientSecret.split("_secret_")[0]}/confirm`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${LOCAL_KEYS.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ client_secret: clientSecret, "payment_method_data[card][number]": number, "payment_method_data[card][exp_month]": "12", "payment_method_data[card][exp_year]": "2034", "payment_method_data[card][cvc]": "123" }),
-  });
-  const body = (await answer.json()) as { payment_method: string };
-  expect(answer.status).toBe(200);
-  return body.payment_method;
-}
+const setUpCard = (user: SessionUser, number: string) => confirmCard(local.url, user, number);
 
 /** The pretend bank's page: one round of extra authentication. */
 async function authenticate(result: PaymentResult): Promise<string> {
@@ -181,9 +171,7 @@ describe("subscriptions and payments", () => {
     const user = await member();
     const paymentMethod = await setUpCard(user, "4000000000000341");
     // The card authorises nothing: seed the subscription the member paid for earlier.
-    const [method] = await sql()<{ id: number }[]>`INSERT INTO payment_methods (user_id, method, provider_ref, brand, last4) VALUES (${user.id}, 2, ${paymentMethod}, 'visa', '0341') RETURNING id`;
-    const expiresAt = new Date(Date.now() + 86_400_000);
-    await sql()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew, payment_method_id) VALUES (${user.id}, 'monthly', ${expiresAt.toISOString()}::timestamptz, true, ${method.id})`;
+    const { expiresAt } = await renewingSubscription(user.id, paymentMethod, "0341");
     await runRenewals();
     await runRenewals();
     const [subscription] = await sql()<{ expires_at: string; auto_renew: boolean }[]>`SELECT expires_at, auto_renew FROM subscriptions WHERE user_id = ${user.id}`;
@@ -198,9 +186,7 @@ describe("subscriptions and payments", () => {
   it("the renewal job renews a due subscription once, however often it runs", async () => {
     const user = await member();
     const paymentMethod = await setUpCard(user, "4242424242424242");
-    const [method] = await sql()<{ id: number }[]>`INSERT INTO payment_methods (user_id, method, provider_ref, brand, last4) VALUES (${user.id}, 2, ${paymentMethod}, 'visa', '4242') RETURNING id`;
-    const expiresAt = new Date(Date.now() + 86_400_000);
-    await sql()`INSERT INTO subscriptions (user_id, plan, expires_at, auto_renew, payment_method_id) VALUES (${user.id}, 'monthly', ${expiresAt.toISOString()}::timestamptz, true, ${method.id})`;
+    const { expiresAt } = await renewingSubscription(user.id, paymentMethod, "4242");
     await Promise.all([runRenewals(), runRenewals()]);
     await runRenewals();
     const [subscription] = await sql()<{ expires_at: string }[]>`SELECT expires_at FROM subscriptions WHERE user_id = ${user.id}`;

@@ -1,7 +1,7 @@
 import { formatDuration, formatMiles } from "../../../kit/format";
 import type { LinksFunction } from "@remix-run/node";
 import { Form, useFetcher, type FetcherWithComponents } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { DirectionsOutcome } from "../../listings/directions.server";
 import { PlaceField } from "../search/PlaceField";
 import { usePlaceFields, type PlaceValues } from "../search/usePlaceFields";
@@ -9,6 +9,7 @@ import type { DirectionsResponse } from "../../../geo/directions";
 import { shortPlace } from "../../search/view-model";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";
+import { useDrawnRoute } from "../map/useDrawnRoute";
 import { BusyButton } from "../forms/BusyButton";
 import formStyles from "../../styles/forms.css?url";
 import listingStyles from "../../styles/listing.css?url";
@@ -84,40 +85,13 @@ export function DirectionsSteps({ directions }: { directions: DirectionsResponse
 
 /** The route on the map: MapLibre and the search map's drawing code load only when this runs in the browser. */
 export function DirectionsMap({ line, points, label, printable = false }: { line: [number, number][]; points: { lat: number; lng: number; label: string }[]; label: string; printable?: boolean }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState("Loading the map…");
   const key = JSON.stringify([line.length, line[0], points]);
-  // The latest line and points, read when the key (which stands for them) changes.
-  const drawing = useRef({ line, points });
-  drawing.current = { line, points };
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let handle: { remove: () => void } | null = null;
-    let live = true;
-    import("../map/map-engine")
-      .then((engine) => {
-        if (!live) return;
-        const { line: route, points } = drawing.current;
-        // Map labels name places briefly ("London", not "London, Greater London, United Kingdom").
-        const markers = points.map((point) => ({ ...point, label: shortPlace(point.label) }));
-        handle = engine.mountSearchMap(
-          element,
-          { points: [], route, circle: null, markers },
-          () => {
-            element.dataset.ready = "true";
-            setStatus("");
-          },
-          { printable },
-        );
-      })
-      .catch(() => setStatus("Sorry, the map could not load. The directions are listed below."));
-    return () => {
-      live = false;
-      handle?.remove();
-    };
-  }, [key, printable]);
+  const { container, status } = useDrawnRoute(
+    // Map labels name places briefly ("London", not "London, Greater London, United Kingdom").
+    () => ({ points: [], route: line, circle: null, markers: points.map((point) => ({ ...point, label: shortPlace(point.label) })) }),
+    key,
+    { printable, failure: "Sorry, the map could not load. The directions are listed below." },
+  );
 
   return (
     <div className="directions__map-wrap js-enhanced">

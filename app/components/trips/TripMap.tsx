@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import type { TripPlan } from "../../../geo/trip/plan";
 import { shortPlace } from "../../search/view-model";
+import { useDrawnRoute } from "../map/useDrawnRoute";
 
 /** Every this many route points is kept for the map: the line is drawn, not measured. */
 function thinned(line: [number, number][], max = 1500): [number, number][] {
@@ -14,44 +14,22 @@ function thinned(line: [number, number][], max = 1500): [number, number][] {
  * order and their alternatives as pins (keyboard reachable, with the same tooltips as the results map).
  */
 export function TripMap({ plan, label, printable = false }: { plan: Pick<TripPlan, "route" | "stops" | "from" | "to">; label: string; printable?: boolean }) {
-  const container = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState("Loading the map…");
-  const drawing = useRef(plan);
-  drawing.current = plan;
   const key = JSON.stringify([plan.route.length, plan.route[0], plan.stops.map((s) => s.listing.id)]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    let handle: { remove: () => void } | null = null;
-    let live = true;
-    import("../map/map-engine")
-      .then((engine) => {
-        if (!live) return;
-        const { route, stops, from, to } = drawing.current;
-        const pin = (o: TripPlan["stops"][number]["alternatives"][number]) => ({ id: o.listing.id, lat: o.listing.lat, lng: o.listing.lng, url: o.listing.url, title: o.listing.title, premium: false });
-        const points = [...stops.map(pin), ...stops.flatMap((s) => s.alternatives.map(pin))].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
-        const markers = [
-          { lat: from.lat, lng: from.lng, label: shortPlace(from.label) },
-          ...stops.map((s) => ({ lat: s.listing.lat, lng: s.listing.lng, label: String(s.index + 1) })),
-          { lat: to.lat, lng: to.lng, label: shortPlace(to.label) },
-        ];
-        handle = engine.mountSearchMap(
-          element,
-          { points, route: thinned(route), circle: null, markers },
-          () => {
-            element.dataset.ready = "true";
-            setStatus("");
-          },
-          { printable },
-        );
-      })
-      .catch(() => setStatus("Sorry, the map could not load. The stops are listed on this page."));
-    return () => {
-      live = false;
-      handle?.remove();
-    };
-  }, [key, printable]);
+  const { container, status } = useDrawnRoute(
+    () => {
+      const { route, stops, from, to } = plan;
+      const pin = (o: TripPlan["stops"][number]["alternatives"][number]) => ({ id: o.listing.id, lat: o.listing.lat, lng: o.listing.lng, url: o.listing.url, title: o.listing.title, premium: false });
+      const points = [...stops.map(pin), ...stops.flatMap((s) => s.alternatives.map(pin))].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
+      const markers = [
+        { lat: from.lat, lng: from.lng, label: shortPlace(from.label) },
+        ...stops.map((s) => ({ lat: s.listing.lat, lng: s.listing.lng, label: String(s.index + 1) })),
+        { lat: to.lat, lng: to.lng, label: shortPlace(to.label) },
+      ];
+      return { points, route: thinned(route), circle: null, markers };
+    },
+    key,
+    { printable, failure: "Sorry, the map could not load. The stops are listed on this page." },
+  );
 
   return (
     <div className="trip-map js-enhanced">
