@@ -3,11 +3,11 @@ import { addJunction, createRoad, deleteJunction, deleteRoad, editJunction, edit
 import { junctionSchema, parseLine, roadSchema } from "../../app/admin/roads.schemas";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
 import { roadOptions } from "../../app/search/reference.server";
 import { lineFromRoutingGraph } from "../../geo/roads-admin";
 import { roadCountFiltersSchema, roadCounts } from "../../geo/search/road-counts";
 import { tile } from "../../geo/tiles";
+import { appErrorOf } from "../support/app-error";
 
 // Roads in the back office: each change brings junction order, the gazetteer, listings' nearest road,
 // road counts, the road list and tiles along in its own transaction, with an audit entry.
@@ -46,15 +46,6 @@ async function junctionsOf(roadId: number) {
 async function audits(roadId: number) {
   const rows = await sql()<{ action: string; actor_id: number }[]>`SELECT action, actor_id FROM admin_audit_log WHERE record_type = 'road' AND record_id = ${String(roadId)} ORDER BY id`;
   return rows.map((row) => row.action);
-}
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  const error = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 const filters = roadCountFiltersSchema.parse({});
@@ -106,7 +97,7 @@ describe("roads in the back office", () => {
     const roadsTile = await tile(sql(), "roads", 8, 125, 84);
     expect(roadsTile.includes(Buffer.from(NAME))).toBe(true);
     expect(await audits(roadId)).toEqual(["road.add"]);
-    const duplicate = await failure(createRoad(admin, { ...roadForm({ name: NAME.toLowerCase() }), country: 235 }));
+    const duplicate = await appErrorOf(createRoad(admin, { ...roadForm({ name: NAME.toLowerCase() }), country: 235 }));
     expect(duplicate.status).toBe(409);
     expect(duplicate.fieldErrors.name).toContain("already a road called");
   });
@@ -139,10 +130,10 @@ describe("roads in the back office", () => {
   });
 
   it("refuses a junction off the road or a number the road already has, changing nothing", async () => {
-    const far = await failure(addJunction(admin, roadId, junction("3", 52.3, -3.5)));
+    const far = await appErrorOf(addJunction(admin, roadId, junction("3", 52.3, -3.5)));
     expect(far.status).toBe(422);
     expect(far.fieldErrors.lat).toContain("must be on the road");
-    const taken = await failure(addJunction(admin, roadId, junction("1a", 52.25, -3.85)));
+    const taken = await appErrorOf(addJunction(admin, roadId, junction("1a", 52.25, -3.85)));
     expect(taken.status).toBe(409);
     expect((await junctionsOf(roadId)).length).toBe(3);
   });
@@ -161,7 +152,7 @@ describe("roads in the back office", () => {
     ]);
     const gone = await sql()`SELECT 1 FROM places WHERE kind = 'junction' AND ref_id = ${j1.id}`;
     expect(gone.length).toBe(0);
-    const other = await failure(deleteJunction(admin, roadId, 1));
+    const other = await appErrorOf(deleteJunction(admin, roadId, 1));
     expect(other.status).toBe(404);
   });
 
@@ -173,14 +164,14 @@ describe("roads in the back office", () => {
     const m6 = await lineFromRoutingGraph(sql(), 235, "m6");
     expect(m6?.length).toBeGreaterThan(10);
     expect(await lineFromRoutingGraph(sql(), 75, "M6")).toBeNull();
-    const missing = await failure(editRoad(admin, roadId, roadForm({ source: "graph", ref: "Z999" })));
+    const missing = await appErrorOf(editRoad(admin, roadId, roadForm({ source: "graph", ref: "Z999" })));
     expect(missing.status).toBe(404);
     expect(missing.fieldErrors.ref).toContain("no road Z999");
   });
 
   it("deletes the road: its junctions, gazetteer entries and listings' links go, counts follow", async () => {
     const member = await user(false);
-    const refused = await failure(deleteRoad(member, roadId));
+    const refused = await appErrorOf(deleteRoad(member, roadId));
     expect(refused.status).toBe(403);
     await deleteRoad(admin, roadId);
     expect((await sql()`SELECT 1 FROM roads WHERE id = ${roadId}`).length).toBe(0);

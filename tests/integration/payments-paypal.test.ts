@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
 import { LOCAL_PAYPAL_PAYERS, signLocalPayPalEvent, startLocalPayPal, type LocalPayPal } from "../../app/payments/local/paypal-api.server";
 import { PAYMENT_MESSAGES } from "../../app/payments/messages";
 import { createSetupToken, penceToValue, valueToPence } from "../../app/payments/paypal.server";
@@ -10,6 +9,7 @@ import { runRenewals } from "../../app/payments/renewals.server";
 import { addMonths, checkout } from "../../app/payments/subscriptions.server";
 import { receivePayPalEvent } from "../../app/payments/webhooks.server";
 import { paymentMembers, QUEUE } from "./payment-members";
+import { appErrorOf } from "../support/app-error";
 
 // PayPal money safety against the real database and the local PayPal REST stand-in (the app's fetch
 // client speaks to it over HTTP): the vault flow, doubled and retried requests, a failed charge,
@@ -44,15 +44,6 @@ async function money(userId: number) {
            (SELECT count(*)::int FROM subscriptions WHERE user_id = ${userId}) AS subscriptions,
            (SELECT coalesce(sum(amount_pence), 0)::int FROM receipts WHERE user_id = ${userId}) AS total`;
   return row;
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
 }
 
 function captureEvent(eventId: string, chargeId: number, value: string) {
@@ -93,17 +84,17 @@ describe("PayPal payments", () => {
     const user = await member();
     const other = await member();
     const { id: unapproved } = await createSetupToken(user.id, randomUUID());
-    const refused = await failure(checkout(user, { option: "monthly", nonce: unapproved, key: randomUUID() }));
+    const refused = await appErrorOf(checkout(user, { option: "monthly", nonce: unapproved, key: randomUUID() }));
     expect(refused.message).toBe(PAYMENT_MESSAGES.paypalFailed);
     const theirs = await approve(other);
-    expect((await failure(checkout(user, { option: "monthly", nonce: theirs, key: randomUUID() }))).message).toBe(PAYMENT_MESSAGES.paypalFailed);
+    expect((await appErrorOf(checkout(user, { option: "monthly", nonce: theirs, key: randomUUID() }))).message).toBe(PAYMENT_MESSAGES.paypalFailed);
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
   });
 
   it("a declined charge leaves nothing half-done, and paying again with another account succeeds once", async () => {
     const user = await member();
     const key = randomUUID();
-    const error = await failure(checkout(user, { option: "monthly", nonce: await approve(user, LOCAL_PAYPAL_PAYERS.declined), key }));
+    const error = await appErrorOf(checkout(user, { option: "monthly", nonce: await approve(user, LOCAL_PAYPAL_PAYERS.declined), key }));
     expect(error.status).toBe(402);
     expect(error.message).toBe("Sorry, there was an error processing your payment. Please try again.");
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
@@ -121,8 +112,8 @@ describe("PayPal payments", () => {
       INSERT INTO charges (user_id, idempotency_key, purpose, plan, payment_method_id, amount_pence)
       VALUES (${user.id}, ${`subscribe:${user.id}:${randomUUID()}:${method.id}`}, 'subscribe', 'monthly', ${method.id}, 499) RETURNING id`;
     const forged = captureEvent(`WH-${tag}-forged`, charge.id, "4.99");
-    expect((await failure(deliver(forged, { ...signLocalPayPalEvent(forged), "paypal-transmission-sig": "AAAA" }))).status).toBe(400);
-    expect((await failure(deliver(forged, signLocalPayPalEvent(forged, "WH-SOMEONE-ELSE")))).status).toBe(400);
+    expect((await appErrorOf(deliver(forged, { ...signLocalPayPalEvent(forged), "paypal-transmission-sig": "AAAA" }))).status).toBe(400);
+    expect((await appErrorOf(deliver(forged, signLocalPayPalEvent(forged, "WH-SOMEONE-ELSE")))).status).toBe(400);
     await expect(deliver(captureEvent(`WH-${tag}-short`, charge.id, "4.98"))).resolves.toEqual({ received: true, duplicate: false });
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
     const event = captureEvent(`WH-${tag}-paid`, charge.id, "4.99");

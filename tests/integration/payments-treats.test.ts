@@ -3,7 +3,6 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
 import { LOCAL_PAYPAL_PAYERS, startLocalPayPal, type LocalPayPal } from "../../app/payments/local/paypal-api.server";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { DISCOUNT_MESSAGES } from "../../app/payments/messages";
@@ -14,6 +13,7 @@ import { runRenewals } from "../../app/payments/renewals.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
 import { addMonths, checkout, enableAutoRenew, renew, savedCards, switchCharged, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { paymentMembers, confirmCard, renewingSubscription } from "./payment-members";
+import { appErrorOf } from "../support/app-error";
 
 // Issue 48, the member's side: a subscriber's Treat lengthens the subscription, a renewal is paid with
 // the card the member gives (even after one waited for extra authentication), enable-autorenew saves a
@@ -65,15 +65,6 @@ async function intents(userId: number) {
   return (await provider.paymentIntents.list({ customer: customer.stripe_customer_id })).data;
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 async function treatUsed(id: number): Promise<boolean> {
   const [row] = await sql()<{ used: boolean }[]>`SELECT redeemed_at IS NOT NULL AS used FROM awarded_treats WHERE id = ${id}`;
   return row.used;
@@ -112,8 +103,8 @@ describe("a subscriber's Treat", () => {
     const bought = succeeded(await checkout(user, { option: "monthly", paymentMethod: await setUpCard(user), key: randomUUID() }));
     const half = await awardTreat(user.id, { discount: 50, interval: 1, period: "month" });
     // On its own it pays nothing: it is used with a card.
-    expect((await failure(renewWithTreat(user, half))).status).toBe(422);
-    const declined = await failure(renew(user, { paymentMethod: await setUpCard(user, "4000000000009995"), key: randomUUID(), period: bought.expiryDate, treat: half }));
+    expect((await appErrorOf(renewWithTreat(user, half))).status).toBe(422);
+    const declined = await appErrorOf(renew(user, { paymentMethod: await setUpCard(user, "4000000000009995"), key: randomUUID(), period: bought.expiryDate, treat: half }));
     expect(declined.status).toBe(402);
     expect(await treatUsed(half)).toBe(false);
     succeeded(await renew(user, { key: randomUUID(), paymentMethod: await setUpCard(user), period: bought.expiryDate, treat: half }));
@@ -135,7 +126,7 @@ describe("a part-paying Treat at checkout", () => {
     // A Treat already used cannot take anything off again.
     const other = await member();
     await sql()`UPDATE awarded_treats SET user_id = ${other.id} WHERE id = ${half}`;
-    expect((await failure(checkout(other, { option: "monthly", paymentMethod: await setUpCard(other), key: randomUUID(), treat: half }))).status).toBe(404);
+    expect((await appErrorOf(checkout(other, { option: "monthly", paymentMethod: await setUpCard(other), key: randomUUID(), treat: half }))).status).toBe(404);
   });
 });
 
@@ -196,10 +187,10 @@ describe("enable-autorenew, switches and discounts", () => {
   it("an unknown or expired discount code is refused with a clear message and nothing is charged; a live one takes its share off a renewal", async () => {
     const user = await member();
     const card = await setUpCard(user);
-    const unknown = await failure(checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID(), affiliateLink: `TP${tag}NOPE` }));
+    const unknown = await appErrorOf(checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID(), affiliateLink: `TP${tag}NOPE` }));
     expect({ status: unknown.status, message: unknown.message }).toEqual({ status: 422, message: DISCOUNT_MESSAGES.unknown(`TP${tag}NOPE`) });
     await sql()`INSERT INTO affiliate_links (code, name, discount_percent, expires_at) VALUES (${`TP${tag}OLD`}, 'Old', 20, now() - interval '1 day'), (${`TP${tag}LIVE`}, 'Live', 25, NULL)`;
-    const expired = await failure(checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID(), affiliateLink: `TP${tag}OLD` }));
+    const expired = await appErrorOf(checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID(), affiliateLink: `TP${tag}OLD` }));
     expect({ status: expired.status, message: expired.message }).toEqual({ status: 422, message: DISCOUNT_MESSAGES.expired(`TP${tag}OLD`) });
     expect(await intents(user.id)).toEqual([]);
     const bought = succeeded(await checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID() }));
@@ -214,7 +205,7 @@ describe("enable-autorenew, switches and discounts", () => {
     const user = await member();
     const { id } = await createSetupToken(user.id, randomUUID());
     await fetch(`${paypalApi.url}/v3/vault/setup-tokens/${id}/approve`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: LOCAL_PAYPAL_PAYERS.declined }) });
-    expect((await failure(checkout(user, { option: "monthly", nonce: id, key: randomUUID() }))).status).toBe(402);
+    expect((await appErrorOf(checkout(user, { option: "monthly", nonce: id, key: randomUUID() }))).status).toBe(402);
     expect(await savedCards(user.id)).toEqual([]);
     const card = await setUpCard(user);
     succeeded(await checkout(user, { option: "monthly", paymentMethod: card, key: randomUUID() }));

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { errorResponse } from "../../app/error-response.server";
-import { AppError } from "../../app/errors";
 import { localWebhookSecrets } from "../../app/payments/local/secrets.server";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { findPlan } from "../../app/payments/plans";
@@ -15,6 +14,7 @@ import { payingTreats, payWithTreat } from "../../app/payments/prize.server";
 import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, renewalCard, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { receiveStripeEvent } from "../../app/payments/webhooks.server";
 import { paymentMembers, QUEUE, confirmCard, renewingSubscription } from "./payment-members";
+import { appErrorOf } from "../support/app-error";
 
 // Money safety against the real database and the local Stripe API stand-in (the stripe SDK speaks to it
 // over HTTP): doubled and retried requests, replayed webhooks, extra authentication, declines, renewals.
@@ -65,15 +65,6 @@ async function mailsTo(email: string): Promise<number> {
   return row.count;
 }
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
-
 describe("subscriptions and payments", () => {
   it("a double-clicked pay button and a retried request make one charge, one receipt and one subscription", async () => {
     const user = await member();
@@ -89,7 +80,7 @@ describe("subscriptions and payments", () => {
     expect(subscription.auto_renew).toBe(true);
     expect(Math.abs(new Date(subscription.expires_at).getTime() - addMonths(new Date(), 12).getTime())).toBeLessThan(60_000);
     // A second checkout with a new page's key is refused: one subscription at a time.
-    expect((await failure(checkout(user, { ...input, key: randomUUID() }))).status).toBe(409);
+    expect((await appErrorOf(checkout(user, { ...input, key: randomUUID() }))).status).toBe(409);
   });
 
   it("extra authentication in two rounds: the retry with payment_intent is asked again, then succeeds once", async () => {
@@ -109,7 +100,7 @@ describe("subscriptions and payments", () => {
   it("a declined payment answers the spec's message and leaves no subscription or receipt", async () => {
     const user = await member();
     const paymentMethod = await setUpCard(user, "4000000000009995");
-    const error = await failure(checkout(user, { option: "monthly", paymentMethod, key: randomUUID() }));
+    const error = await appErrorOf(checkout(user, { option: "monthly", paymentMethod, key: randomUUID() }));
     expect(error.message).toBe("Sorry, your card has insufficient funds. Please try again with a different card.");
     expect(error.status).toBe(402);
     // The one error path answers it as a 402 with the message word for word.
@@ -123,7 +114,7 @@ describe("subscriptions and payments", () => {
     const owner = await member();
     const other = await member();
     const paymentMethod = await setUpCard(owner, "4242424242424242");
-    expect((await failure(checkout(other, { option: "monthly", paymentMethod, key: randomUUID() }))).status).toBe(404);
+    expect((await appErrorOf(checkout(other, { option: "monthly", paymentMethod, key: randomUUID() }))).status).toBe(404);
   });
 
   it("a webhook applies a payment once: a replayed event changes nothing, a bad signature is refused", async () => {
@@ -138,7 +129,7 @@ describe("subscriptions and payments", () => {
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: localWebhookSecrets().stripe });
     await expect(receiveStripeEvent(payload, header)).resolves.toEqual({ received: true, duplicate: false });
     await expect(receiveStripeEvent(payload, header)).resolves.toEqual({ received: true, duplicate: true });
-    expect((await failure(receiveStripeEvent(payload, header.replace(/v1=\w+/, "v1=00")))).status).toBe(400);
+    expect((await appErrorOf(receiveStripeEvent(payload, header.replace(/v1=\w+/, "v1=00")))).status).toBe(400);
     // The member's retry after authentication finds the payment already applied.
     expect(await checkout(user, { ...input, paymentIntent })).toMatchObject({ status: "succeeded" });
     expect(await money(user.id)).toEqual({ charges: 1, receipts: 1, subscriptions: 1, total: 499 });
@@ -267,12 +258,12 @@ describe("paying with a Treat (method 3), wallets and changing the card", () => 
   it("a Treat for another plan, a part-paying Treat and another member's Treat are refused and stay unused", async () => {
     const user = await member();
     const treatId = await awardPayingTreat(user.id);
-    const wrongPlan = await failure(payWithTreat(user, { option: "annual", treatId }));
+    const wrongPlan = await appErrorOf(payWithTreat(user, { option: "annual", treatId }));
     expect({ status: wrongPlan.status, message: wrongPlan.message }).toEqual({ status: 422, message: "This Treat cannot pay for the Annual plan." });
     const half = await awardPayingTreat(user.id, { discount: 50, interval: 1, period: "month" });
-    expect((await failure(payWithTreat(user, { option: "monthly", treatId: half }))).status).toBe(422);
+    expect((await appErrorOf(payWithTreat(user, { option: "monthly", treatId: half }))).status).toBe(422);
     const other = await member();
-    expect((await failure(payWithTreat(other, { option: "monthly", treatId }))).status).toBe(404);
+    expect((await appErrorOf(payWithTreat(other, { option: "monthly", treatId }))).status).toBe(404);
     expect(await treatUsed(treatId)).toBe(false);
     expect(await treatUsed(half)).toBe(false);
     expect(await money(user.id)).toEqual({ charges: 0, receipts: 0, subscriptions: 0, total: 0 });
@@ -291,7 +282,7 @@ describe("paying with a Treat (method 3), wallets and changing the card", () => 
     // Another member's card is refused; a bad body is a 400, never a 500.
     const other = await member();
     const otherCard = await setUpCard(other, "4242424242424242");
-    expect((await failure(registerPaymentMethod(user, { method: 2, paymentMethod: otherCard }))).status).toBe(404);
+    expect((await appErrorOf(registerPaymentMethod(user, { method: 2, paymentMethod: otherCard }))).status).toBe(404);
     await expect(registerPaymentMethod(user, { method: 3, paymentMethod: "\u0000", option: "monthly" })).rejects.toMatchObject({ name: "ZodError" });
     expect((await renewalCard(user.id)).card?.last4).toBe("4444");
   });

@@ -10,6 +10,7 @@ import { createUpload, deleteUpload, usableImageIds } from "../../app/uploads/fi
 import { IMAGE_VERSIONS, type ImageVersionSize } from "../../app/uploads/images";
 import { processImage, UPLOAD_MESSAGES } from "../../app/uploads/process.server";
 import type { Uploader } from "../../app/uploads/uploader.server";
+import { appErrorOf } from "../support/app-error";
 
 // Uploaded images: versions, WebP, no metadata, refusals that leave nothing behind, and ownership.
 const fixtures = path.resolve("tests/fixtures/images");
@@ -33,9 +34,7 @@ async function storedFolders(): Promise<string[]> {
 }
 
 async function rejects(input: Buffer): Promise<AppError> {
-  const error: unknown = await createUpload(member(users[0]), input).catch((caught: unknown) => caught);
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
+  return appErrorOf(createUpload(member(users[0]), input));
 }
 
 beforeAll(async () => {
