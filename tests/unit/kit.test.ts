@@ -1,4 +1,6 @@
 // The shared kit (kit/): formatting in Europe/London, money, distances, the HTML escape, cookies and paging.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCookie, serializeCookie } from "../../kit/cookies";
 import {
@@ -111,5 +113,15 @@ describe("pager", () => {
     expect(pageNumbers(6, 12)).toEqual([1, "gap", 4, 5, 6, 7, 8, "gap", 12]);
     expect(adjacentPages(1, 3)).toEqual({ previous: null, next: 2 });
     expect(adjacentPages(3, 3)).toEqual({ previous: 2, next: null });
+  });
+});
+
+describe("the kit stands below every layer", () => {
+  it("imports nothing, so the browser, app/, geo/ and db/ may all use it", () => {
+    const kit = join(__dirname, "../../kit");
+    const imports = readdirSync(kit)
+      .filter((file) => file.endsWith(".ts"))
+      .flatMap((file) => [...readFileSync(join(kit, file), "utf8").matchAll(/^\s*(?:import|export)\b[^;]*\bfrom\s+["']([^"']+)["']/gm)].map((match) => `${file}: ${match[1]}`));
+    expect(imports).toEqual([]);
   });
 });
