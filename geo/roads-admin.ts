@@ -6,6 +6,7 @@
 import type { SqlClient } from "../db/client";
 import { FRANCE } from "./import/roads-stage";
 import { attachNearestJunctions, roadPlaceRows } from "./road-links";
+import type { JunctionSummary } from "./search/types";
 
 /** [lng, lat], as GeoJSON orders them. */
 export type LngLat = [number, number];
@@ -34,14 +35,8 @@ export interface AdminRoadRow {
   liveListings: number;
 }
 
-export interface AdminJunction {
-  id: number;
-  number: string;
-  expandedName: string;
-  position: number;
-  town: string | null;
-  lat: number;
-  lng: number;
+/** A junction as the back office lists it: the search's junction with its live listings. */
+export interface AdminJunction extends JunctionSummary {
   listings: number;
 }
 

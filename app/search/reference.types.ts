@@ -1,11 +1,4 @@
-/** A road as the pickers show it (spec §3 road option). */
-export interface RoadOption {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  /** united-kingdom or france */
-  country: string;
-  motorway: boolean;
-  icon: string;
-}
+import type { RoadSummary } from "../../geo/search/types";
+
+/** A road as the pickers show it (spec §3 road option): a search's road without its page's address. */
+export type RoadOption = Omit<RoadSummary, "url">;
