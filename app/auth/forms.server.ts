@@ -3,7 +3,7 @@
 import { data } from "@remix-run/node";
 import type { ValidationErrorResponseData, Validator } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "./schemas";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { assertFormSize, assertReadableForm } from "../ops/input.server";
 
 /** An error a member can act on: its message is shown on the form, its status goes to the client. */

@@ -6,7 +6,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { lt, sql as rawSql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import { db, sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { clientOf } from "./client.server";
 import { hashToken } from "./tokens.server";
 

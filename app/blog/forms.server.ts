@@ -1,7 +1,7 @@
 // What the Bark Out, contact and newsletter actions share: an AppError (captcha, rate limit, …) becomes the form's general message and field errors, with what was typed put back for
 // pages without JavaScript (never the captcha).
 import { data } from "@remix-run/node";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { createUpload } from "../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
 import type { Uploader } from "../uploads/uploader.server";

@@ -2,7 +2,7 @@
 // what was typed, so a page without JavaScript shows both.
 import { data } from "@remix-run/node";
 import { formAction, type FormErrorData } from "../auth/forms.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 /** Runs an action's work with the read form; an AppError becomes the form's message and field errors. */
 export const memberFormAction = formAction;

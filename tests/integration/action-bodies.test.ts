@@ -154,7 +154,7 @@ afterAll(async () => {
 });
 
 describe("a 500 keeps its request id", () => {
-  it("in the JSON body and the log line, under apiHandler and handleErrors", async () => {
+  it("in the JSON body and the log line, of an API route and of a page route", async () => {
     const admin = await account(true);
     // A table the routes read is missing (renamed, and put back whatever happens): an unexpected database error.
     await sql`ALTER TABLE facilities RENAME TO facilities_hidden_by_vitest`;
@@ -165,7 +165,7 @@ describe("a 500 keeps its request id", () => {
       expect(api.status).toBe(500);
       expect(await api.json()).toEqual({ message: "Sorry, something went wrong. Please try again.", requestId: apiId });
 
-      // A page route under handleErrors, read as the browser's data request (single fetch).
+      // A page route, read as the browser's data request (single fetch).
       const pageId = `vitest-page-${randomBytes(6).toString("hex")}`;
       const page = await fetch(`${base}/account/admin/reviews.data`, { headers: { "X-Request-Id": pageId, Cookie: await admin() } });
       expect(page.status).toBe(500);

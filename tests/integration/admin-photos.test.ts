@@ -14,6 +14,7 @@ import { action as reviewsAction } from "../../app/routes/account/admin/reviews"
 import { action as usersAction } from "../../app/routes/account/admin/users";
 import { createUpload } from "../../app/uploads/files.server";
 import { testUser, walkForm } from "./listing-helpers";
+import { withErrorResponse } from "../../app/error-response.server";
 
 // Issue 50: administrators remove a member's profile image and gallery photos, and edit a review's gallery
 // (remove a photo, move one), through the back office's own route actions: the admin role checked on the
@@ -48,7 +49,7 @@ async function answer(result: unknown): Promise<{ status: number; body: Record<s
 
 async function call(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
   try {
-    return await answer(await handler({ request, params, context: {} } as never));
+    return await answer(await withErrorResponse(handler, false)({ request, params, context: {} } as never));
   } catch (thrown) {
     return answer(thrown);
   }

@@ -12,6 +12,7 @@ import { action as reviewsAction } from "../../app/routes/account/admin/reviews"
 import { action as listingsAction } from "../../app/routes/account/admin/listings";
 import { action as viewEditAction } from "../../app/routes/account/admin/view-edit";
 import { testUser, walkForm } from "./listing-helpers";
+import { withErrorResponse } from "../../app/error-response.server";
 
 // Denying a listing or a review takes a reason (chosen or typed) that is mailed to the member and shown on
 // their own pages; "ask for changes" sends a listing version back as a draft the member resubmits.
@@ -48,7 +49,7 @@ async function answer(result: unknown): Promise<{ status: number; body: Record<s
 
 async function call(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}) {
   try {
-    return await answer(await handler({ request, params, context: {} } as never));
+    return await answer(await withErrorResponse(handler, false)({ request, params, context: {} } as never));
   } catch (thrown) {
     return answer(thrown);
   }

@@ -5,9 +5,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { createUpload, deleteUpload, usableImageIds } from "../../app/uploads/files.server";
-import { IMAGE_VERSIONS, type ImageVersionSize } from "../../app/uploads/images";
+import { IMAGE_VERSIONS, type ImageVersionSize } from "../../core/images";
 import { processImage, UPLOAD_MESSAGES } from "../../app/uploads/process.server";
 import type { Uploader } from "../../app/uploads/uploader.server";
 

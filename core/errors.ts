@@ -15,6 +15,8 @@ export interface AppErrorOptions {
   code?: string;
   /** Seconds before a retry makes sense (429, 503): sent as Retry-After. */
   retryAfterSeconds?: number;
+  /** For 405: the methods the resource takes, sent as Allow. */
+  allow?: string;
   cause?: unknown;
 }
 
@@ -33,6 +35,7 @@ export class AppError extends Error {
   readonly fieldErrors: Record<string, string>;
   readonly code?: string;
   readonly retryAfterSeconds?: number;
+  readonly allow?: string;
 
   constructor(
     readonly status: AppErrorStatus,
@@ -43,6 +46,7 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors ?? {};
     this.code = options.code;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
   }
 }
 
