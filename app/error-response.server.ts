@@ -2,7 +2,7 @@
 // route's loader and action is wrapped (withErrorResponses, called by server.ts) so that whatever
 // they throw becomes `errorResponse(...)`: the error boundaries render it, resource routes send it.
 // Routes never catch to answer an error themselves: they throw, and this module answers.
-import type { ServerBuild } from "@remix-run/node";
+import { data, type ServerBuild } from "@remix-run/node";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf, type AppErrorData } from "../core/errors";
@@ -82,8 +82,27 @@ export function errorResponse(error: unknown, requestId: string | undefined = re
     logger.warn({ err: error, requestId }, "input reached the database unchecked");
     return json({ message: "Sorry, we couldn't read that request.", code: "bad-input", requestId }, 400);
   }
-  logger.error({ err: error, requestId }, "request failed");
+  logFailure(error, requestId);
   return json({ message: GENERIC_MESSAGE, requestId }, 500);
+}
+
+/**
+ * Logs an unexpected failure as every 500 is logged (with the request id) and answers the id. For the few
+ * forms whose spec shows words of their own for it ("An error occurred"): they put the id in their body.
+ */
+export function logFailure(error: unknown, requestId: string | undefined = requestIds.getStore()): string | undefined {
+  logger.error({ err: error, requestId }, "request failed");
+  return requestId;
+}
+
+/**
+ * The one form error: an AppError a form shows in place (its action data, not an error page), with its
+ * status, Retry-After, the request id, and for pages without JavaScript what was typed (`repopulateFields`,
+ * never secrets: the caller filters them).
+ */
+export function formErrorResponse(error: AppError, repopulateFields?: Record<string, unknown>) {
+  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return data({ formError: error.message, fieldErrors: error.fieldErrors, requestId: requestIds.getStore(), ...(repopulateFields ? { repopulateFields } : {}) }, { status: error.status, headers });
 }
 
 type Handler = (args: { context: { requestId?: string } }) => unknown;

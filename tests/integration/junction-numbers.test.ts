@@ -5,6 +5,7 @@ import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { loadResultsPage } from "../../app/search/results.server";
+import { AppError } from "../../core/errors";
 import { withErrorResponse } from "../../app/error-response.server";
 
 const searchLoader = withErrorResponse(searchLoaderRoute, true);
@@ -32,6 +33,7 @@ async function page(path: string) {
     const { status, page } = await loadResultsPage(new Request(`http://localhost${path}`), "list");
     return { status, page, location: null };
   } catch (thrown) {
+    if (thrown instanceof AppError) return { status: thrown.status, page: null, location: null };
     if (!(thrown instanceof Response)) throw thrown;
     return { status: thrown.status, page: null, location: thrown.headers.get("Location") };
   }

@@ -11,6 +11,7 @@ import { requireAdmin } from "../../../auth/guards.server";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
 import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
 import { AppError } from "../../../../core/errors";
+import { logFailure } from "../../../error-response.server";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Back office — Pawroute" }];
 
@@ -63,9 +64,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithFlash(back.pathname + back.search, message);
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw error;
-    console.error(error);
+    const requestId = logFailure(error);
     const reason = error instanceof Error ? error.message : "an error occurred";
-    return data({ formError: intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed, confirm: null }, { status: 500 });
+    return data({ formError: intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed, confirm: null, requestId }, { status: 500 });
   }
 }
 

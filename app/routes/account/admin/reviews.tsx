@@ -14,6 +14,7 @@ import { requireAdmin } from "../../../auth/guards.server";
 import type { Confirmation } from "../../../components/admin/AdminParts";
 import { ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
 import { AppError } from "../../../../core/errors";
+import { logFailure } from "../../../error-response.server";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../../../uploads/multipart.server";
 
 export const meta: MetaFunction = () => [{ title: "Reviews — Back office — Pawroute" }];
@@ -56,6 +57,8 @@ export interface ReviewActionData {
   confirm: Confirmation | null;
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
+  /** On an unexpected failure: the id the log line carries. */
+  requestId?: string;
 }
 
 /** The reason fields of a denial's confirmation: empty at first, the values sent and their error after. */
@@ -91,8 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await moderateReviews(admin, ids, decision, denial?.ok ? denial.reason : "");
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw error;
-      console.error(error);
-      return reply({ formError: ADMIN_MESSAGES.actionFailed }, 500);
+      return reply({ formError: ADMIN_MESSAGES.actionFailed, requestId: logFailure(error) }, 500);
     }
     return redirectWithFlash(back, BULK_MESSAGES[decision]);
   }

@@ -29,6 +29,7 @@ import { UserDetailPage, UsersTable } from "../../../components/admin/AdminUsers
 import { awardTreat } from "../../../treats/awarded.server";
 import { awardableOptions } from "../../../treats/options.server";
 import { AppError } from "../../../../core/errors";
+import { logFailure } from "../../../error-response.server";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { recentMoneyBack } from "../../../payments/refunds.server";
 import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
@@ -127,8 +128,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
             : `${valid.data.points} Treat Points have been awarded${result.status === "pending" ? " (pending until the member verifies their email)" : ""}`;
         return redirectWithFlash(back, message);
       } catch (error) {
-        console.error(error);
-        return data({ formError: ADMIN_MESSAGES.awardFailed, fieldErrors: {} }, { status: error instanceof AppError ? error.status : 500 });
+        const requestId = error instanceof AppError ? undefined : logFailure(error);
+        return data({ formError: ADMIN_MESSAGES.awardFailed, fieldErrors: {}, requestId }, { status: error instanceof AppError ? error.status : 500 });
       }
     }
     case "award-treat": {
@@ -137,8 +138,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const awarded = await awardTreat(admin, id, optionalId(form.get("option")));
         return redirectWithFlash(back, `The Treat "${awarded.optionName}" has been awarded`);
       } catch (error) {
-        if (!(error instanceof AppError)) console.error(error);
-        return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null }, { status: error instanceof AppError ? error.status : 500 });
+        const requestId = error instanceof AppError ? undefined : logFailure(error);
+        return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null, requestId }, { status: error instanceof AppError ? error.status : 500 });
       }
     }
     case "remove-profile-image": {

@@ -18,6 +18,7 @@ import formStyles from "../../../../styles/forms.css?url";
 import listingFormStyles from "../../../../styles/listing-form.css?url";
 import blogStyles from "../../../../styles/blog.css?url";
 import treatsStyles from "../../../../styles/treats.css?url";
+import { formErrorResponse } from "../../../../error-response.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
@@ -53,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     form = await readUploadForm(request, 1);
   } catch (error) {
-    if (error instanceof AppError) return data({ formError: error.message, fieldErrors: {}, confirm: null }, { status: error.status });
+    if (error instanceof AppError) return formErrorResponse(error);
     throw error;
   }
   if (id !== null && form.get("intent") === "delete") {
@@ -71,7 +72,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const saved = await saveTreatOption(admin, id, valid.data, uploaded);
     return redirect(`/account/admin/treats/edit/${saved}?${id === null ? "added=1" : "saved=1"}`);
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return data({ formError: error.message, fieldErrors: error.fieldErrors, confirm: null }, { status: error.status });
+    if (error instanceof AppError && error.status < 500) return formErrorResponse(error);
     throw error;
   }
 }
