@@ -3,6 +3,35 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", message: "No string-built SQL: use a drizzle builder (app/) or a parameterised sql template (geo/, db/)." };
+
+/**
+ * app/ services written before the one style (docs/decisions/0301) that still send postgres.js templates
+ * (`sql()` + a template) of their own. Move them to the drizzle builder (or drizzle's `sql` through
+ * `db().execute`) and take them off this list; no other app/ file may add one.
+ */
+const APP_POSTGRES_TEMPLATES_TO_MOVE = [
+  "app/account/own.server.ts",
+  "app/admin/dashboard.server.ts",
+  "app/admin/listings.server.ts",
+  "app/admin/reviews.server.ts",
+  "app/admin/users.server.ts",
+  "app/admin/waiting.server.ts",
+  "app/auth/rate-limit.server.ts",
+  "app/auth/session.server.ts",
+  "app/blog/admin.server.ts",
+  "app/blog/posts.server.ts",
+  "app/directory/stats.server.ts",
+  "app/http/content-version.server.ts",
+  "app/listings/form-page.server.ts",
+  "app/listings/save.server.ts",
+  "app/ops/http.server.ts",
+  "app/ops/metrics.server.ts",
+  "app/payments/affiliate-links.server.ts",
+  "app/payments/revenue.server.ts",
+  "app/search/reference.server.ts",
+];
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".data/", "tmp/", "test-results/", "playwright-report/", "public/build/"] },
   js.configs.recommended,
@@ -14,6 +43,59 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  // Layers (docs/decisions/0300): core/ imports no layer; geo/ and db/ never import app/.
+  {
+    files: ["core/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**", "**/geo/**", "**/db/**"], message: "core/ is below every layer: it imports no app/, geo/ or db/ module." }] }],
+    },
+  },
+  {
+    files: ["geo/**", "db/**"],
+    // The demo seed stores its Treat pictures through the uploads pipeline, as an upload would be stored.
+    ignores: ["db/seed/treats.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/app/**"], message: "geo/ and db/ never import app/: move what both need into core/." }] }],
+    },
+  },
+  // One query style per layer (docs/decisions/0301). No string-built SQL, except DDL and statements built
+  // from constants (table names, the importer's shared SELECTs) in the importers, migrations and seed.
+  {
+    files: ["app/**", "geo/**", "db/**", "core/**"],
+    ignores: ["geo/import/**", "geo/roads-admin.ts", "db/migrate.ts", "db/seed/**"],
+    rules: {
+      "no-restricted-syntax": ["error", UNSAFE_SQL],
+    },
+  },
+  // app/ services: the drizzle builder, and drizzle's `sql` template (through db().execute) where the builder cannot say it.
+  {
+    files: ["app/**"],
+    ignores: APP_POSTGRES_TEMPLATES_TO_MOVE,
+    rules: {
+      "no-restricted-syntax": ["error", UNSAFE_SQL, { selector: "TaggedTemplateExpression[tag.callee.name='sql']", message: "app/ queries use the drizzle builder or drizzle's sql template through db().execute (docs/decisions/0301)." }],
+    },
+  },
+  // geo/: parameterised postgres.js templates on the pool it is handed (it runs on a replica too), never drizzle.
+  {
+    files: ["geo/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: ["drizzle-orm"], patterns: [{ group: ["**/app/**"], message: "geo/ and db/ never import app/: move what both need into core/." }, { group: ["drizzle-orm/*"], message: "geo/ queries are postgres.js templates (docs/decisions/0301)." }] }],
+    },
+  },
+  // One query style per layer (docs/decisions/0301): route modules write no SQL and read no raw form;
+  // app/<domain>/*.server.ts and geo/ do.
+  {
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: ["drizzle-orm", "postgres"], patterns: [{ group: ["**/db/**", "drizzle-orm/*"], message: "Route modules do not query the database: call a service in app/<domain>/*.server.ts." }] }],
+      "no-restricted-syntax": [
+        "error",
+        UNSAFE_SQL,
+        { selector: "TaggedTemplateExpression[tag.callee.name='sql'], TaggedTemplateExpression[tag.name='sql'], CallExpression[callee.name='db']", message: "No SQL in route modules: call a service in app/<domain>/*.server.ts (a route may hand the pool, sql(), to one)." },
+        { selector: "CallExpression[callee.property.name='formData']", message: "Read a form with readForm (app/auth/forms.server.ts): it checks the body's type, size and encoding." },
+      ],
     },
   },
 );

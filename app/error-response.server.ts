@@ -1,10 +1,11 @@
 // The one place where errors become responses. Domain code throws AppError (app/errors.ts); every
 // route's loader and action is wrapped (withErrorResponses, called by server.ts) so that whatever
 // they throw becomes `errorResponse(...)`: the error boundaries render it, resource routes send it.
-import type { ServerBuild } from "@remix-run/node";
+// Routes never catch to answer an error themselves: they throw, and this module answers.
+import { data, type ServerBuild } from "@remix-run/node";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ZodError } from "zod";
-import { AppError, fieldErrorsOf, type AppErrorData } from "./errors";
+import { AppError, fieldErrorsOf, type AppErrorData } from "../core/errors";
 import { logger } from "./ops/logger.server";
 
 const GENERIC_MESSAGE = "Sorry, something went wrong. Please try again.";
@@ -44,16 +45,17 @@ function isDataException(error: unknown): boolean {
 // X-Content-Type-Options comes from helmet on every response (app/ops/http.server.ts): Remix's adapter
 // appends a response's headers, so setting it here too sent it twice.
 
-// The request id of the loader or action running now, set by withErrorResponses around each call, so
-// that an error answered inside a route (handleErrors, apiHandler) keeps it in its body and log line.
+// The request id of the loader or action running now, set by withErrorResponse around each call, so
+// that an error a service answers itself (formAction, errorResponse) keeps it in its body and log line.
 // One store per process (global), since server.ts and the app's server build each load this module.
 const STORE = Symbol.for("pawroute.request-id");
 const scope = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<string | undefined> };
 const requestIds = (scope[STORE] ??= new AsyncLocalStorage<string | undefined>());
 
-function json(body: AppErrorData, status: number, retryAfterSeconds?: number): Response {
+function json(body: AppErrorData, status: number, extra: { retryAfterSeconds?: number; allow?: string } = {}): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (retryAfterSeconds !== undefined) headers.set("Retry-After", String(retryAfterSeconds));
+  if (extra.retryAfterSeconds !== undefined) headers.set("Retry-After", String(extra.retryAfterSeconds));
+  if (extra.allow !== undefined) headers.set("Allow", extra.allow);
   return Response.json(body, { status, headers });
 }
 
@@ -65,7 +67,7 @@ function json(body: AppErrorData, status: number, retryAfterSeconds?: number): R
 export function errorResponse(error: unknown, requestId: string | undefined = requestIds.getStore()): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
-    return json({ message: error.message, fieldErrors: error.fieldErrors, code: error.code, requestId }, error.status, error.retryAfterSeconds);
+    return json({ message: error.message, fieldErrors: error.fieldErrors, code: error.code, requestId }, error.status, error);
   }
   // By name too: the built app and server.ts may each load their own copy of zod.
   if (error instanceof ZodError || (error instanceof Error && error.name === "ZodError" && Array.isArray((error as ZodError).issues))) {
@@ -74,28 +76,43 @@ export function errorResponse(error: unknown, requestId: string | undefined = re
   }
   if (isDatabaseUnavailable(error)) {
     logger.warn({ err: error, requestId }, "database unavailable");
-    return json({ message: UNAVAILABLE_MESSAGE, code: "unavailable", requestId }, 503, UNAVAILABLE_RETRY_SECONDS);
+    return json({ message: UNAVAILABLE_MESSAGE, code: "unavailable", requestId }, 503, { retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS });
   }
   if (isDataException(error)) {
     logger.warn({ err: error, requestId }, "input reached the database unchecked");
     return json({ message: "Sorry, we couldn't read that request.", code: "bad-input", requestId }, 400);
   }
-  logger.error({ err: error, requestId }, "request failed");
+  logFailure(error, requestId);
   return json({ message: GENERIC_MESSAGE, requestId }, 500);
 }
 
-/** Runs a loader or action body; anything it throws becomes `errorResponse(...)` and is thrown on to the route's error boundary. */
-export async function handleErrors<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    throw errorResponse(error);
-  }
+/**
+ * Logs an unexpected failure as every 500 is logged (with the request id) and answers the id. For the few
+ * forms whose spec shows words of their own for it ("An error occurred"): they put the id in their body.
+ */
+export function logFailure(error: unknown, requestId: string | undefined = requestIds.getStore()): string | undefined {
+  logger.error({ err: error, requestId }, "request failed");
+  return requestId;
+}
+
+/**
+ * The one form error: an AppError a form shows in place (its action data, not an error page), with its
+ * status, Retry-After, the request id, and for pages without JavaScript what was typed (`repopulateFields`,
+ * never secrets: the caller filters them).
+ */
+export function formErrorResponse(error: AppError, repopulateFields?: Record<string, unknown>) {
+  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+  return data({ formError: error.message, fieldErrors: error.fieldErrors, requestId: requestIds.getStore(), ...(repopulateFields ? { repopulateFields } : {}) }, { status: error.status, headers });
 }
 
 type Handler = (args: { context: { requestId?: string } }) => unknown;
 
-function wrap(handler: Handler, resource: boolean): Handler {
+/**
+ * One loader or action, answering errors: what it throws becomes `errorResponse(...)`, sent as it is by a
+ * resource route (`resource`: the module has no component) and thrown on to a page's error boundary.
+ * withErrorResponses applies it to every route; tests that call a route module directly use it too.
+ */
+export function withErrorResponse<A extends { context: { requestId?: string } }, R>(handler: (args: A) => R, resource: boolean): (args: A) => Promise<R | Response> {
   return async (args) => {
     try {
       return await requestIds.run(args.context?.requestId, () => handler(args));
@@ -121,8 +138,8 @@ export function withErrorResponses(build: ServerBuild): ServerBuild {
       ...route,
       module: {
         ...module,
-        ...(module.loader ? { loader: wrap(module.loader as unknown as Handler, resource) } : {}),
-        ...(module.action ? { action: wrap(module.action as unknown as Handler, resource) } : {}),
+        ...(module.loader ? { loader: withErrorResponse(module.loader as unknown as Handler, resource) } : {}),
+        ...(module.action ? { action: withErrorResponse(module.action as unknown as Handler, resource) } : {}),
       } as typeof route.module,
     };
   }

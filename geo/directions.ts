@@ -1,6 +1,6 @@
 import type { SqlClient } from "../db/client";
 import { LISTING_STATUS } from "../db/schema/listings";
-import { AppError } from "../app/errors";
+import { AppError } from "../core/errors";
 import { resolvePlace } from "./geocode";
 import { haversineMetres } from "./routing/geometry";
 import type { LngLat, Route, RoutingEngine } from "./routing/port";

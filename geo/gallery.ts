@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../db/client";
-import { imageUrl } from "../app/uploads/images";
+import { imageUrl } from "../core/images";
 
 /** One size of an uploaded image. */
 export interface GalleryVersion {

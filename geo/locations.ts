@@ -1,7 +1,7 @@
 import type { SqlClient } from "../db/client";
 import { LISTING_STATUS } from "../db/schema/listings";
-import { AppError } from "../app/errors";
-import { parseDatabaseId } from "../app/ids";
+import { AppError } from "../core/errors";
+import { parseDatabaseId } from "../core/ids";
 import { type GalleryPhotoRow, type LocationGallery, galleryOf, galleryPhotosSql } from "./gallery";
 
 /** The spec's Location (a listing) as the map tooltip and outside clients read it. */

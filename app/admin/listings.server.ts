@@ -6,7 +6,7 @@ import { sql as sql_ } from "drizzle-orm";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { htmlToLines } from "../listings/sanitise.server";
 import { readVersionData, type ListingVersionData } from "../listings/version-data";
 import { moderateListingVersion, type ListingDecision, type ModerationOutcome } from "../listings/save.server";
@@ -221,4 +221,14 @@ export async function listingVersionsOf(listingId: number): Promise<{ id: number
   const rows = await sql()<{ id: number; version: number; status: number; created_at: Date }[]>`
     SELECT id, version, status, created_at FROM listing_versions WHERE listing_id = ${listingId} ORDER BY version DESC LIMIT 50`;
   return rows.map((row) => ({ id: row.id, number: row.version, status: STATUS_NAMES[row.status] ?? "", createdAt: iso(row.created_at) }));
+}
+
+/** Without ?version=, the newest version waiting for moderation, else the listing's current version. */
+export async function defaultVersion(listingId: number): Promise<number> {
+  const [row] = await sql()<{ id: number | null }[]>`
+    SELECT coalesce((SELECT max(id) FROM listing_versions WHERE listing_id = l.id AND status = 1), l.current_version_id,
+                    (SELECT max(id) FROM listing_versions WHERE listing_id = l.id)) AS id
+    FROM listings l WHERE l.id = ${listingId}`;
+  if (!row?.id) throw new AppError(404, "Sorry, we couldn't find that listing.");
+  return row.id;
 }

@@ -1,6 +1,6 @@
 // Bounded reading of back-office query strings and forms: every integer and string is checked before
 // it reaches SQL (a NUL byte or a 20-digit number gives a 400, never a 500).
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const MAX_PAGE = 10_000;

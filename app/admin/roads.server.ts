@@ -28,7 +28,7 @@ import {
 import type { SessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
 import { auditInTransaction } from "./audit.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { roadOptions } from "../search/reference.server";
 import { boundedText, pageOf } from "./params.server";
 import { parseLine, type JunctionForm, type RoadForm } from "./roads.schemas";

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import type { SessionUser } from "./session.server";
 import { endAllSessions } from "./session.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const SUCCESS = {
   password: "Your password has been updated successfully",

@@ -3,8 +3,9 @@
 import { data } from "@remix-run/node";
 import type { ValidationErrorResponseData, Validator } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "./schemas";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { assertFormSize, assertReadableForm } from "../ops/input.server";
+import { formErrorResponse } from "../error-response.server";
 
 /** An error a member can act on: its message is shown on the form, its status goes to the client. */
 export interface FormErrorData {
@@ -12,6 +13,7 @@ export interface FormErrorData {
   fieldErrors: Record<string, string>;
   /** For pages without JavaScript: the values to put back in the form (never passwords or tokens). */
   repopulateFields?: Record<string, unknown>;
+  requestId?: string;
 }
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -62,8 +64,7 @@ export async function formAction<T>(request: Request, work: (form: FormData) => 
   } catch (error) {
     if (error instanceof AppError) {
       const submitted = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-      const body: FormErrorData = { formError: error.message, fieldErrors: error.fieldErrors ?? {}, repopulateFields: withoutSecrets(submitted) };
-      return data(body, { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined });
+      return formErrorResponse(error, withoutSecrets(submitted));
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import { redirect } from "@remix-run/node";
 import { loginPath, type LoginReason } from "./redirect";
 import { lookupSession, SESSION_IDLE_DAYS, type SessionUser } from "./session.server";
 import { signedCookie } from "./cookies.server";
+import { AppError } from "../../core/errors";
 
 export type { SessionUser } from "./session.server";
 
@@ -44,7 +45,7 @@ export async function requireMember(request: Request, reason?: LoginReason): Pro
 /** For every loader and action of the admin area: members get 403. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await requireMember(request);
-  if (!user.isAdmin) throw new Response("Administrators only", { status: 403 });
+  if (!user.isAdmin) throw new AppError(403, "Administrators only");
   return user;
 }
 
@@ -64,7 +65,7 @@ export function sessionCookieHeader(token: string | null): Promise<string> {
  */
 export async function refuseSubmission(request: Request, guard: (request: Request) => Promise<SessionUser>): Promise<never> {
   await guard(request);
-  throw new Response("This page does not take form submissions.", { status: 405, headers: { Allow: "GET, HEAD" } });
+  throw new AppError(405, "This page does not take form submissions.", { allow: "GET, HEAD" });
 }
 
 /** The action of a member's page that takes no form (`export const action = refuseMemberSubmission`). */

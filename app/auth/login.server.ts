@@ -13,7 +13,7 @@ import { enforceRateLimits } from "./rate-limit.server";
 import { safeRedirect } from "./redirect";
 import { startSession } from "./session.server";
 import { hashToken } from "./tokens.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const LOGIN_FAILED = "The email address or password is not right. Please check them and try again.";
 

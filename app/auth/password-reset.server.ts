@@ -13,7 +13,7 @@ import { verifyEmailAndAwardPending } from "./points.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import { endAllSessions } from "./session.server";
 import { LINK_MESSAGES } from "./verification.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const RESET_SUCCESS = "Success! Your password has now been updated.";
 

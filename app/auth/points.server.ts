@@ -1,6 +1,6 @@
 // The accounts module's view of the Treat Points ledger, which lives in app/points/ledger.server.ts
 // (docs/decisions/0050-points-ledger.md). Kept so existing callers read as before.
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { creditPoints } from "../points/ledger.server";
 import type { Credit } from "../points/ledger.server";
 

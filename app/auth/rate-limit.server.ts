@@ -2,11 +2,12 @@
 // cluster) shares them: one atomic upsert per hit counts the current fixed window and keeps the last
 // one's count; the limit compares the current count plus the previous count weighted by how much of
 // the previous window still overlaps the last `windowSeconds` (docs/decisions/0064-rate-limits.md).
-import { data, type AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { lt, sql as rawSql } from "drizzle-orm";
 import { rateLimitBuckets } from "../../db/schema";
 import { db, sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
+import { formErrorResponse } from "../error-response.server";
 import { clientOf } from "./client.server";
 import { hashToken } from "./tokens.server";
 
@@ -115,8 +116,7 @@ export async function limitUploads(request: Request, context: AppLoadContext | u
 
 /** A form's answer to a 429: its message on the form, with Retry-After. */
 export function rateLimited(error: AppError) {
-  const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-  return data({ formError: error.message, fieldErrors: error.fieldErrors }, { status: error.status, headers });
+  return formErrorResponse(error);
 }
 
 /** Drops windows that have long closed (hourly clean-up job). */

@@ -1,7 +1,7 @@
 // One zod schema per form, shared by the browser (remix-validated-form) and the server.
 // Messages quoted in the spec (account-and-back-office.md §5) are used word for word, typos included.
 import { z } from "zod";
-import { MAX_DATABASE_ID } from "../ids";
+import { MAX_DATABASE_ID } from "../../core/ids";
 
 export const MESSAGES = {
   usernameRequired: "Please enter your desired username.",

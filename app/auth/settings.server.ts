@@ -2,9 +2,9 @@
 // without JavaScript and the content of a modal on the settings page with it (SettingsModalLink). Its
 // loader and action are the member's only; a successful action goes back to the settings page with
 // its message (a flash), so the modal closes and the page shows the message either way.
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
-import { flashHeader } from "./flash.server";
+import { redirectWithFlash } from "./flash.server";
 import { validatedAction } from "./forms.server";
 import { requireMember, type SessionUser } from "./guards.server";
 
@@ -28,5 +28,5 @@ export function settingsAction<T, R>(validator: Validator<T>, save: (user: Sessi
 
 /** After a change: back to the settings page (or `to`), which shows `message`. */
 export async function backToSettings(message: string, to: string = SETTINGS_PATH): Promise<Response> {
-  return redirect(to, { headers: { "Set-Cookie": await flashHeader(message) } });
+  return redirectWithFlash(to, message);
 }

@@ -14,7 +14,7 @@ import { verifyEmailAndAwardPending } from "./points.server";
 import { enforceRateLimits } from "./rate-limit.server";
 import type { SessionUser } from "./session.server";
 import { startSession } from "./session.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const LINK_MESSAGES: Record<Exclude<TokenState, "valid">, string> = {
   expired: "This link has expired. Please ask for a new one.",

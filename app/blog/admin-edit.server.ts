@@ -1,6 +1,6 @@
 // The back office's post editor: loader and action work (every call checks the admin role first).
-import { redirect } from "@remix-run/node";
-import { flashHeader } from "../auth/flash.server";
+
+import { redirectWithFlash } from "../auth/flash.server";
 import { validateForm } from "../auth/forms.server";
 import { requireAdmin } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
@@ -33,7 +33,7 @@ export async function editorAction(request: Request, idText: string | undefined)
     else if (intent === "unpublish") await unpublishPost(id);
     else await deletePost(id);
     const message = intent === "publish" ? BLOG_ADMIN_MESSAGES.published : intent === "unpublish" ? BLOG_ADMIN_MESSAGES.unpublished : BLOG_ADMIN_MESSAGES.deleted;
-    throw redirect(intent === "delete" ? "/account/admin/blog-posts" : back, { headers: { "Set-Cookie": await flashHeader(message) } });
+    throw await redirectWithFlash(intent === "delete" ? "/account/admin/blog-posts" : back, message);
   }
   const valid = await validateForm(adminPostValidator, form);
   if (!valid.ok) return valid.response;
@@ -43,6 +43,6 @@ export async function editorAction(request: Request, idText: string | undefined)
     const uploaded = await uploadFormPhotos(uploader, form);
     const images = await usableImageIds(uploader, [...valid.data.gallery, ...uploaded], existing);
     const saved = await savePost(id, valid.data, images);
-    throw redirect(`/account/admin/blog-posts/edit/${saved}`, { headers: { "Set-Cookie": await flashHeader(BLOG_ADMIN_MESSAGES.saved) } });
+    throw await redirectWithFlash(`/account/admin/blog-posts/edit/${saved}`, BLOG_ADMIN_MESSAGES.saved);
   });
 }

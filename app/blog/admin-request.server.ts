@@ -1,5 +1,5 @@
 // Reading the back office's request values: every id and filter is bounded before it reaches SQL.
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { ADMIN_TABS, type AdminTab } from "./admin-types";
 
 export function idParam(value: string | undefined | null, what = "post"): number {

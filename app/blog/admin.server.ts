@@ -1,6 +1,6 @@
 // The back office's blog work: the post list with its filter tabs, saving, publishing and deleting
 // posts, and the books' order. Every route calls requireAdmin itself before any of this.
-import { AppError, found } from "../errors";
+import { AppError, found } from "../../core/errors";
 import { sql } from "../db.server";
 import { slugOf } from "../slug";
 import { plainTextToHtml, htmlToText, sanitiseDescription } from "../listings/sanitise.server";

@@ -6,7 +6,7 @@ import { enforceRateLimits } from "../auth/rate-limit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { AppError, found } from "../errors";
+import { AppError, found } from "../../core/errors";
 import { queueMail } from "../mail/send.server";
 import { contactMail } from "./mail.server";
 import type { ContactForm } from "./schemas";

@@ -1,7 +1,7 @@
 // What the Bark Out, contact and newsletter actions share: an AppError (captcha, rate limit, …) becomes the form's general message and field errors, with what was typed put back for
 // pages without JavaScript (never the captcha).
-import { data } from "@remix-run/node";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
+import { formErrorResponse } from "../error-response.server";
 import { createUpload } from "../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
 import type { Uploader } from "../uploads/uploader.server";
@@ -23,10 +23,7 @@ export async function answerForm<T>(form: FormData, work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-      return data({ formError: error.message, fieldErrors: error.fieldErrors, repopulateFields: typed(form) }, { status: error.status, headers });
-    }
+    if (error instanceof AppError && error.status < 500) return formErrorResponse(error, typed(form));
     throw error;
   }
 }
@@ -36,7 +33,7 @@ export async function readPhotoForm(request: Request) {
   try {
     return { form: await readUploadForm(request, MAX_FILES_PER_FORM), refused: null };
   } catch (error) {
-    if (error instanceof AppError) return { form: null, refused: data({ formError: error.message, fieldErrors: {} }, { status: error.status }) };
+    if (error instanceof AppError) return { form: null, refused: formErrorResponse(error) };
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { enforceRateLimits } from "../auth/rate-limit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { hashToken, newToken } from "../auth/tokens.server";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { queueMail } from "../mail/send.server";
 import { newsletterConfirmMail } from "./mail.server";
 

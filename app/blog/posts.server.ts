@@ -1,8 +1,8 @@
 // Bark Out for readers: the listing with its category checklist, full-text search and pages; one post
 // with its gallery and related posts; favourites; the data of the feed and the sitemap.
-import { AppError, found } from "../errors";
+import { AppError, found } from "../../core/errors";
 import { sql } from "../db.server";
-import { imageUrl } from "../uploads/images";
+import { imageUrl } from "../../core/images";
 import type { BlogGalleryItem } from "../../db/schema";
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, BLOG_QUERY_MAX, resolveCategories, type BlogCard, type BlogCategory, type BlogGalleryView, type BlogListing, type BlogPostView } from "./types";
 import { videoEmbedSource } from "./video-embed";

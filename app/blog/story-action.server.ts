@@ -1,5 +1,5 @@
 // /bark-out/submit's loader and action work, so the route module stays a thin view.
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { data, type AppLoadContext } from "@remix-run/node";
 import { clientOf } from "../auth/client.server";
 import { checkHoneypot, validateForm } from "../auth/forms.server";

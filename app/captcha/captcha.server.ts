@@ -14,7 +14,7 @@ import { captchaSpent } from "../../db/schema";
 import { enforceRateLimits } from "../auth/rate-limit.server";
 import { derivedKey, sameSecret } from "../auth/secrets.server";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const CAPTCHA_FIELD = "altcha";
 export const FALLBACK_TOKEN_FIELD = "captchaToken";

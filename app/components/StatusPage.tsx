@@ -1,5 +1,5 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { isAppErrorData } from "../errors";
+import { isAppErrorData } from "../../core/errors";
 import { usePageContext } from "../ops/page-context";
 
 export interface StatusCopy {

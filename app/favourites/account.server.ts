@@ -1,6 +1,6 @@
 // The account's favourites pages: loaders and actions, each checking the member and list ownership.
 import { data, redirect } from "@remix-run/node";
-import { flashHeader, readFlash } from "../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../auth/flash.server";
 import { formAction, validateForm } from "../auth/forms.server";
 import { requireMember } from "../auth/guards.server";
 import { resultCards } from "./cards.server";
@@ -8,8 +8,8 @@ import { createList, deleteList, favouriteListingIds, listsOf, ownList, removeFr
 import { editListValidator, newListValidator } from "./schemas";
 import { errorResponse } from "../error-response.server";
 import { clientKeyOf, newClientKey } from "../http/client-key.server";
-import { AppError } from "../errors";
-import { parseDatabaseId } from "../ids";
+import { AppError } from "../../core/errors";
+import { parseDatabaseId } from "../../core/ids";
 
 function listId(segment: string | undefined): number {
   const id = parseDatabaseId(segment);
@@ -34,7 +34,7 @@ export async function favouritesIndexAction(request: Request) {
     const valid = await validateForm(newListValidator, form);
     if (!valid.ok) return valid.response;
     const list = await createList(user.id, { name: valid.data.name }, clientKeyOf(form));
-    return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been added.`) } });
+    return redirectWithFlash("/account/favourites", `Your list ${list.name} has been added.`);
   });
 }
 
@@ -62,7 +62,7 @@ export async function favouriteListAction(request: Request, segment: string | un
       if (intent === "delete") {
         const list = await ownList(user.id, id);
         await deleteList(user.id, id);
-        return redirect("/account/favourites", { headers: { "Set-Cookie": await flashHeader(`Your list ${list.name} has been deleted.`) } });
+        return redirectWithFlash("/account/favourites", `Your list ${list.name} has been deleted.`);
       }
       if (intent === "remove") {
         const listingId = parseDatabaseId(form.get("listingId"));
@@ -73,7 +73,7 @@ export async function favouriteListAction(request: Request, segment: string | un
       const valid = await validateForm(editListValidator, form);
       if (!valid.ok) return valid.response;
       await updateList(user.id, id, { name: valid.data.name, description: valid.data.description });
-      return redirect(`/account/favourites/${id}`, { headers: { "Set-Cookie": await flashHeader("Your list has been updated.") } });
+      return redirectWithFlash(`/account/favourites/${id}`, "Your list has been updated.");
     } catch (error) {
       // Someone else's (or a deleted) list: the 404 page, not a message on the form.
       if (error instanceof AppError && error.status === 404) throw errorResponse(error);

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray, sql as rawSql } from "drizzle-orm";
 import { favouriteItems, favouriteLists, listings, users } from "../../db/schema";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const DEFAULT_LIST_NAME = "My favourites";
 

@@ -7,7 +7,7 @@ import { sql } from "../db.server";
 import { listingForRequest } from "../listings/listing.server";
 import { LISTING_GONE, addToDefaultList, addToList, createList, listsHolding, listsOf, removeEverywhere, removeFromList } from "./favourites.server";
 import { listItemSchema, newListValidator } from "./schemas";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { clientKeyOf, newClientKey } from "../http/client-key.server";
 
 export async function favouritePage(request: Request, slug: string | undefined) {

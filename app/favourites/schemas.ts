@@ -1,7 +1,7 @@
 // One zod schema per favourites form, shared by the browser (remix-validated-form) and the server.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { MAX_DATABASE_ID } from "../ids";
+import { MAX_DATABASE_ID } from "../../core/ids";
 
 export const NEW_LIST_NAME_MESSAGE = "You must enter a name for your new list.";
 const NAME_MAX = 80;

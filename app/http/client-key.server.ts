@@ -2,7 +2,7 @@
 // when it was rendered; the creation stores it, unique per member, so a retried request returns the first
 // result. A loader hands out `newClientKey()`; the action reads the field with `clientKeyOf`.
 import { randomUUID } from "node:crypto";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const CLIENT_KEY_FIELD = "clientKey";
 

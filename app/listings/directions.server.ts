@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 // Directions to a listing for its directions and print pages: the geo engine's directions plus the
 // route line for the map (captured from the routing engine, so the route is computed once).
 import { directions, type DirectionsResponse } from "../../geo/directions";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { placeByRef } from "../../geo/geocode";
 import { geocodeKey } from "../../geo/geocode/normalise";
 import type { Route, RoutingEngine } from "../../geo/routing/port";

@@ -11,12 +11,12 @@ import { listFacilities } from "../../geo/facilities";
 import { createUpload, galleryImages } from "../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM } from "../uploads/multipart.server";
 import { uploaderOf, type Uploader } from "../uploads/uploader.server";
-import { LISTING_COUNTRIES, listingFormValidator, markerGeocodeFailure, type ListingFormData } from "./form-schema";
+import { LISTING_COUNTRIES, listingFormValidator, markerGeocodeFailure, type ListingFormData } from "../../core/listing-form";
 import { canManage, listingForRequest, type ListingRecord } from "./listing.server";
 import { saveListing } from "./save.server";
 import { readVersionData, type ListingVersionData } from "./version-data";
 import { UPLOAD } from "../uploads/process.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { readVisitorForm } from "../uploads/multipart.server";
 
 export type FormMode = "add" | "business" | "edit";
@@ -52,7 +52,7 @@ async function latestVersion(listingId: number): Promise<ListingVersionData | nu
 
 async function editable(request: Request, slug: string | undefined, user: SessionUser): Promise<ListingRecord> {
   const listing = await listingForRequest(sql(), request, slug, user);
-  if (!canManage(listing, user)) throw new Response("You can only edit your own listings.", { status: 403 });
+  if (!canManage(listing, user)) throw new AppError(403, "You can only edit your own listings.");
   return listing;
 }
 

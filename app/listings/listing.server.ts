@@ -4,8 +4,9 @@ import { redirect } from "@remix-run/node";
 import type { SqlClient } from "../../db/client";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
-import { idFromSegment, isWalkTypePath, SLUG_PATTERN, WALK_TYPES, type WalkTypePath } from "./walk-types";
+import { idFromSegment, isWalkTypePath, SLUG_PATTERN, WALK_TYPES, type WalkTypePath } from "../../core/walk-types";
 import { readVersionData, type ListingExtras } from "./version-data";
+import { AppError } from "../../core/errors";
 
 export interface ListingRecord {
   id: number;
@@ -139,7 +140,7 @@ export function canManage(listing: Pick<ListingRecord, "userId">, user: SessionU
 }
 
 function notFound(): never {
-  throw new Response("Not found", { status: 404 });
+  throw new AppError(404, "Not found");
 }
 
 /**

@@ -8,18 +8,18 @@ import { JUNCTION_RADIUS_METRES } from "../../geo/road-links";
 import { auditInTransaction } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { getEnv } from "../env.server";
 import { creditPoints } from "../points/ledger.server";
 import { slugOf } from "../slug";
 import { attachImages, usableImageIds } from "../uploads/files.server";
 import type { Uploader } from "../uploads/uploader.server";
-import type { ListingFormData } from "./form-schema";
+import type { ListingFormData } from "../../core/listing-form";
 import type { ListingRecord } from "./listing.server";
 import { plainTextToHtml, sanitiseDescription } from "./sanitise.server";
 import { fullTitleOf } from "./place-words";
 import { readVersionData, type ListingVersionData } from "./version-data";
-import { isWalkTypePath, WALK_TYPES } from "./walk-types";
+import { isWalkTypePath, WALK_TYPES } from "../../core/walk-types";
 
 /** Where a draft without a map marker is kept (spec §9's default map centre); its version keeps lat/lng empty. */
 const DRAFT_PLACEHOLDER = { lat: 52.28, lng: -1.58 };

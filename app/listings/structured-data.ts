@@ -1,4 +1,4 @@
-import { WALK_TYPES, type WalkTypePath } from "./walk-types";
+import { WALK_TYPES, type WalkTypePath } from "../../core/walk-types";
 
 interface StructuredInput {
   url: string;

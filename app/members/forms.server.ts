@@ -1,8 +1,8 @@
 // How the member area's actions answer: an AppError becomes a 4xx with the message for the form and
 // what was typed, so a page without JavaScript shows both.
-import { data } from "@remix-run/node";
-import { formAction, type FormErrorData } from "../auth/forms.server";
-import { AppError } from "../errors";
+import { formAction } from "../auth/forms.server";
+import { formErrorResponse } from "../error-response.server";
+import { AppError } from "../../core/errors";
 
 /** Runs an action's work with the read form; an AppError becomes the form's message and field errors. */
 export const memberFormAction = formAction;
@@ -12,10 +12,7 @@ export async function answerErrors<T>(work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError) {
-      const body: FormErrorData = { formError: error.message, fieldErrors: error.fieldErrors ?? {} };
-      return data(body, { status: error.status });
-    }
+    if (error instanceof AppError) return formErrorResponse(error);
     throw error;
   }
 }

@@ -1,11 +1,11 @@
 // The profile forms' one action, used by /account/edit-profile and by the owner's controls on
 // /profile/{username}: the member always comes from the session, the intent picks the change.
-import { data, redirect } from "@remix-run/node";
-import { flashHeader } from "../auth/flash.server";
+import { data } from "@remix-run/node";
+import { redirectWithFlash } from "../auth/flash.server";
 import { validateForm } from "../auth/forms.server";
 import type { SessionUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
 import { UPLOAD_MESSAGES } from "../uploads/process.server";
 import { answerErrors, textField } from "./forms.server";
@@ -14,7 +14,7 @@ import { profileValidator } from "./schemas";
 
 async function done(form: FormData, message: string) {
   const target = safeRedirect(textField(form, "redirectTo", 200) || null, "/account/edit-profile");
-  return redirect(target, { headers: { "Set-Cookie": await flashHeader(message) } });
+  return redirectWithFlash(target, message);
 }
 
 export async function profileAction(request: Request, user: SessionUser) {

@@ -6,12 +6,12 @@ import { listings, memberGalleryItems, reviews, uploadedFiles, users, type UserA
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { AppError, found } from "../errors";
+import { AppError, found } from "../../core/errors";
 import { listsOf } from "../favourites/favourites.server";
 import { allTimeRank } from "../points/leaderboard.server";
 import { creditPointsIn } from "../points/ledger.server";
 import { createUpload, galleryImages } from "../uploads/files.server";
-import { FILE_ID_PATTERN, type GalleryImage } from "../uploads/images";
+import { FILE_ID_PATTERN, type GalleryImage } from "../../core/images";
 import { fileStorage } from "../uploads/storage.server";
 
 export const PROFILE_MESSAGES = {

@@ -7,7 +7,7 @@ import type { SessionUser } from "../auth/guards.server";
 import { readSignedValue, signValue } from "../auth/secrets.server";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";

@@ -1,6 +1,6 @@
 // Input every request shares, refused before it reaches a loader: addresses and form fields holding a
 // NUL byte or bytes that are not UTF-8 (PostgreSQL cannot store them), and oversized form bodies.
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const UNREADABLE_MESSAGE = "The request holds characters we cannot read. Please check the address or the form and try again.";
 /** A form without files is never near this (the longest, a listing's description, is 20,000 characters). */

@@ -7,7 +7,7 @@ import { audit } from "../admin/audit.server";
 import { signedCookie } from "../auth/cookies.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
-import { AppError, found } from "../errors";
+import { AppError, found } from "../../core/errors";
 import { pageUrl } from "../mail/links.server";
 import { DISCOUNT_CODE, DISCOUNT_PARAM, discountPenceOf, type AffiliateLinkFormValues, type AffiliateLinkView } from "./affiliate-links";
 import { DISCOUNT_MESSAGES } from "./messages";

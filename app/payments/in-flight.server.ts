@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql as rawSql } from "drizzle-orm";
 import { memberCheckouts } from "../../db/schema";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 /** Longer than any provider call (the SDK times out sooner): a crashed process frees the member after this. */
 const LEASE_SECONDS = 90;

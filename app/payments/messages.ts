@@ -78,3 +78,6 @@ export const CHANGE_CARD_MESSAGES = {
   changed: "Your new card has been saved. Your subscription will renew with it.",
   needsJavaScript: "Changing your card needs JavaScript: your card details go straight to our card provider from your browser. Please switch JavaScript on to change your card.",
 } as const;
+
+/** The `code` of an error answered to the Treat payment form, so the page shows it on that form. */
+export const TREAT_FORM_ERROR = "treat-form";

@@ -3,7 +3,8 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { readForm as readFormData } from "../auth/forms.server";
-import { AppError, fieldErrorsOf } from "../errors";
+import { AppError, fieldErrorsOf } from "../../core/errors";
+import { errorResponse } from "../error-response.server";
 import { paypalConfig } from "./paypal.server";
 import { stripeConfig } from "./stripe.server";
 import type { CardFormConfig, PayPalButtonConfig } from "./types";
@@ -40,12 +41,12 @@ export async function readForm<T extends z.ZodTypeAny>(request: Request, schema:
   return parsed.data as z.infer<T>;
 }
 
-/** Runs a form action: an AppError is answered as the form's message with its status, so the page re-renders with it. */
+/** Runs a form action: an AppError is answered (the one error body, `{ message, fieldErrors, requestId }`) with its status, so the page re-renders with it. */
 export async function formAction(body: () => Promise<Response>): Promise<Response> {
   try {
     return await body();
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.message }, { status: error.status });
+    if (error instanceof AppError) return errorResponse(error);
     throw error;
   }
 }

@@ -4,7 +4,7 @@
 // PayPal-Request-Id as the idempotency key, and the webhook signature check. Amounts are pence here and
 // PayPal's decimal strings only on the wire, converted exactly (no floating point).
 import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { PAYMENT_MESSAGES } from "./messages";
 
 export const LOCAL_PAYPAL = { clientId: "local-pawroute-client", secret: "local-pawroute-secret", webhookId: "WH-LOCAL-PAWROUTE" } as const;

@@ -8,11 +8,12 @@ import { z } from "zod";
 import { charges, paymentMethods, subscriptions } from "../../db/schema";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
-import { AppError, found, invariant } from "../errors";
+import { AppError, found, invariant } from "../../core/errors";
+import { errorResponse } from "../error-response.server";
 import { consumeTreatForSubscription, treatIdFromHex } from "../treats/awarded.server";
 import { TREAT_MESSAGES } from "../treats/types";
-import { flashHeader } from "../auth/flash.server";
-import { PAYMENT_MESSAGES, PRIZE_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
+import { redirectWithFlash } from "../auth/flash.server";
+import { PAYMENT_MESSAGES, PRIZE_MESSAGES, SUBSCRIPTION_MESSAGES, TREAT_FORM_ERROR } from "./messages";
 import { readForm, safeNext } from "./pages.server";
 import { oneAtATime } from "./in-flight.server";
 import { findPlan, PAYMENT_METHOD } from "./plans";
@@ -85,9 +86,9 @@ export async function renewTreatAction(user: SessionUser, request: Request): Pro
     const input = await readForm(request, renewTreatSchema);
     const result = await renewWithTreat(user, treatIdFromHex(input.paymentMethod));
     if (result.status !== "succeeded") throw new AppError(409, PRIZE_MESSAGES.failed);
-    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate))) } });
+    return redirectWithFlash("/account/subscriptions", PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate)));
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.message, form: "treat" }, { status: error.status });
+    if (error instanceof AppError) return errorResponse(new AppError(error.status, error.message, { fieldErrors: error.fieldErrors, code: TREAT_FORM_ERROR }));
     throw error;
   }
 }
@@ -100,7 +101,7 @@ export async function treatFormAction(user: SessionUser, request: Request): Prom
     if (result.status !== "succeeded") throw new AppError(409, PRIZE_MESSAGES.failed);
     return redirect(confirmationHref(result.subscriptionId, safeNext(input.next ?? null), input.context?.replace(/[^\w-]/g, "") || null));
   } catch (error) {
-    if (error instanceof AppError) return Response.json({ error: error.message, form: "treat" }, { status: error.status });
+    if (error instanceof AppError) return errorResponse(new AppError(error.status, error.message, { fieldErrors: error.fieldErrors, code: TREAT_FORM_ERROR }));
     throw error;
   }
 }

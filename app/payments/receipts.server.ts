@@ -4,7 +4,7 @@ import { formatDateShortYear, formatPence } from "../../kit/format";
 import { and, desc, eq } from "drizzle-orm";
 import { charges, receipts, users } from "../../db/schema";
 import { db } from "../db.server";
-import { found } from "../errors";
+import { found } from "../../core/errors";
 import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";

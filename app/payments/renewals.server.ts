@@ -7,7 +7,7 @@ import { and, eq, gt, isNull, lte, sql as rawSql } from "drizzle-orm";
 import { charges, subscriptionEvents, subscriptions, users } from "../../db/schema";
 import { db } from "../db.server";
 import { getEnv } from "../env.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { absoluteUrl } from "../mail/links.server";
 import { queueMail } from "../mail/send.server";
 import { render } from "../mail/templates.server";

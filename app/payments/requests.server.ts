@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 const MAX_JSON_BYTES = 16 * 1024;
 

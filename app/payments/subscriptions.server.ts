@@ -9,7 +9,7 @@ import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, re
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db } from "../db.server";
-import { AppError, found, invariant } from "../errors";
+import { AppError, found, invariant } from "../../core/errors";
 import type { Transaction } from "../points/ledger.server";
 import { discountPenceOf } from "./affiliate-links";
 import { cardErrorMessage, DISCOUNT_MESSAGES, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";

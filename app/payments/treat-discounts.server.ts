@@ -4,7 +4,7 @@
 // when renewing. No payment module is imported here, so checkout and the Treat payment can both use it.
 import { sql as rawSql } from "drizzle-orm";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { hexTreatId, type TreatSubscriptionData } from "../treats/awarded.server";
 import { TREAT_MESSAGES } from "../treats/types";
 import { PRIZE_MESSAGES } from "./messages";

@@ -6,7 +6,7 @@ import { and, eq, sql as rawSql } from "drizzle-orm";
 import { z } from "zod";
 import { charges, paymentEvents } from "../../db/schema";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import type { Transaction } from "../points/ledger.server";
 import { applyMoneyBackIn, type MoneyBack } from "./refunds.server";
 import { applySucceededIn } from "./subscriptions.server";

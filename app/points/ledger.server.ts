@@ -8,7 +8,7 @@ import { and, desc, eq, sql as rawSql } from "drizzle-orm";
 import { pointsEntries, users, type PointsSourceKind } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Executor = Database | Transaction;

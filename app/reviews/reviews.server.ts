@@ -9,10 +9,10 @@ import { creditPoints } from "../points/ledger.server";
 import { queueMail } from "../mail/send.server";
 import { FORMER_MEMBER } from "../members/former-member";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
-import type { GalleryImage } from "../uploads/images";
+import type { GalleryImage } from "../../core/images";
 import type { Uploader } from "../uploads/uploader.server";
 import { reviewApprovedMail, reviewDeniedMail } from "./mail.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const VISIBLE_REVIEW_STATUSES = [REVIEW_STATUS.live, REVIEW_STATUS.accepted];
 

@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { StatusPage } from "../components/StatusPage";
+import { AppError } from "../../core/errors";
 
 /** Any path no route matches: a real 404 page, inside the site shell. */
 export function loader() {
-  throw new Response("Not found", { status: 404 });
+  throw new AppError(404, "Not found");
 }
 
 export const meta: MetaFunction = () => [

@@ -1,4 +1,4 @@
-import { walkTypeOfPath, type WalkTypePath } from "../listings/walk-types";
+import { walkTypeOfPath, type WalkTypePath } from "../../core/walk-types";
 
 /** How the search pages name each listing type (spec §1 codes). */
 export const LISTING_TYPES = [

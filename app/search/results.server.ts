@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { ZodError } from "zod";
-import { AppError, fieldErrorsOf } from "../errors";
+import { AppError, fieldErrorsOf } from "../../core/errors";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { placeChoices, placeRefOf } from "../../geo/geocode";
@@ -72,7 +72,7 @@ function isCanonical(url: URL, canonical: string): boolean {
 export async function loadResultsPage(request: Request, view: ResultsView): Promise<{ status: number; page: ResultsPageData }> {
   const url = new URL(request.url);
   const path = parseSearchPath(url.pathname);
-  if (!path || path.view !== view) throw new Response("Not found", { status: 404 });
+  if (!path || path.view !== view) throw new AppError(404, "Not found");
 
   const [facilityList, viewer] = await Promise.all([facilities(), viewerOf(request)]);
   const facilityOptions = facilityList.map(({ id, name }) => ({ id, name }));

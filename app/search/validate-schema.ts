@@ -1,7 +1,7 @@
 // Loaded on demand by validate.ts (it pulls in zod): see there.
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { effectiveSearchType, typeFiltersOf, type SearchState } from "./url";
-import { fieldErrorsOf } from "../errors";
+import { fieldErrorsOf } from "../../core/errors";
 
 /** The schema's input for a form state (the engine's names, not the query string's). */
 export function filtersInput(state: SearchState): Record<string, unknown> {

@@ -6,7 +6,7 @@ import type { Transaction } from "../points/ledger.server";
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/session.server";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { queueMail } from "../mail/send.server";
 import { drawWeighted } from "./draw.server";
 import { giftReceivedMail, postedGiftMail, treatAwardedMail, voucherMail } from "./mail.server";

@@ -4,7 +4,7 @@ import { sql as rawSql } from "drizzle-orm";
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/session.server";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { plainTextToHtml, sanitiseDescription } from "../listings/sanitise.server";
 import { attachImages, galleryImages, usableImageIds } from "../uploads/files.server";
 import type { TreatOptionData } from "../../db/schema";

@@ -1,6 +1,6 @@
 // Treats shared by server and pages: constants, the spec's messages word for word, and the view types.
 // A plain module (no server imports), so route components may use it.
-import { imageUrl, type GalleryImage } from "../uploads/images";
+import { imageUrl, type GalleryImage } from "../../core/images";
 import { formatDate } from "../../kit/format";
 
 /** One claim is owed for every this many Treat Points a member has earned (docs/decisions/0110). */

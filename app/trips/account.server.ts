@@ -1,10 +1,10 @@
 // "Your trips" in the account: the member's saved trips, each renamed, shared, unshared or deleted by its owner only.
-import { data, redirect } from "@remix-run/node";
-import { flashHeader, readFlash } from "../auth/flash.server";
+import { data } from "@remix-run/node";
+import { readFlash, redirectWithFlash } from "../auth/flash.server";
 import { formAction } from "../auth/forms.server";
 import { requireMember } from "../auth/guards.server";
-import { AppError } from "../errors";
-import { parseDatabaseId } from "../ids";
+import { AppError } from "../../core/errors";
+import { parseDatabaseId } from "../../core/ids";
 import { tripNameSchema } from "./schemas";
 import { deleteTrip, ownTrip, renameTrip, setTripShared, tripsOf } from "./trips.server";
 
@@ -20,7 +20,7 @@ export async function yourTripsAction(request: Request) {
     const id = parseDatabaseId(form.get("id"));
     if (id === null) throw new AppError(400, "Sorry, that did not work. Please try again.");
     const trip = await ownTrip(user.id, id);
-    const done = async (message: string) => redirect("/account/trips", { headers: { "Set-Cookie": await flashHeader(message) } });
+    const done = async (message: string) => redirectWithFlash("/account/trips", message);
     switch (form.get("intent")) {
       case "rename": {
         const parsed = tripNameSchema.safeParse({ name: form.get("name") });

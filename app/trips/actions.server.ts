@@ -1,6 +1,6 @@
 // The actions of the trip pages: edits of a plan (anyone: the plan is a URL) and saving it (members).
 import { redirect } from "@remix-run/node";
-import { flashHeader } from "../auth/flash.server";
+import { redirectWithFlash } from "../auth/flash.server";
 import { requireMember } from "../auth/guards.server";
 import { editedTripUrl, parseTripQuery } from "./plan.server";
 import { saveTrip } from "./trips.server";
@@ -11,7 +11,7 @@ export async function tripAction(request: Request, form: FormData): Promise<Resp
   if (form.get("intent") === "save") {
     const user = await requireMember(request);
     const trip = await saveTrip(user.id, query);
-    return redirect("/account/trips", { headers: { "Set-Cookie": await flashHeader(`Your trip ${trip.name} has been saved.`) } });
+    return redirectWithFlash("/account/trips", `Your trip ${trip.name} has been saved.`);
   }
   return redirect(await editedTripUrl(query, form));
 }

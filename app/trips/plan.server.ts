@@ -5,9 +5,9 @@ import { planTrip, stopNear, type TripPlan } from "../../geo/trip/plan";
 import { BREAK_MINUTES, MAX_STOPS, tripQuerySchema, tripSearchParams, tripUrl, type TripQuery, type TripStopRef } from "../../geo/trip/query";
 import { nextWholeHour } from "../../geo/trip/time";
 import { sql } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { appRoutingEngine } from "../geo.server";
-import { parseDatabaseId } from "../ids";
+import { parseDatabaseId } from "../../core/ids";
 
 /** What the page shows: the plan, or the form with what went wrong and what was typed. */
 export type TripPageData =

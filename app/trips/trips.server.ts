@@ -5,7 +5,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { trips } from "../../db/schema";
 import { tripQuerySchema, tripSearchParams, type TripQuery } from "../../geo/trip/query";
 import { db } from "../db.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 export const TRIP_NAME_MAX = 80;
 export const TRIP_NOT_FOUND = "Sorry, we couldn't find that trip.";

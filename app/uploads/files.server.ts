@@ -4,11 +4,11 @@ import { and, eq, gt, inArray, isNull, sql as rawSql } from "drizzle-orm";
 import { uploadedFiles } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db } from "../db.server";
-import { FILE_ID_PATTERN, toGalleryImage, type GalleryImage } from "./images";
+import { FILE_ID_PATTERN, toGalleryImage, type GalleryImage } from "../../core/images";
 import { processImage, UPLOAD } from "./process.server";
 import { fileStorage } from "./storage.server";
 import type { Uploader } from "./uploader.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 
 /** Uploads not yet saved into a listing or review, per member or visitor, per day. */
 export const PENDING_UPLOADS_PER_DAY = 60;

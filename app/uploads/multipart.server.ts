@@ -1,6 +1,6 @@
 import { data, type AppLoadContext, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "./process.server";
-import { AppError } from "../errors";
+import { AppError } from "../../core/errors";
 import { readForm } from "../auth/forms.server";
 import { limitVisitorForm, rateLimited } from "../auth/rate-limit.server";
 import { assertReadableForm } from "../ops/input.server";

@@ -1,8 +1,8 @@
 // Turns an uploaded file into the stored WebP versions. sharp reads only the header first, so a
 // non-image or a decompression bomb is refused before any pixels are decoded.
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
-import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "./images";
-import { AppError } from "../errors";
+import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "../../core/images";
+import { AppError } from "../../core/errors";
 
 /** Bigger uploads are refused before they are read to the end. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;

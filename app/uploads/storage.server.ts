@@ -3,7 +3,7 @@
 import { mkdir, readFile, rm, writeFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { getEnv } from "../env.server";
-import { FILE_ID_PATTERN } from "./images";
+import { FILE_ID_PATTERN } from "../../core/images";
 
 export interface FileStorage {
   /** Stores every version of one file; on failure nothing of it is left. */

@@ -2,4 +2,4 @@
 // this file, while nothing from db/schema's table modules may reach the browser
 // (build-tools/server-only-guard.ts fails the build when one does). Pages import them from app/.
 
-export { LISTING_STATUS } from "../../app/listings/status";
+export { LISTING_STATUS } from "../../core/listing-status";

@@ -1,5 +1,5 @@
 import type { SqlClient } from "../../db/client";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
 import { createPlaceCache, type PlaceCacheOptions } from "./place-cache";

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import { z } from "zod";
-import { listingFormSchema } from "../../app/listings/form-schema";
-import { isWalkTypePath, WALK_TYPES } from "../../app/listings/walk-types";
+import { listingFormSchema } from "../../core/listing-form";
+import { isWalkTypePath, WALK_TYPES } from "../../core/walk-types";
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
 import { geocode, reverseGeocode } from "../geocode";

@@ -2,7 +2,7 @@
 // and facilities built from the tags, because OSM almost never has a description (issue 47: 198 of 202
 // cafés, pubs, hotels and pet shops were refused for want of one). Used by the pois import and by a
 // listings file whose mapping says `"osmTags": true` (an Overpass GeoJSON export, say).
-import type { WalkTypePath } from "../../app/listings/walk-types";
+import type { WalkTypePath } from "../../core/walk-types";
 
 export type Tags = Record<string, unknown>;
 

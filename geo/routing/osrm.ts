@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { joinPieces, type RoutePiece } from "./measures";
 import { osrmSteps } from "./osrm-instructions";
 import { haversineMetres } from "./geometry";

@@ -1,7 +1,7 @@
 // The search filters' zod schema, apart from filters.ts so that a page importing the constants does not load
 // zod: the browser loads this module only when a search form is first used (app/search/validate.ts).
 import { z } from "zod";
-import { parseDatabaseId } from "../../app/ids";
+import { parseDatabaseId } from "../../core/ids";
 import { PLACE_REF_PATTERN } from "../geocode/ref";
 import { isJunctionSlug, JUNCTION_NUMBER_HINT } from "../junction-numbers";
 import { ALLOWED_SORTS, DEFAULT_LIMIT, LISTING_TYPE_IDS, MAX_DISTANCE_MILES, MAX_LIMIT, MAX_START_HOURS, SEARCH_TYPES, SORTS } from "./filter-values";

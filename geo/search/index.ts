@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import type { RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
 import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, LOCATION_COUNT_CAP, type SearchFilters, isBusinessOnly } from "./filters";
@@ -10,7 +10,7 @@ import { type AssembledPage, assemble, listingFilterSql } from "./query";
 import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
-import { parseDatabaseId } from "../../app/ids";
+import { parseDatabaseId } from "../../core/ids";
 import { junctionSlug } from "../junction-numbers";
 
 type Fragment = PendingQuery<Row[]>;

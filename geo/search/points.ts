@@ -1,5 +1,5 @@
 import type { SqlClient } from "../../db/client";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { placeByRef, resolvePlace } from "../geocode";
 import { geocodeKey } from "../geocode/normalise";
 import { coordinatesLabel, parseLatLng } from "../units";

@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import type { Route, RoutingEngine } from "../routing/port";
 import { metresToMiles } from "../units";
 import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";

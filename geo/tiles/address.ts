@@ -1,4 +1,4 @@
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 
 /** The layers the map draws, each its own tile source. */
 export const TILE_LAYERS = ["listings", "roads", "junctions", "places", "land", "water", "major-roads"] as const;

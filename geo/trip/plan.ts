@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import type { RoutingEngine } from "../routing/port";
 import type { KindFilters } from "../search/filters";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "../search/points";

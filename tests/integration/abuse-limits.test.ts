@@ -7,7 +7,7 @@ import { BatchedLimit } from "../../app/auth/batched-limit.server";
 import { enforceRateLimits, hit, RATE_LIMITS } from "../../app/auth/rate-limit.server";
 import { hashToken } from "../../app/auth/tokens.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { createUpload, deleteAbandonedUploads, FILE_MESSAGES, UPLOAD_BYTES_PER_DAY } from "../../app/uploads/files.server";
 import type { Uploader } from "../../app/uploads/uploader.server";
 

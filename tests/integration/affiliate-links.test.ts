@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { affiliateLinkValidator } from "../../app/payments/affiliate-links";
 import { affiliateLink, deleteAffiliateLink, friendlyDiscount, listAffiliateLinks, saveAffiliateLink, shareableUrl } from "../../app/payments/affiliate-links.server";
 import { findPlan } from "../../app/payments/plans";

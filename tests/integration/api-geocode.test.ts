@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader } from "../../app/routes/api/geocode";
+import { loader as loaderRoute } from "../../app/routes/api/geocode";
 import { closeDatabase } from "../../app/db.server";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const loader = withErrorResponse(loaderRoute, true);
 
 // GET /api/geocode through its loader, on the test database.
 beforeAll(() => {

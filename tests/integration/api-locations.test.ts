@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase, sql } from "../../app/db.server";
-import { loader as facilitiesLoader } from "../../app/routes/api/facilities";
-import { loader as locationLoader } from "../../app/routes/api/location";
+import { loader as facilitiesLoaderRoute } from "../../app/routes/api/facilities";
+import { loader as locationLoaderRoute } from "../../app/routes/api/location";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const facilitiesLoader = withErrorResponse(facilitiesLoaderRoute, true);
+const locationLoader = withErrorResponse(locationLoaderRoute, true);
 
 // GET /api/locations/{id} and GET /api/facilities through their loaders, on the test database.
 beforeAll(() => {
@@ -55,7 +59,7 @@ describe("GET /api/locations/{id}", () => {
 
 describe("GET /api/facilities", () => {
   it("answers the facility list, cached for a day", async () => {
-    const response = await facilitiesLoader();
+    const response = await facilitiesLoader({ context: {} });
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("public, max-age=86400");
     const { facilities } = await response.json();

@@ -3,8 +3,11 @@ import { sessionCookieHeader } from "../../app/auth/guards.server";
 import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { addToDefaultList } from "../../app/favourites/favourites.server";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { lockedDescription, SNIPPET_LENGTH } from "../../geo/search/hydrate";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // Each result of /api/locations/search/* carries the spec's whole Location (§3): description, status,
 // facilities as objects, isFavourite (the signed-in member's own), road and junction (decision 0270).

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loader as roadCountsLoader } from "../../app/routes/api/road-counts";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as roadCountsLoaderRoute } from "../../app/routes/api/road-counts";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const roadCountsLoader = withErrorResponse(roadCountsLoaderRoute, true);
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // The JSON API's search calls, through their route modules: the spec's shapes, and 4xx (never 500) for bad input.
 async function search(searchType: string, query: string) {

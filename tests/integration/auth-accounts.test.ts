@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { consumeToken, issueToken, tokenState } from "../../app/auth/account-tokens.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { hashPassword, verifyPassword } from "../../app/auth/password.server";
 import { awardPoints, pointsSummary, verifyEmailAndAwardPending } from "../../app/auth/points.server";
 import { hit, RATE_LIMITS } from "../../app/auth/rate-limit.server";

@@ -9,7 +9,7 @@ import { listPosts, publishedPost, readBlogFilters } from "../../app/blog/posts.
 import { adminPostSchema } from "../../app/blog/schemas";
 import { resolveCategories } from "../../app/blog/types";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 
 afterAll(async () => {
   await closeDatabase();

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader } from "../../app/routes/api/directions";
+import { loader as loaderRoute } from "../../app/routes/api/directions";
 import { closeDatabase } from "../../app/db.server";
 import { ALREADY_THERE_MESSAGE, directions, NO_ROUTE_MESSAGE, UNKNOWN_PLACE_MESSAGE, type DirectionsResponse } from "../../geo/directions";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import type { RoutingEngine } from "../../geo/routing/port";
 import { connectTestDatabase } from "../support/database";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const loader = withErrorResponse(loaderRoute, true);
 
 const { sql, close } = connectTestDatabase();
 const engine = createPgRoutingEngine(sql);

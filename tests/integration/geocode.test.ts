@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { geocode, lookupLocation, resolvePlace, reverseGeocode, type GeocodeResult } from "../../geo/geocode";
 import { geocodeQuery, prepareSearch, withGenericPlan } from "../../geo/geocode/forward";
 import { geocodeKey } from "../../geo/geocode/normalise";

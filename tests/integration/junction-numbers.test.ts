@@ -3,8 +3,12 @@ import { addJunction, createRoad } from "../../app/admin/roads.server";
 import { junctionSchema, roadSchema } from "../../app/admin/roads.schemas";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { loadResultsPage } from "../../app/search/results.server";
+import { AppError } from "../../core/errors";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // Junction numbers as they are signed (issue 47): T1 (the M6 Toll), 6.1 and 12a saved through the back
 // office's junction form (the importers' rule) each have a results page and an API answer, and the
@@ -29,6 +33,7 @@ async function page(path: string) {
     const { status, page } = await loadResultsPage(new Request(`http://localhost${path}`), "list");
     return { status, page, location: null };
   } catch (thrown) {
+    if (thrown instanceof AppError) return { status: thrown.status, page: null, location: null };
     if (!(thrown instanceof Response)) throw thrown;
     return { status: thrown.status, page: null, location: thrown.headers.get("Location") };
   }

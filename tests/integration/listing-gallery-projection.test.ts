@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loader as locationLoader } from "../../app/routes/api/location";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as locationLoaderRoute } from "../../app/routes/api/location";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { connectTestDatabase } from "../support/database";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const locationLoader = withErrorResponse(locationLoaderRoute, true);
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // One listing projection gives the gallery to the search results (thumbnail 6), the map tooltip's
 // GET /api/locations/{id} (version 2) and outside clients, in the spec's §3 shape.

@@ -1,7 +1,7 @@
 // Set-up shared by the listing tests: members as the listing code sees them, and the listing form's fields.
 import type { SessionUser } from "../../app/auth/guards.server";
 import { sql } from "../../app/db.server";
-import { listingFormSchema } from "../../app/listings/form-schema";
+import { listingFormSchema } from "../../core/listing-form";
 
 /** A new member (an administrator with `admin`); its id goes into `created` for the test's clean-up. */
 export async function testUser(created: number[], { label, admin = false, verified = true }: { label: string; admin?: boolean; verified?: boolean }): Promise<SessionUser> {

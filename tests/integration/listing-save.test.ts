@@ -5,6 +5,7 @@ import { closeDatabase, sql } from "../../app/db.server";
 import { listingHistory } from "../../app/listings/history.server";
 import { canManage, listingForRequest } from "../../app/listings/listing.server";
 import { moderateListingVersion, saveListing } from "../../app/listings/save.server";
+import { AppError } from "../../core/errors";
 import { testUser, walkForm } from "./listing-helpers";
 
 // Saving the listing form: drafts, submissions, an administrator's listing live at once, versions, edits.
@@ -152,7 +153,7 @@ describe("saving listings", () => {
     listings.push(saved.id);
     const slug = saved.url.split("/")[2];
     const hidden = await listingForRequest(sql(), new Request(`http://localhost${saved.url}`), slug, null).catch((error: unknown) => error);
-    expect(hidden).toBeInstanceOf(Response);
+    expect(hidden).toBeInstanceOf(AppError);
     expect(hidden).toMatchObject({ status: 404 });
     const wrong = await listingForRequest(sql(), new Request(`http://localhost/vet/${slug}/directions?from=x`), slug, member).catch((error: unknown) => error);
     expect(wrong).toMatchObject({ status: 301 });

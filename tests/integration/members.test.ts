@@ -6,7 +6,7 @@ import { updateProfile } from "../../app/members/profile.server";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { creditPoints } from "../../app/points/ledger.server";
 import { leaderboard } from "../../app/points/leaderboard.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 
 // The member area's services against the real database: the checklist's events, bio and referral points
 // credited once, referral refusals and the daily limit, and the leaderboard's order and index.

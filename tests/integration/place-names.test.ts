@@ -2,10 +2,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import { geocode, placeChoices, resolvePlace, type GeocodeResult } from "../../geo/geocode";
 import { createPgRoutingEngine, loadStepLookups } from "../../geo/routing/pgrouting";
 import { NEAREST_TOWN_METRES } from "../../geo/routing/instructions";
-import { loader as geocodeLoader } from "../../app/routes/api/geocode";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as geocodeLoaderRoute } from "../../app/routes/api/geocode";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { loadResultsPage } from "../../app/search/results.server";
 import { connectTestDatabase } from "../support/database";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const geocodeLoader = withErrorResponse(geocodeLoaderRoute, true);
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // Places as people type them (issues 47 and 50) on the demo data in the test database: the demo
 // postcodes (db/seed/data/postcodes-demo.txt), St/Saint, alternate names, short titles, coordinates.

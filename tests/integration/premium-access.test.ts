@@ -4,7 +4,10 @@ import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { FREE_PREMIUM_VIEWS_PER_MONTH } from "../../app/listings/premium.server";
 import { loadListingPage, type ListingPageData } from "../../app/listings/page.server";
-import { loader as locationLoader } from "../../app/routes/api/location";
+import { loader as locationLoaderRoute } from "../../app/routes/api/location";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const locationLoader = withErrorResponse(locationLoaderRoute, true);
 
 // Premium access (docs/decisions/0032 and 0126): a subscription that has not expired shows every premium
 // listing in full; a member without one, or whose subscription has expired, has the visitors' monthly limit.

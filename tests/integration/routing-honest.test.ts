@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
-import { loader as directionsLoader } from "../../app/routes/api/directions";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as directionsLoaderRoute } from "../../app/routes/api/directions";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { NO_ROUTE_MESSAGE } from "../../geo/directions";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { DEFAULT_SNAP_METRES, type LngLat } from "../../geo/routing/port";
 import { connectTestDatabase } from "../support/database";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const directionsLoader = withErrorResponse(directionsLoaderRoute, true);
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // Honest routing on the demo data (issue 47): the seed's graph has its strongly connected components worked
 // out, still routes across each country and the Channel, and an end far from every road is "no route" through

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { routingEngine } from "../../geo/routing";
 import { createOsrmEngine, OSRM_UNAVAILABLE_MESSAGE } from "../../geo/routing/osrm";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";

@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { connectTestDatabase } from "../support/database";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // A chosen suggestion's place reference (location-id, from-id, to-id) makes the search use exactly that
 // entry (issue 10): two villages called Warton share the address "Warton, Lancashire, United Kingdom".

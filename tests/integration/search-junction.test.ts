@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // Browsing one junction of a road (the junction picker, the junction badge's link): only that junction's listings.
 async function search(query: string) {

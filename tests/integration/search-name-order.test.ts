@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { loader as searchLoader } from "../../app/routes/api/search";
+import { loader as searchLoaderRoute } from "../../app/routes/api/search";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const searchLoader = withErrorResponse(searchLoaderRoute, true);
 
 // "Name, A to Z" sorts numbers in titles as numbers: M3 before M27, Junction 9 before Junction 10.
 async function search(searchType: string, query: string) {

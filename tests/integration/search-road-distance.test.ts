@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
 import { loadResultsPage } from "../../app/search/results.server";
+import { AppError } from "../../core/errors";
 import { MAX_DISTANCE_MILES } from "../../geo/search/filters";
 
 // A road's results page takes the API's distance (miles from the junction) from its URL and its filter form.
@@ -11,6 +12,7 @@ async function page(path: string) {
     const { status, page } = await loadResultsPage(new Request(`http://localhost${path}`), "list");
     return { status, page, location: null };
   } catch (thrown) {
+    if (thrown instanceof AppError) return { status: thrown.status, page: null, location: null };
     if (!(thrown instanceof Response)) throw thrown;
     return { status: thrown.status, page: null, location: thrown.headers.get("Location") };
   }

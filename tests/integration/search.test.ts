@@ -1,7 +1,7 @@
 import * as turf from "@turf/turf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { parseFilters, search } from "../../geo/search";
 import { filtersFromSearchParams } from "../../geo/search/filters";

@@ -2,7 +2,10 @@ import { VectorTile } from "@mapbox/vector-tile";
 import Pbf from "pbf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
-import { loader } from "../../app/routes/tiles";
+import { loader as loaderRoute } from "../../app/routes/tiles";
+import { withErrorResponse } from "../../app/error-response.server";
+
+const loader = withErrorResponse(loaderRoute, true);
 
 // GET /tiles/{layer}/{z}/{x}/{y}.mvt through its loader, on the test database.
 beforeAll(() => {

@@ -1,7 +1,7 @@
 import { VectorTile, type VectorTileFeature, type VectorTileLayer } from "@mapbox/vector-tile";
 import Pbf from "pbf";
 import { afterAll, describe, expect, it } from "vitest";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { tile, tileAddress } from "../../geo/tiles";
 import { layerQuery, listingsPerTile } from "../../geo/tiles/layers";
 import { connectTestDatabase } from "../support/database";

@@ -1,4 +1,4 @@
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 
 /** The AppError `work` rejects with; anything else (a resolve, another error) fails the test. */
 export async function appErrorOf(work: Promise<unknown>): Promise<AppError> {

@@ -1,5 +1,7 @@
 // Calling a route module's loader or action directly (integration tests): whatever it returns or throws, a
-// Response, a redirect or Remix's data(), comes back as status, JSON body and Location.
+// Response, a redirect or Remix's data(), comes back as status, JSON body and Location. Errors become
+// answers the way the server makes them (withErrorResponse, the one place).
+import { withErrorResponse } from "../../app/error-response.server";
 
 export interface RouteAnswer {
   status: number;
@@ -20,7 +22,7 @@ export async function routeAnswer(result: unknown): Promise<RouteAnswer> {
 /** Runs a loader or action with `request` and `params`, answering what it returned or threw. */
 export async function callRoute(handler: (args: never) => unknown, request: Request, params: Record<string, string> = {}): Promise<RouteAnswer> {
   try {
-    return await routeAnswer(await handler({ request, params, context: {} } as never));
+    return await routeAnswer(await withErrorResponse(handler, false)({ request, params, context: {} } as never));
   } catch (thrown) {
     return routeAnswer(thrown);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { htmlToText, plainTextToHtml, sanitiseDescription } from "../../app/listings/sanitise.server";
-import { listingFormSchema, markerMissing } from "../../app/listings/form-schema";
+import { listingFormSchema, markerMissing } from "../../core/listing-form";
 import { structuredData } from "../../app/listings/structured-data";
 
 describe("sanitiseDescription", () => {

@@ -4,7 +4,7 @@ import { useField, useIsSubmitting, ValidatedForm } from "remix-validated-form";
 import type { EditablePostView } from "../../blog/admin-types";
 import { adminPostValidator } from "../../blog/schemas";
 import type { BlogCategory } from "../../blog/types";
-import type { GalleryImage } from "../../uploads/images";
+import type { GalleryImage } from "../../../core/images";
 import { RichTextEditor } from "../editor/RichTextEditor";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf } from "../forms/FormParts";

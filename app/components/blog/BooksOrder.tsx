@@ -1,9 +1,12 @@
 import { Form, useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useState, type DragEvent } from "react";
 import type { BookRow } from "../../blog/admin-types";
+import { isAppErrorData } from "../../../core/errors";
 
+/** The action's answer: `{ notice }` when saved, else the one error body (`{ message, requestId }`). */
 function messageOf(value: unknown): { ok: boolean; message: string } | null {
-  return value && typeof value === "object" && "message" in value && typeof value.message === "string" && "ok" in value ? { ok: value.ok === true, message: value.message } : null;
+  if (value && typeof value === "object" && "notice" in value && typeof value.notice === "string") return { ok: true, message: value.notice };
+  return isAppErrorData(value) ? { ok: false, message: value.message } : null;
 }
 
 /**

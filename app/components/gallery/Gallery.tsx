@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { GalleryImage } from "../../uploads/images";
+import type { GalleryImage } from "../../../core/images";
 import { Lightbox, onPlainClick, type LightboxPhoto } from "./Lightbox";
 
 function photoOf(image: GalleryImage, index: number, title: string): LightboxPhoto {

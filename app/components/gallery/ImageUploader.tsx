@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import type { GalleryImage } from "../../uploads/images";
+import type { GalleryImage } from "../../../core/images";
 
 /**
  * One place in the gallery: a saved image, or a file still uploading. Each chosen file takes its slot when

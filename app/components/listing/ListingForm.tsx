@@ -1,9 +1,9 @@
 import { useActionData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useField, useFormContext, useIsSubmitting, ValidatedForm } from "remix-validated-form";
-import { listingFormValidator, typeOptions, visibleSections } from "../../listings/form-schema";
+import { listingFormValidator, typeOptions, visibleSections } from "../../../core/listing-form";
 import type { ListingFormPageData } from "../../listings/form-page.server";
-import { isWalkTypePath, listingNoun, WALK_TYPES } from "../../listings/walk-types";
+import { isWalkTypePath, listingNoun, WALK_TYPES } from "../../../core/walk-types";
 import { RichTextEditor } from "../editor/RichTextEditor";
 import { Captcha } from "../forms/Captcha";
 import { SelectField, TextField } from "../forms/Field";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useField } from "remix-validated-form";
-import { ADDRESS_NOT_FOUND, LISTING_COUNTRIES, markerGeocodeFailure } from "../../listings/form-schema";
+import { ADDRESS_NOT_FOUND, LISTING_COUNTRIES, markerGeocodeFailure } from "../../../core/listing-form";
 import type { MarkerMap } from "./marker-map";
 
 interface GeocodeHit {

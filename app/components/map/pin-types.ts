@@ -1,5 +1,5 @@
 import { LISTING_TYPES } from "../../search/listing-types";
-import { walkTypeOfPath, WALK_TYPES } from "../../listings/walk-types";
+import { walkTypeOfPath, WALK_TYPES } from "../../../core/walk-types";
 
 /**
  * Marker colours by listing type (decision 0130): one design token per type, read by the map when it

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData, type FetcherWithComponents } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { ALT_TITLE_MAX, DELETE_IMAGE_QUESTION, galleryItemValidator } from "../../members/schemas";
-import type { GalleryImage } from "../../uploads/images";
+import type { GalleryImage } from "../../../core/images";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
 import { DeleteImageButton } from "./DeleteImageButton";

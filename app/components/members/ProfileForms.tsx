@@ -2,7 +2,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import type { ReactNode } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { BIO_MAX, DELETE_IMAGE_QUESTION, profileValidator } from "../../members/schemas";
-import type { GalleryImage } from "../../uploads/images";
+import type { GalleryImage } from "../../../core/images";
 import { TextField } from "../forms/Field";
 import { FormAlert, formErrorOf, SubmitButton } from "../forms/FormParts";
 import { DeleteImageButton } from "./DeleteImageButton";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { clientOf } from "../../auth/client.server";
 import { createCaptchaChallenge, isCaptchaForm } from "../../captcha/captcha.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 
 /** A fresh ALTCHA challenge for the widget on one form (`?form=contact`), for this client only; never cached. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,11 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { flashHeader } from "../../auth/flash.server";
+import { redirectWithFlash } from "../../auth/flash.server";
 import { formAction, validateForm } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { ClaimGifts } from "../../components/treats/ClaimGifts";
 import { ClaimProgress } from "../../components/treats/ClaimProgress";
-import { handleErrors } from "../../error-response.server";
 import { claimStatus, claimTreat } from "../../treats/awarded.server";
 import { claimValidator } from "../../treats/schemas";
 import treatsStyles from "../../styles/treats.css?url";
@@ -16,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Claim a Treat — Pawroute" }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => ({ status: await claimStatus(user.id) }));
+  return { status: await claimStatus(user.id) };
 }
 
 /** The spec's POST users/me/prizes/claim: the server draws the Treat; the chosen gift only has to be one of the three. */
@@ -27,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!valid.ok) return valid.response;
     const won = await claimTreat(user.id);
     if (form.get("js") === "1") return data({ won: { hexId: won.hexId, name: won.optionName, image: won.image } });
-    return redirect(`/account/treats/${won.hexId}`, { headers: { "Set-Cookie": await flashHeader(`Congratulations! You won ${won.optionName}.`) } });
+    return redirectWithFlash(`/account/treats/${won.hexId}`, `Congratulations! You won ${won.optionName}.`);
   });
 }
 

@@ -1,6 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { flashHeader } from "../../auth/flash.server";
+import { redirectWithFlash } from "../../auth/flash.server";
 import { validateForm } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { StatusPage } from "../../components/StatusPage";
@@ -31,12 +31,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const intent = textField(form, "intent", 20);
     if (intent === "delete") {
       await deleteGalleryImage(user, id);
-      return redirect("/account/edit-profile", { headers: { "Set-Cookie": await flashHeader(PROFILE_MESSAGES.galleryDeleted) } });
+      return redirectWithFlash("/account/edit-profile", PROFILE_MESSAGES.galleryDeleted);
     }
     const valid = await validateForm(galleryItemValidator, form);
     if (!valid.ok) return valid.response;
     await updateGalleryImage(user, id, valid.data.altTitle);
-    return redirect("/account/edit-profile", { headers: { "Set-Cookie": await flashHeader(PROFILE_MESSAGES.imageUpdated) } });
+    return redirectWithFlash("/account/edit-profile", PROFILE_MESSAGES.imageUpdated);
   });
 }
 

@@ -10,7 +10,7 @@ import { Checklist } from "../../components/members/Checklist";
 import { TableHead } from "../../components/TableHead";
 import { checklistFor, setChecklistDismissed } from "../../members/checklist.server";
 import { memberFormAction, textField } from "../../members/forms.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 import membersStyles from "../../styles/members.css?url";
 import { formatDate } from "../../../kit/format";
 

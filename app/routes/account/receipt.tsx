@@ -5,8 +5,7 @@ import { refuseMemberSubmission, requireMember } from "../../auth/guards.server"
 import { AccountPage } from "../../components/account/AccountPage";
 import { MoneyBackRows } from "../../components/payments/MoneyBackRows";
 import { ReceiptPeriodRows } from "../../components/payments/ReceiptRows";
-import { handleErrors } from "../../error-response.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 import { receiptOf } from "../../payments/receipts.server";
 
 import paymentsStyles from "../../styles/payments.css?url";
@@ -17,10 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Receip
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    if (!/^\d{1,9}$/.test(params.id ?? "")) throw new AppError(404, "Sorry, we couldn't find that receipt.");
-    return { receipt: await receiptOf(user.id, Number(params.id)) };
-  });
+  if (!/^\d{1,9}$/.test(params.id ?? "")) throw new AppError(404, "Sorry, we couldn't find that receipt.");
+  return { receipt: await receiptOf(user.id, Number(params.id)) };
 }
 
 export const action = refuseMemberSubmission;

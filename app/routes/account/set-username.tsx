@@ -1,8 +1,8 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { setUsername, SUCCESS } from "../../auth/account.server";
-import { flashHeader, readFlash } from "../../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../../auth/flash.server";
 import { validatedAction } from "../../auth/forms.server";
 import { requireMember } from "../../auth/guards.server";
 import { safeRedirect } from "../../auth/redirect";
@@ -25,7 +25,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireMember(request);
   return validatedAction(request, setUsernameValidator, async ({ username, redirectTo }) => {
     await setUsername(user, username);
-    return redirect(safeRedirect(redirectTo, "/account"), { headers: { "Set-Cookie": await flashHeader(SUCCESS.username) } });
+    return redirectWithFlash(safeRedirect(redirectTo, "/account"), SUCCESS.username);
   });
 }
 

@@ -1,10 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { flashHeader } from "../../auth/flash.server";
+import { redirectWithFlash } from "../../auth/flash.server";
 import { requireMember } from "../../auth/guards.server";
 import { SocialMediaForm } from "../../components/members/SocialMediaForm";
 import { getEnv } from "../../env.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 import { checklistFor, markSocialMediaSubscribed } from "../../members/checklist.server";
 import { memberFormAction, textField } from "../../members/forms.server";
 
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return memberFormAction(request, async (form) => {
     if (textField(form, "intent", 20) !== "subscribed") throw new AppError(400, "Sorry, there was a problem. Please try again.");
     await markSocialMediaSubscribed(user.id);
-    return redirect("/account", { headers: { "Set-Cookie": await flashHeader("Thank you for following Pawroute!") } });
+    return redirectWithFlash("/account", "Thank you for following Pawroute!");
   });
 }
 

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { directions } from "../../../geo/directions";
-import { apiHandler } from "../../api.server";
 import { sql } from "../../db.server";
 import { appRoutingEngine } from "../../geo.server";
 
@@ -19,14 +18,12 @@ const querySchema = z.object({
 });
 
 /** GET /api/directions?from={place or 'lat,lng'}&location={listing id}: the spec's directions response as JSON. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return apiHandler(async () => {
-    const params = new URL(request.url).searchParams;
-    const query = querySchema.parse({
-      from: params.get("from") ?? undefined,
-      location: params.get("location") ?? params.get("to") ?? undefined,
-    });
-    const response = await directions(sql(), appRoutingEngine(), { from: query.from, listingId: query.location });
-    return Response.json(response);
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.parse({
+    from: params.get("from") ?? undefined,
+    location: params.get("location") ?? params.get("to") ?? undefined,
   });
+  const response = await directions(sql(), appRoutingEngine(), { from: query.from, listingId: query.location });
+  return Response.json(response);
 }

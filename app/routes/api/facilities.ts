@@ -1,11 +1,8 @@
 import { listFacilities } from "../../../geo/facilities";
-import { apiHandler } from "../../api.server";
 import { sql } from "../../db.server";
 
 // GET /api/facilities: { facilities: [{ id, name, slug, icon }] }, reference data cached for a day.
 export async function loader() {
-  return apiHandler(async () => {
-    const facilities = await listFacilities(sql());
-    return Response.json({ facilities }, { headers: { "Cache-Control": "public, max-age=86400" } });
-  });
+  const facilities = await listFacilities(sql());
+  return Response.json({ facilities }, { headers: { "Cache-Control": "public, max-age=86400" } });
 }

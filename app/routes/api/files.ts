@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { deleteUpload } from "../../uploads/files.server";
 import { uploaderOf } from "../../uploads/uploader.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 
 /** DELETE /api/files/{id}: removes an upload its sender no longer wants (ownership checked in deleteUpload). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return Response.json({ message: "Use DELETE to remove an image." }, { status: 405, headers: { Allow: "DELETE" } });
+  if (request.method !== "DELETE") throw new AppError(405, "Use DELETE to remove an image.", { allow: "DELETE" });
   const { uploader } = await uploaderOf(request, { issue: false });
   try {
     await deleteUpload(uploader, params.id ?? "");
@@ -17,5 +17,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use DELETE to remove an image." }, { status: 405, headers: { Allow: "DELETE" } });
+  throw new AppError(405, "Use DELETE to remove an image.", { allow: "DELETE" });
 }

@@ -3,13 +3,13 @@ import { createUpload } from "../../uploads/files.server";
 import { filesOf, readUploadForm } from "../../uploads/multipart.server";
 import { UPLOAD_MESSAGES } from "../../uploads/process.server";
 import { uploaderOf } from "../../uploads/uploader.server";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 import { limitUploads } from "../../auth/rate-limit.server";
 import { errorResponse } from "../../error-response.server";
 
 /** POST /api/gallery/items with a file (field "file"): the spec's uploaded image, { id, versions, srcset }. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ message: "Use POST to upload an image." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST") throw new AppError(405, "Use POST to upload an image.", { allow: "POST" });
   const { uploader, setCookie } = await uploaderOf(request, { issue: true });
   const headers: HeadersInit = setCookie ? { "Set-Cookie": setCookie } : {};
   try {
@@ -30,5 +30,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST to upload an image." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST to upload an image.", { allow: "POST" });
 }

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DEFAULT_GEOCODE_LIMIT, lookupLocation, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH } from "../../../geo/geocode";
-import { apiHandler } from "../../api.server";
 import { sql } from "../../db.server";
 
 // GET /api/geocode?location=Penrith (forward) or ?location=54.66,-2.75 (reverse): { results }.
@@ -21,14 +20,12 @@ const querySchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return apiHandler(async () => {
-    const params = new URL(request.url).searchParams;
-    const query = querySchema.parse({
-      location: params.get("location") ?? undefined,
-      limit: params.get("limit") || undefined,
-      country: params.get("country") || undefined,
-    });
-    const results = await lookupLocation(sql(), query.location, { limit: query.limit, country: query.country });
-    return Response.json({ results }, { headers: { "Cache-Control": "public, max-age=300" } });
+  const params = new URL(request.url).searchParams;
+  const query = querySchema.parse({
+    location: params.get("location") ?? undefined,
+    limit: params.get("limit") || undefined,
+    country: params.get("country") || undefined,
   });
+  const results = await lookupLocation(sql(), query.location, { limit: query.limit, country: query.country });
+  return Response.json({ results }, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { found } from "../../errors";
+import { found } from "../../../core/errors";
 import { paypalConfig } from "../../payments/paypal.server";
 
 /**

@@ -1,27 +1,24 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { filtersFromSearchParams } from "../../../geo/search/filters";
 import { parseFilters, search } from "../../../geo/search";
-import { apiHandler } from "../../api.server";
 import { getSessionUser } from "../../auth/guards.server";
 import { onReplica, sql } from "../../db.server";
 import { appRoutingEngine } from "../../geo.server";
-import { parseDatabaseId } from "../../ids";
+import { parseDatabaseId } from "../../../core/ids";
 
 /** GET /api/locations/search/{browse|location|route|road}: the spec's search response as JSON. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return apiHandler(async () => {
-    const url = new URL(request.url);
-    const filters = parseFilters(filtersFromSearchParams(url.searchParams, { searchType: params.searchType }));
-    const exclude = parseDatabaseId(url.searchParams.get("exclude")) ?? undefined;
-    const user = await getSessionUser(request);
-    if (user) {
-      // Each result's location.isFavourite is the member's own (decision 0270): read from the primary, so
-      // a favourite just added shows, and never shared by caches.
-      const response = await search(sql(), appRoutingEngine(sql()), filters, { exclude, viewerId: user.id });
-      return Response.json(response, { headers: { "Cache-Control": "private, max-age=0", Vary: "Cookie" } });
-    }
-    // A visitor's answer is the same for everyone: on the read replica when one is configured (DATABASE_REPLICA_URL).
-    const response = await onReplica((pool) => search(pool, appRoutingEngine(pool), filters, { exclude }));
-    return Response.json(response, { headers: { "Cache-Control": "public, max-age=60", Vary: "Cookie" } });
-  });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const filters = parseFilters(filtersFromSearchParams(url.searchParams, { searchType: params.searchType }));
+  const exclude = parseDatabaseId(url.searchParams.get("exclude")) ?? undefined;
+  const user = await getSessionUser(request);
+  if (user) {
+    // Each result's location.isFavourite is the member's own (decision 0270): read from the primary, so
+    // a favourite just added shows, and never shared by caches.
+    const response = await search(sql(), appRoutingEngine(sql()), filters, { exclude, viewerId: user.id });
+    return Response.json(response, { headers: { "Cache-Control": "private, max-age=0", Vary: "Cookie" } });
+  }
+  // A visitor's answer is the same for everyone: on the read replica when one is configured (DATABASE_REPLICA_URL).
+  const response = await onReplica((pool) => search(pool, appRoutingEngine(pool), filters, { exclude }));
+  return Response.json(response, { headers: { "Cache-Control": "public, max-age=60", Vary: "Cookie" } });
 }

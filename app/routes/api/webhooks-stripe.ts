@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AppError } from "../../errors";
+import { AppError } from "../../../core/errors";
 import { MAX_WEBHOOK_BYTES, receiveStripeEvent } from "../../payments/webhooks.server";
 
 /** POST /api/webhooks/stripe: Stripe's events, verified by signature and applied once (a replay changes nothing). */
@@ -10,5 +10,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

@@ -2,9 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { getEnv } from "../../env.server";
 import formStyles from "../../styles/forms.css?url";
-import { parseDatabaseId } from "../../ids";
+import { parseDatabaseId } from "../../../core/ids";
 import { caughtMailView } from "../../mail/catcher.server";
 import { formatDateTime } from "../../../kit/format";
+import { AppError } from "../../../core/errors";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -12,7 +13,7 @@ export const meta: MetaFunction = () => [{ title: "Mail caught in development â€
 
 /** Development only: the mail the local catcher kept. In production this page does not exist. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (getEnv().NODE_ENV !== "development") throw new Response("Not found", { status: 404 });
+  if (getEnv().NODE_ENV !== "development") throw new AppError(404, "Not found");
   const id = parseDatabaseId(new URL(request.url).searchParams.get("id"));
   return caughtMailView(id ?? null);
 }

@@ -10,9 +10,9 @@ import { CardPayment } from "../../components/payments/CardPayment";
 import { PayPalButton } from "../../components/payments/PayPalButton";
 import { useScrollToCardOnPhones } from "../../components/payments/scroll-to-card";
 import { TreatPayment } from "../../components/payments/TreatPayment";
-import { handleErrors } from "../../error-response.server";
 import { discountCodeNotice, friendlyDiscount } from "../../payments/affiliate-links.server";
-import { SUBSCRIPTION_MESSAGES } from "../../payments/messages";
+import { SUBSCRIPTION_MESSAGES, TREAT_FORM_ERROR } from "../../payments/messages";
+import { AppError, type AppErrorData } from "../../../core/errors";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm, safeNext } from "../../payments/pages.server";
 import { findPlan } from "../../payments/plans";
 import { payingTreats, treatFormAction } from "../../payments/prize.server";
@@ -34,36 +34,34 @@ export const meta: MetaFunction = () => [{ title: "Payment — Pawroute" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const url = new URL(request.url);
-    const plan = findPlan(url.searchParams.get("option"));
-    if (!plan) throw redirect("/account/select-plan");
-    const current = await currentSubscription(user.id);
-    if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
-    const discount = await friendlyDiscount(request, plan);
-    const discountNotice = discount ? null : await discountCodeNotice(request);
-    // A part-paying Treat the member chose (?treat=) takes its share off (decision 0238).
-    const partTreats = await partPayingTreats(user.id, plan);
-    const treat = partTreats.find((held) => held.hexId === url.searchParams.get("treat")) ?? null;
-    const base = discount?.amountPence ?? plan.pricePence;
-    const treatOff = treat ? treatDiscountPence(treat, plan, base) : 0;
-    return data({
-      discountNotice,
-      partTreats,
-      treat: treat ? { hexId: treat.hexId, name: treat.name, offPence: treatOff } : null,
-      plan,
-      amountPence: base - treatOff,
-      discountPence: (discount?.discountPence ?? 0) + treatOff,
-      affiliateLink: discount?.code ?? "",
-      key: newCheckoutKey(),
-      cards: await savedCards(user.id),
-      treats: await payingTreats(user.id, plan),
-      config: cardFormConfig(),
-      paypal: paypalButtonConfig(),
-      next: safeNext(url.searchParams.get("next")),
-      context: url.searchParams.get("context")?.replace(/[^\w-]/g, "").slice(0, 40) || null,
-    }, { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} });
-  });
+  const url = new URL(request.url);
+  const plan = findPlan(url.searchParams.get("option"));
+  if (!plan) throw redirect("/account/select-plan");
+  const current = await currentSubscription(user.id);
+  if (current && current.expiresAt > new Date()) throw redirect("/account/subscriptions");
+  const discount = await friendlyDiscount(request, plan);
+  const discountNotice = discount ? null : await discountCodeNotice(request);
+  // A part-paying Treat the member chose (?treat=) takes its share off (decision 0238).
+  const partTreats = await partPayingTreats(user.id, plan);
+  const treat = partTreats.find((held) => held.hexId === url.searchParams.get("treat")) ?? null;
+  const base = discount?.amountPence ?? plan.pricePence;
+  const treatOff = treat ? treatDiscountPence(treat, plan, base) : 0;
+  return data({
+    discountNotice,
+    partTreats,
+    treat: treat ? { hexId: treat.hexId, name: treat.name, offPence: treatOff } : null,
+    plan,
+    amountPence: base - treatOff,
+    discountPence: (discount?.discountPence ?? 0) + treatOff,
+    affiliateLink: discount?.code ?? "",
+    key: newCheckoutKey(),
+    cards: await savedCards(user.id),
+    treats: await payingTreats(user.id, plan),
+    config: cardFormConfig(),
+    paypal: paypalButtonConfig(),
+    next: safeNext(url.searchParams.get("next")),
+    context: url.searchParams.get("context")?.replace(/[^\w-]/g, "").slice(0, 40) || null,
+  }, { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} });
 }
 
 /** Without JavaScript: pay with a saved card (a plain form). */
@@ -73,14 +71,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(async () => {
     const input = await readForm(request, checkoutSchema.extend({ next: z.string().max(300).optional(), context: z.string().max(40).optional() }));
     const result = await checkout(user, { option: input.option, paymentMethod: input.paymentMethod, affiliateLink: input.affiliate_link, treat: input.treat ? treatIdFromHex(input.treat) : undefined, key: input.key });
-    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 402 });
+    if (result.status !== "succeeded") throw new AppError(402, SUBSCRIPTION_MESSAGES.authenticationNeeded);
     return redirect(confirmationHref(result.subscriptionId, safeNext(input.next ?? null), input.context?.replace(/[^\w-]/g, "") || null));
   });
 }
 
 export default function Payment() {
   const page = useLoaderData<typeof loader>();
-  const failed = useActionData<{ error?: string; form?: string }>();
+  const failed = useActionData<AppErrorData>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   useScrollToCardOnPhones("card-form", hydrated);
@@ -123,10 +121,10 @@ export default function Payment() {
           <Link to="/account/select-plan">Choose a different plan</Link>
         </p>
       </section>
-      {page.treats.length || failed?.form === "treat" ? <TreatPayment treats={page.treats} option={page.plan.option} planName={page.plan.name} next={page.next} context={page.context} error={failed?.form === "treat" ? (failed.error ?? null) : null} /> : null}
-      {failed?.error && failed.form !== "treat" ? (
+      {page.treats.length || failed?.code === TREAT_FORM_ERROR ? <TreatPayment treats={page.treats} option={page.plan.option} planName={page.plan.name} next={page.next} context={page.context} error={failed?.code === TREAT_FORM_ERROR ? failed.message : null} /> : null}
+      {failed?.message && failed.code !== TREAT_FORM_ERROR ? (
         <div className="form-alert" role="alert">
-          {failed.error}
+          {failed.message}
         </div>
       ) : null}
       {page.cards.length ? (

@@ -2,8 +2,7 @@ import { formatDate } from "../../../kit/format";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireMember } from "../../auth/guards.server";
-import { handleErrors } from "../../error-response.server";
-import { found } from "../../errors";
+import { found } from "../../../core/errors";
 import { safeNext } from "../../payments/pages.server";
 import { subscriptionView } from "../../payments/subscriptions.server";
 
@@ -19,13 +18,11 @@ export const meta: MetaFunction = () => [{ title: "Thank you for subscribing —
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const url = new URL(request.url);
-    const subscription = await subscriptionView(user.id);
-    // Only the member's own (current) subscription is shown.
-    const mine = found(subscription && String(subscription.id) === url.searchParams.get("subscription") ? subscription : null, "Sorry, we couldn't find that subscription.");
-    return { subscription: mine, next: safeNext(url.searchParams.get("next")) };
-  });
+  const url = new URL(request.url);
+  const subscription = await subscriptionView(user.id);
+  // Only the member's own (current) subscription is shown.
+  const mine = found(subscription && String(subscription.id) === url.searchParams.get("subscription") ? subscription : null, "Sorry, we couldn't find that subscription.");
+  return { subscription: mine, next: safeNext(url.searchParams.get("next")) };
 }
 
 export default function SubscriptionConfirmation() {

@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { getSessionUser } from "../../auth/guards.server";
 import { GiftIcon } from "../../components/treats/GiftIcon";
 import { TreatImage } from "../../components/treats/TreatCard";
-import { handleErrors } from "../../error-response.server";
 import { leaderboard } from "../../points/leaderboard.server";
 import { claimStatus } from "../../treats/awarded.server";
 import { TREAT_FAQS } from "../../treats/faqs";
@@ -29,12 +28,10 @@ const LEADERBOARD_ROWS = 10;
 
 /** /treats: the featured Treat, the FAQs, this month's leaderboard and (?all=1 or the link) every Treat with its chance. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    const viewer = await getSessionUser(request);
-    const showAll = new URL(request.url).searchParams.get("all") === "1";
-    const [{ featured, treats }, rows, status] = await Promise.all([publicTreats(), leaderboard("month", viewer?.id ?? null, LEADERBOARD_ROWS), viewer ? claimStatus(viewer.id) : Promise.resolve(null)]);
-    return { featured, treats: showAll ? treats : treats.slice(0, 3), total: treats.length, showAll, rows, status };
-  });
+  const viewer = await getSessionUser(request);
+  const showAll = new URL(request.url).searchParams.get("all") === "1";
+  const [{ featured, treats }, rows, status] = await Promise.all([publicTreats(), leaderboard("month", viewer?.id ?? null, LEADERBOARD_ROWS), viewer ? claimStatus(viewer.id) : Promise.resolve(null)]);
+  return { featured, treats: showAll ? treats : treats.slice(0, 3), total: treats.length, showAll, rows, status };
 }
 
 /** Three gifts that pop once when scrolled into view (CSS leaves them still under prefers-reduced-motion). */

@@ -1,17 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { bulkDeleteListings, bulkDenyListings, listListings } from "../../../admin/listings.server";
 import { isListingFilter, LISTING_FILTERS } from "../../../admin/listings.types";
 import { ADMIN_MESSAGES } from "../../../admin/messages";
 import { readModerationReason } from "../../../admin/moderation";
 import { idsOf } from "../../../admin/params.server";
-import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../../../auth/flash.server";
 import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
 import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
-import { handleErrors } from "../../../error-response.server";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
+import { logFailure } from "../../../error-response.server";
 import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Back office — Pawroute" }];
@@ -24,55 +24,51 @@ function filterOf(params: { status?: string }) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const filter = filterOf(params);
-    const [page, flash] = await Promise.all([listListings(filter, new URL(request.url).searchParams), readFlash(request)]);
-    return data({ ...page, flash: flash.message }, { headers: flash.headers });
-  });
+  const filter = filterOf(params);
+  const [page, flash] = await Promise.all([listListings(filter, new URL(request.url).searchParams), readFlash(request)]);
+  return data({ ...page, flash: flash.message }, { headers: flash.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleErrors(async () => {
-    filterOf(params);
-    const form = await readForm(request);
-    const intent = form.get("intent");
-    const ids = idsOf(form);
-    const back = new URL(request.url);
-    if (intent !== "deny" && intent !== "delete") return data({ formError: "Please choose what to do with the selected listings.", confirm: null }, { status: 400 });
-    if (ids.length === 0) return data({ formError: "Please select at least one listing.", confirm: null }, { status: 400 });
-    const confirmed = form.get("confirmed") === "1";
-    const denial = intent === "deny" && confirmed ? readModerationReason(form) : null;
-    if (intent === "deny" && (!denial || !denial.ok)) {
-      const question = ids.length === 1 ? "Deny this listing? Tell its author why." : `Deny these ${ids.length} listings? Tell their authors why.`;
-      const confirm: Confirmation = {
-        intent,
-        ids,
-        question,
-        confirmLabel: ids.length === 1 ? "Deny the listing" : `Deny ${ids.length} listings`,
-        reason: { error: denial && !denial.ok ? denial.error : null, values: denial && !denial.ok ? denial.values : { reason: "", reasonText: "" } },
-      };
-      return data({ formError: null, confirm }, { status: denial ? 400 : 200 });
+  filterOf(params);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const ids = idsOf(form);
+  const back = new URL(request.url);
+  if (intent !== "deny" && intent !== "delete") return data({ formError: "Please choose what to do with the selected listings.", confirm: null }, { status: 400 });
+  if (ids.length === 0) return data({ formError: "Please select at least one listing.", confirm: null }, { status: 400 });
+  const confirmed = form.get("confirmed") === "1";
+  const denial = intent === "deny" && confirmed ? readModerationReason(form) : null;
+  if (intent === "deny" && (!denial || !denial.ok)) {
+    const question = ids.length === 1 ? "Deny this listing? Tell its author why." : `Deny these ${ids.length} listings? Tell their authors why.`;
+    const confirm: Confirmation = {
+      intent,
+      ids,
+      question,
+      confirmLabel: ids.length === 1 ? "Deny the listing" : `Deny ${ids.length} listings`,
+      reason: { error: denial && !denial.ok ? denial.error : null, values: denial && !denial.ok ? denial.values : { reason: "", reasonText: "" } },
+    };
+    return data({ formError: null, confirm }, { status: denial ? 400 : 200 });
+  }
+  if (intent === "delete" && !confirmed) {
+    const confirm: Confirmation = { intent, ids, question: ADMIN_MESSAGES.confirmDeleteListing, confirmLabel: ids.length === 1 ? "Delete the listing" : `Delete ${ids.length} listings` };
+    return data({ formError: null, confirm });
+  }
+  try {
+    if (denial?.ok) {
+      await bulkDenyListings(admin, ids, denial.reason);
+      return redirectWithFlash(back.pathname + back.search, ADMIN_MESSAGES.listingsDenied);
     }
-    if (intent === "delete" && !confirmed) {
-      const confirm: Confirmation = { intent, ids, question: ADMIN_MESSAGES.confirmDeleteListing, confirmLabel: ids.length === 1 ? "Delete the listing" : `Delete ${ids.length} listings` };
-      return data({ formError: null, confirm });
-    }
-    try {
-      if (denial?.ok) {
-        await bulkDenyListings(admin, ids, denial.reason);
-        return redirect(back.pathname + back.search, { headers: { "Set-Cookie": await flashHeader(ADMIN_MESSAGES.listingsDenied) } });
-      }
-      const deleted = await bulkDeleteListings(admin, ids);
-      const message = deleted === 1 ? ADMIN_MESSAGES.listingDeleted : `The selected listings have been deleted (${deleted})`;
-      return redirect(back.pathname + back.search, { headers: { "Set-Cookie": await flashHeader(message) } });
-    } catch (error) {
-      if (error instanceof AppError && error.status < 500) throw error;
-      console.error(error);
-      const reason = error instanceof Error ? error.message : "an error occurred";
-      return data({ formError: intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed, confirm: null }, { status: 500 });
-    }
-  });
+    const deleted = await bulkDeleteListings(admin, ids);
+    const message = deleted === 1 ? ADMIN_MESSAGES.listingDeleted : `The selected listings have been deleted (${deleted})`;
+    return redirectWithFlash(back.pathname + back.search, message);
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) throw error;
+    const requestId = logFailure(error);
+    const reason = error instanceof Error ? error.message : "an error occurred";
+    return data({ formError: intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed, confirm: null, requestId }, { status: 500 });
+  }
 }
 
 /** One of the search's filters: "All …" or one of the options. */

@@ -1,65 +1,49 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { auditEntriesFor } from "../../../admin/audit.server";
-import { decideVersion, listingDiff, listingVersionsOf } from "../../../admin/listings.server";
+import { decideVersion, defaultVersion, listingDiff, listingVersionsOf } from "../../../admin/listings.server";
 import { readModerationReason } from "../../../admin/moderation";
 import { optionalId, requiredId } from "../../../admin/params.server";
-import { flashHeader, readFlash } from "../../../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../../../auth/flash.server";
 import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminHistory, ReasonFields, StatusBadge } from "../../../components/admin/AdminParts";
 import { FormAlert, Notice } from "../../../components/forms/FormParts";
-import { sql } from "../../../db.server";
-import { handleErrors } from "../../../error-response.server";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
 import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: `${page?.diff?.listing.title ?? "Listing"} — view and moderate — Pawroute` }];
 
-/** Without ?version=, the newest version waiting for moderation, else the listing's current version. */
-async function defaultVersion(listingId: number): Promise<number> {
-  const [row] = await sql()<{ id: number | null }[]>`
-    SELECT coalesce((SELECT max(id) FROM listing_versions WHERE listing_id = l.id AND status = 1), l.current_version_id,
-                    (SELECT max(id) FROM listing_versions WHERE listing_id = l.id)) AS id
-    FROM listings l WHERE l.id = ${listingId}`;
-  if (!row?.id) throw new AppError(404, "Sorry, we couldn't find that listing.");
-  return row.id;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const url = new URL(request.url);
-    // Without a listing: a small form asking for one (the tables link here with ?location=&version=).
-    if (!url.searchParams.get("location")) return data({ diff: null, versions: [], history: [], flash: null });
-    const listingId = requiredId(url.searchParams.get("location"), "listing");
-    const versionId = optionalId(url.searchParams.get("version")) ?? (await defaultVersion(listingId));
-    const [diff, versions, history, flash] = await Promise.all([listingDiff(listingId, versionId), listingVersionsOf(listingId), auditEntriesFor("listing", listingId, 10), readFlash(request)]);
-    return data({ diff, versions, history, flash: flash.message }, { headers: flash.headers });
-  });
+  const url = new URL(request.url);
+  // Without a listing: a small form asking for one (the tables link here with ?location=&version=).
+  if (!url.searchParams.get("location")) return data({ diff: null, versions: [], history: [], flash: null });
+  const listingId = requiredId(url.searchParams.get("location"), "listing");
+  const versionId = optionalId(url.searchParams.get("version")) ?? (await defaultVersion(listingId));
+  const [diff, versions, history, flash] = await Promise.all([listingDiff(listingId, versionId), listingVersionsOf(listingId), auditEntriesFor("listing", listingId, 10), readFlash(request)]);
+  return data({ diff, versions, history, flash: flash.message }, { headers: flash.headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleErrors(async () => {
-    const form = await readForm(request);
-    const listingId = requiredId(form.get("location"), "listing");
-    const versionId = requiredId(form.get("version"), "version");
-    const intent = form.get("intent");
-    if (intent !== "publish" && intent !== "deny" && intent !== "changes") return data({ formError: "Please choose to publish, deny or ask for changes to this version.", reason: null }, { status: 400 });
-    const denial = intent === "publish" ? null : readModerationReason(form);
-    if (denial && !denial.ok) return data({ formError: null, reason: { error: denial.error, values: denial.values } }, { status: 400 });
-    const outcome = await decideVersion(admin, versionId, intent === "publish" ? "accept" : intent, denial?.ok ? denial.reason : null);
-    if (outcome.listingId !== listingId) throw new AppError(400, "That version belongs to another listing.");
-    const message = !outcome.changed
-      ? `This version was already ${DECIDED[intent]}; nothing changed.`
-      : intent === "publish"
-        ? `The listing has been published${outcome.points.earned > 0 ? ` and its author credited ${outcome.points.earned} Treat Points${outcome.points.pending ? " (pending until they verify their email)" : ""}` : ""}`
-        : intent === "deny"
-          ? "The listing has been denied and its author told why"
-          : "The author has been asked for changes; the version is back with them as a draft";
-    return redirect(`/account/admin/view-edit?location=${listingId}&version=${versionId}`, { headers: { "Set-Cookie": await flashHeader(message) } });
-  });
+  const form = await readForm(request);
+  const listingId = requiredId(form.get("location"), "listing");
+  const versionId = requiredId(form.get("version"), "version");
+  const intent = form.get("intent");
+  if (intent !== "publish" && intent !== "deny" && intent !== "changes") return data({ formError: "Please choose to publish, deny or ask for changes to this version.", reason: null }, { status: 400 });
+  const denial = intent === "publish" ? null : readModerationReason(form);
+  if (denial && !denial.ok) return data({ formError: null, reason: { error: denial.error, values: denial.values } }, { status: 400 });
+  const outcome = await decideVersion(admin, versionId, intent === "publish" ? "accept" : intent, denial?.ok ? denial.reason : null);
+  if (outcome.listingId !== listingId) throw new AppError(400, "That version belongs to another listing.");
+  const message = !outcome.changed
+    ? `This version was already ${DECIDED[intent]}; nothing changed.`
+    : intent === "publish"
+      ? `The listing has been published${outcome.points.earned > 0 ? ` and its author credited ${outcome.points.earned} Treat Points${outcome.points.pending ? " (pending until they verify their email)" : ""}` : ""}`
+      : intent === "deny"
+        ? "The listing has been denied and its author told why"
+        : "The author has been asked for changes; the version is back with them as a draft";
+  return redirectWithFlash(`/account/admin/view-edit?location=${listingId}&version=${versionId}`, message);
 }
 
 const DECISION_WORDS = { publish: "Published", deny: "Denied", changes: "Changes asked for" } as const;

@@ -1,8 +1,8 @@
-import { redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { clientOf } from "../../../auth/client.server";
-import { flashHeader } from "../../../auth/flash.server";
+import { redirectWithFlash } from "../../../auth/flash.server";
 import { validatedAction } from "../../../auth/forms.server";
 import { describeResetLink, resetPassword, RESET_SUCCESS } from "../../../auth/password-reset.server";
 import { resetValidator } from "../../../auth/validators";
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async ({ token, password }, form) => {
       await checkCaptcha(form, "reset", clientOf(request, context).ip);
       await resetPassword(token, password, clientOf(request, context));
-      return redirect("/account/login/", { headers: { "Set-Cookie": await flashHeader(RESET_SUCCESS) } });
+      return redirectWithFlash("/account/login/", RESET_SUCCESS);
     },
     { honeypot: true },
   );

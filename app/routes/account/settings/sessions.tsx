@@ -7,7 +7,7 @@ import { endSessionValidator } from "../../../auth/validators";
 import { SessionList } from "../../../components/forms/account/SessionList";
 import { SettingsPage } from "../../../components/forms/account/SettingsPage";
 import { formErrorOf } from "../../../components/forms/FormParts";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
 
 export const meta: MetaFunction = () => [{ title: "Your sessions — Pawroute" }];
 

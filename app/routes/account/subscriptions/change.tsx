@@ -5,8 +5,7 @@ import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunct
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
-import { handleErrors } from "../../../error-response.server";
-import { AppError, found } from "../../../errors";
+import { AppError, found, type AppErrorData } from "../../../../core/errors";
 import { SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
 import { formAction, newCheckoutKey, readForm } from "../../../payments/pages.server";
 import { findPlan, PLANS } from "../../../payments/plans";
@@ -23,19 +22,17 @@ const CHANGES = new Set(["switch", "upgrade", "downgrade"]);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    if (!CHANGES.has(params.change ?? "")) throw new AppError(404, "Sorry, we couldn't find that page.");
-    const subscription = found(await subscriptionView(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
-    const current = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
-    const direction = params.change;
-    // The unused part is credited at what the member paid for this period (decision 0237).
-    const paidPence = await paidForPeriod(current);
-    const choices = PLANS.filter((plan) => plan.option !== subscription.plan.option)
-      .filter((plan) => (direction === "upgrade" ? plan.rank > subscription.plan.rank : direction === "downgrade" ? plan.rank < subscription.plan.rank : true))
-      .map((plan) => ({ plan, ...prorate({ pricePence: paidPence, periodMonths: subscription.plan.periodMonths, expiresAt: current.expiresAt }, plan) }))
-      .map((choice) => ({ ...choice, expiresAt: choice.expiresAt.toISOString() }));
-    return { subscription, choices, key: newCheckoutKey(), selected: findPlan(new URL(request.url).searchParams.get("option"))?.option ?? null, direction };
-  });
+  if (!CHANGES.has(params.change ?? "")) throw new AppError(404, "Sorry, we couldn't find that page.");
+  const subscription = found(await subscriptionView(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  const current = found(await currentSubscription(user.id), SUBSCRIPTION_MESSAGES.noSubscription);
+  const direction = params.change;
+  // The unused part is credited at what the member paid for this period (decision 0237).
+  const paidPence = await paidForPeriod(current);
+  const choices = PLANS.filter((plan) => plan.option !== subscription.plan.option)
+    .filter((plan) => (direction === "upgrade" ? plan.rank > subscription.plan.rank : direction === "downgrade" ? plan.rank < subscription.plan.rank : true))
+    .map((plan) => ({ plan, ...prorate({ pricePence: paidPence, periodMonths: subscription.plan.periodMonths, expiresAt: current.expiresAt }, plan) }))
+    .map((choice) => ({ ...choice, expiresAt: choice.expiresAt.toISOString() }));
+  return { subscription, choices, key: newCheckoutKey(), selected: findPlan(new URL(request.url).searchParams.get("option"))?.option ?? null, direction };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -44,14 +41,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!CHANGES.has(params.change ?? "")) throw new AppError(404, "Sorry, we couldn't find that page.");
     const input = await readForm(request, switchSchema);
     const result = await switchPlan(user, input);
-    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
+    if (result.status !== "succeeded") throw new AppError(409, SUBSCRIPTION_MESSAGES.authenticationNeeded);
     return redirect(`/subscription-update?${new URLSearchParams({ from: result.from, to: input.option }).toString()}`);
   });
 }
 
 export default function ChangePlan() {
   const { subscription, choices, key, selected, direction } = useLoaderData<typeof loader>();
-  const failed = useActionData<{ error?: string }>();
+  const failed = useActionData<AppErrorData>();
   const title = direction === "upgrade" ? "Upgrade your plan" : direction === "downgrade" ? "Downgrade your plan" : "Switch plan";
   return (
     <div className="container account-page payments-page">
@@ -62,9 +59,9 @@ export default function ChangePlan() {
       <p>
         You are on the {subscription.plan.name} plan until {formatDate(subscription.expiresAt)}. A new plan starts today; the unused part of your current plan is taken off its price.
       </p>
-      {failed?.error ? (
+      {failed?.message ? (
         <div className="form-alert" role="alert">
-          {failed.error}
+          {failed.message}
         </div>
       ) : null}
       {!subscription.card ? <p className="form-alert">{SUBSCRIPTION_MESSAGES.noPaymentMethod}</p> : null}

@@ -1,9 +1,9 @@
 // /account/subscriptions/renew, /enable-autorenew and /cancel: one module, the route id says which.
 import { formatDate, formatDateShortYear, formatPence } from "../../../../kit/format";
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { flashHeader } from "../../../auth/flash.server";
+import { redirectWithFlash } from "../../../auth/flash.server";
 import { readForm as readFormData } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { BusyButton } from "../../../components/forms/BusyButton";
@@ -11,8 +11,8 @@ import { CardPayment } from "../../../components/payments/CardPayment";
 import { PayPalButton } from "../../../components/payments/PayPalButton";
 import { NoSubscription } from "../../../components/payments/NoSubscription";
 import { TreatPayment } from "../../../components/payments/TreatPayment";
-import { handleErrors } from "../../../error-response.server";
-import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "../../../payments/messages";
+import { PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES, TREAT_FORM_ERROR } from "../../../payments/messages";
+import { AppError, type AppErrorData } from "../../../../core/errors";
 import { cardFormConfig, formAction, newCheckoutKey, paypalButtonConfig, readForm } from "../../../payments/pages.server";
 import { friendlyDiscount } from "../../../payments/affiliate-links.server";
 import { payingTreats, renewTreatAction } from "../../../payments/prize.server";
@@ -37,21 +37,19 @@ export const meta: MetaFunction = ({ location }) => [{ title: `${TITLES[(locatio
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const subscription = await subscriptionView(user.id);
-    const kind = kindOf(request);
-    // A renewal takes a friendly discount off (decision 0237); a subscriber's Treat pays for more of the plan (0238).
-    const discount = subscription && kind === "renew" ? await friendlyDiscount(request, subscription.plan) : null;
-    const treats = subscription && kind !== "cancel" ? await payingTreats(user.id, subscription.plan) : [];
-    const partTreats = subscription && kind === "renew" ? await partPayingTreats(user.id, subscription.plan) : [];
-    const held = partTreats.find((one) => one.hexId === new URL(request.url).searchParams.get("treat"));
-    const base = discount?.amountPence ?? subscription?.plan.pricePence ?? 0;
-    const treatOff = held && subscription ? treatDiscountPence(held, subscription.plan, base) : 0;
-    return data(
-      { kind, subscription, key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig(), treats, partTreats, treat: held?.hexId ?? "", amountPence: base - treatOff, affiliateLink: discount?.code ?? "" },
-      { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} },
-    );
-  });
+  const subscription = await subscriptionView(user.id);
+  const kind = kindOf(request);
+  // A renewal takes a friendly discount off (decision 0237); a subscriber's Treat pays for more of the plan (0238).
+  const discount = subscription && kind === "renew" ? await friendlyDiscount(request, subscription.plan) : null;
+  const treats = subscription && kind !== "cancel" ? await payingTreats(user.id, subscription.plan) : [];
+  const partTreats = subscription && kind === "renew" ? await partPayingTreats(user.id, subscription.plan) : [];
+  const held = partTreats.find((one) => one.hexId === new URL(request.url).searchParams.get("treat"));
+  const base = discount?.amountPence ?? subscription?.plan.pricePence ?? 0;
+  const treatOff = held && subscription ? treatDiscountPence(held, subscription.plan, base) : 0;
+  return data(
+    { kind, subscription, key: newCheckoutKey(), config: cardFormConfig(), paypal: paypalButtonConfig(), treats, partTreats, treat: held?.hexId ?? "", amountPence: base - treatOff, affiliateLink: discount?.code ?? "" },
+    { headers: discount?.setCookie ? { "Set-Cookie": discount.setCookie } : {} },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -61,23 +59,23 @@ export async function action({ request }: ActionFunctionArgs) {
   return formAction(async () => {
     if (kind === "cancel") {
       const { expiryDate } = await cancelAutoRenew(user.id);
-      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(`Automatic renewal has been cancelled. Your subscription stays active until ${formatDateShortYear(expiryDate)}.`) } });
+      return redirectWithFlash("/account/subscriptions", `Automatic renewal has been cancelled. Your subscription stays active until ${formatDateShortYear(expiryDate)}.`);
     }
     if (kind === "enable-autorenew") {
       const { expiryDate } = await enableAutoRenew(user.id);
-      return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.autoRenewEnabled(formatDateShortYear(expiryDate))) } });
+      return redirectWithFlash("/account/subscriptions", PAYMENT_MESSAGES.autoRenewEnabled(formatDateShortYear(expiryDate)));
     }
     const form = await readForm(request, renewFormSchema);
     const result = await renew(user, { key: form.key, period: form.period, affiliateLink: form.affiliate_link, treat: form.treat ? treatIdFromHex(form.treat) : undefined });
-    if (result.status !== "succeeded") return Response.json({ error: SUBSCRIPTION_MESSAGES.authenticationNeeded }, { status: 409 });
-    return redirect("/account/subscriptions", { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate))) } });
+    if (result.status !== "succeeded") throw new AppError(409, SUBSCRIPTION_MESSAGES.authenticationNeeded);
+    return redirectWithFlash("/account/subscriptions", PAYMENT_MESSAGES.renewed(formatDateShortYear(result.expiryDate)));
   });
 }
 
 export default function ManageSubscription() {
   const { kind, subscription, key, config, paypal, treats, partTreats, treat, amountPence, affiliateLink } = useLoaderData<typeof loader>();
   const price = formatPence(amountPence);
-  const failed = useActionData<{ error?: string; form?: string }>();
+  const failed = useActionData<AppErrorData>();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   if (!subscription) {
@@ -94,9 +92,9 @@ export default function ManageSubscription() {
         <Link to="/account/subscriptions">Your subscription</Link>
       </p>
       <h1>{TITLES[kind]}</h1>
-      {failed?.error && failed.form !== "treat" ? (
+      {failed?.message && failed.code !== TREAT_FORM_ERROR ? (
         <div className="form-alert" role="alert">
-          {failed.error}
+          {failed.message}
         </div>
       ) : null}
       <div className="account-card">
@@ -146,8 +144,8 @@ export default function ManageSubscription() {
           </Form>
         ) : null}
       </div>
-      {kind !== "cancel" && (treats.length || failed?.form === "treat") ? (
-        <TreatPayment treats={treats} option={subscription.plan.option} planName={subscription.plan.name} next={null} context={null} error={failed?.form === "treat" ? (failed.error ?? null) : null} subscriber />
+      {kind !== "cancel" && (treats.length || failed?.code === TREAT_FORM_ERROR) ? (
+        <TreatPayment treats={treats} option={subscription.plan.option} planName={subscription.plan.name} next={null} context={null} error={failed?.code === TREAT_FORM_ERROR ? failed.message : null} subscriber />
       ) : null}
       {kind === "enable-autorenew" && subscription.card ? null : kind !== "cancel" ? (
         <section className="account-card" aria-labelledby="new-card-title">

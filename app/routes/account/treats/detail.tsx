@@ -6,7 +6,6 @@ import { Notice } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { TreatActions } from "../../../components/treats/TreatActions";
 import { BackToTreats, TreatCard } from "../../../components/treats/TreatCard";
-import { handleErrors } from "../../../error-response.server";
 import { memberTreat, treatIdFromHex } from "../../../treats/awarded.server";
 import treatsStyles from "../../../styles/treats.css?url";
 
@@ -17,10 +16,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title:
 /** /account/treats/{hexId}: one of the member's Treats (another member's is a 404). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const [treat, flash] = await Promise.all([memberTreat(user.id, treatIdFromHex(params.id)), readFlash(request)]);
-    return data({ treat, flash: flash.message }, { headers: flash.headers });
-  });
+  const [treat, flash] = await Promise.all([memberTreat(user.id, treatIdFromHex(params.id)), readFlash(request)]);
+  return data({ treat, flash: flash.message }, { headers: flash.headers });
 }
 
 export const action = refuseMemberSubmission;

@@ -5,7 +5,6 @@ import { refuseMemberSubmission, requireMember } from "../../../auth/guards.serv
 import { ClaimProgress } from "../../../components/treats/ClaimProgress";
 import { TreatActions } from "../../../components/treats/TreatActions";
 import { TreatCard } from "../../../components/treats/TreatCard";
-import { handleErrors } from "../../../error-response.server";
 import { claimStatus, memberTreats } from "../../../treats/awarded.server";
 import treatsStyles from "../../../styles/treats.css?url";
 import { AccountPage } from "../../../components/account/AccountPage";
@@ -16,10 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Your Treats — Pawroute" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const [treats, status, flash] = await Promise.all([memberTreats(user.id), claimStatus(user.id), readFlash(request)]);
-    return data({ treats, status, flash: flash.message }, { headers: flash.headers });
-  });
+  const [treats, status, flash] = await Promise.all([memberTreats(user.id), claimStatus(user.id), readFlash(request)]);
+  return data({ treats, status, flash: flash.message }, { headers: flash.headers });
 }
 
 export const action = refuseMemberSubmission;

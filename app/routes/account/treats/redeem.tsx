@@ -1,15 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { currentAddress } from "../../../auth/account.server";
-import { flashHeader } from "../../../auth/flash.server";
+import { redirectWithFlash } from "../../../auth/flash.server";
 import { formAction } from "../../../auth/forms.server";
 import { requireMember } from "../../../auth/guards.server";
 import { SubmitRow } from "../../../components/forms/BusyButton";
 import { BackToTreats } from "../../../components/treats/TreatCard";
 import { FormAlert, formErrorOf } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
-import { handleErrors } from "../../../error-response.server";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
 import { ADDRESS_REQUIRED, memberTreat, redeemTreat, treatIdFromHex } from "../../../treats/awarded.server";
 import { TREAT_MESSAGES } from "../../../treats/types";
 import treatsStyles from "../../../styles/treats.css?url";
@@ -27,23 +26,21 @@ const REDEEMED: Record<string, string> = {
 /** The page without JavaScript: redeem now, or (a posted gift, still without an address) why it cannot be. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireMember(request);
-  return handleErrors(async () => {
-    const treat = await memberTreat(user.id, treatIdFromHex(params.id));
-    const missingAddress = treat.option.type.id === 4 && (await currentAddress(user.id)) === null;
-    return { treat, missingAddress };
-  });
+  const treat = await memberTreat(user.id, treatIdFromHex(params.id));
+  const missingAddress = treat.option.type.id === 4 && (await currentAddress(user.id)) === null;
+  return { treat, missingAddress };
 }
 
 /** The spec's POST users/me/prizes/{id}/redeem: a redirect (go there), a voucher, or an address first. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireMember(request);
-  const id = await handleErrors(async () => treatIdFromHex(params.id));
+  const id = treatIdFromHex(params.id);
   const hex = id.toString(16);
   return formAction(request, async (form) => {
     try {
       const outcome = await redeemTreat(user, id);
       if (outcome.kind === "redirect") return redirect(outcome.url);
-      return redirect(`/account/treats/${hex}`, { headers: { "Set-Cookie": await flashHeader(REDEEMED[outcome.kind]) } });
+      return redirectWithFlash(`/account/treats/${hex}`, REDEEMED[outcome.kind]);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== ADDRESS_REQUIRED) throw error;
       const addressHref = `/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hex}?retry=${hex}` })}`;

@@ -4,6 +4,7 @@ import { paymentAnswer } from "../../../payments/payment-method.server";
 import { readJson } from "../../../payments/requests.server";
 import { enableAutoRenewSchema } from "../../../payments/schemas";
 import { enableAutoRenew } from "../../../payments/subscriptions.server";
+import { AppError } from "../../../../core/errors";
 
 /**
  * The spec's POST users/me/subscriptions/current/enable-autorenew: answers { expiryDate } (with the
@@ -18,5 +19,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireMember } from "../../../auth/guards.server";
 import { paymentAnswer, registerPaymentMethod } from "../../../payments/payment-method.server";
 import { readJson } from "../../../payments/requests.server";
+import { AppError } from "../../../../core/errors";
 
 /**
  * The spec's POST users/me/paymentMethod: {paymentMethod, method=2} with a plan subscribes by card,
@@ -16,5 +17,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

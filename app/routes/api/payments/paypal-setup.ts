@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { requireMember } from "../../../auth/guards.server";
-import { found } from "../../../errors";
+import { found } from "../../../../core/errors";
 import { createSetupToken, paypalConfig } from "../../../payments/paypal.server";
+import { AppError } from "../../../../core/errors";
 
 /**
  * POST /api/users/me/payment/paypal/setup: a vault setup token for the PayPal button's
@@ -15,5 +16,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

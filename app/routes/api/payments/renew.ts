@@ -6,6 +6,7 @@ import { renewWithTreat } from "../../../payments/prize.server";
 import { renewSchema, renewTreatSchema } from "../../../payments/schemas";
 import { treatIdFromHex } from "../../../treats/awarded.server";
 import { renew } from "../../../payments/subscriptions.server";
+import { AppError } from "../../../../core/errors";
 
 /** The spec's POST users/me/subscriptions/current/renew: answers { expiryDate }, or the extra-authentication data to retry with. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -21,5 +22,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

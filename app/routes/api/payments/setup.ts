@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireMember } from "../../../auth/guards.server";
 import { createSetupIntent } from "../../../payments/subscriptions.server";
+import { AppError } from "../../../../core/errors";
 
 /** The spec's POST users/me/payment/stripe/setup: { clientSecret } for the card form. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -9,5 +10,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  throw new AppError(405, "Use POST.", { allow: "POST" });
 }

@@ -8,7 +8,6 @@ import { BlogFilters } from "../../../components/blog/BlogFilters";
 import { BlogPagination } from "../../../components/blog/BlogPagination";
 import { PostCard } from "../../../components/blog/PostCard";
 import { StatusPage } from "../../../components/StatusPage";
-import { handleErrors } from "../../../error-response.server";
 import formStyles from "../../../styles/forms.css?url";
 import listingStyles from "../../../styles/listing.css?url";
 import blogStyles from "../../../styles/blog.css?url";
@@ -21,15 +20,13 @@ export const links: LinksFunction = () => [
 ];
 
 /** /bark-out and /bark-out/: the listing; filters arrive as a GET form and end at their canonical address. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    const url = new URL(request.url);
-    const filters = readBlogFilters(url.searchParams);
-    if (filters.fromForm) throw redirect(barkOutHref(filters));
-    const user = await getSessionUser(request);
-    const listing = await listPosts(filters, user?.id ?? null);
-    return { ...listing, member: user !== null, returnTo: url.pathname + url.search };
-  });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const filters = readBlogFilters(url.searchParams);
+  if (filters.fromForm) throw redirect(barkOutHref(filters));
+  const user = await getSessionUser(request);
+  const listing = await listPosts(filters, user?.id ?? null);
+  return { ...listing, member: user !== null, returnTo: url.pathname + url.search };
 }
 
 export default function BarkOut() {

@@ -13,7 +13,6 @@ import { FavouritePost, PostCard, PostCategories, PostMeta } from "../../../comp
 import { PostGallery } from "../../../components/blog/PostGallery";
 import { SubscribeForm } from "../../../components/blog/SubscribeForm";
 import { StatusPage } from "../../../components/StatusPage";
-import { handleErrors } from "../../../error-response.server";
 import { appUrl } from "../../../mail/links.server";
 import formStyles from "../../../styles/forms.css?url";
 import listingStyles from "../../../styles/listing.css?url";
@@ -28,22 +27,18 @@ export const links: LinksFunction = () => [
 ];
 
 /** /bark-out/{slug}: a published post, its gallery, related posts and the subscribe form. */
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    const user = await getSessionUser(request);
-    const post = await publishedPost(params.slug, user?.id ?? null);
-    const [related, subscribed] = await Promise.all([relatedPosts(post.id), user ? memberIsSubscribed(user.id) : Promise.resolve(false)]);
-    const images = post.gallery.flatMap((item) => (item.kind === "image" ? [item.large] : []));
-    return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion("newsletter", clientOf(request, context).ip), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
-  });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request);
+  const post = await publishedPost(params.slug, user?.id ?? null);
+  const [related, subscribed] = await Promise.all([relatedPosts(post.id), user ? memberIsSubscribed(user.id) : Promise.resolve(false)]);
+  const images = post.gallery.flatMap((item) => (item.kind === "image" ? [item.large] : []));
+  return { post, related, member: user !== null, subscribed, captcha: createFallbackQuestion("newsletter", clientOf(request, context).ip), jsonLd: blogPostingJsonLd(post, appUrl(), images) };
 }
 
 /** The subscribe form posts here, so it works without JavaScript and the reader stays on the post. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  return handleErrors(async () => {
-    await publishedPost(params.slug, null);
-    return subscribeAction(request, await readForm(request), context);
-  });
+  await publishedPost(params.slug, null);
+  return subscribeAction(request, await readForm(request), context);
 }
 
 export default function BlogPost() {

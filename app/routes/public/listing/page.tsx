@@ -13,7 +13,7 @@ import { WriteReviewLink } from "../../../components/listing/ReviewForm";
 import { ReviewList } from "../../../components/listing/ReviewList";
 import { PrintButton, ShareButton } from "../../../components/listing/ShareButton";
 import { Stars } from "../../../components/listing/Stars";
-import { LISTING_STATUS } from "../../../listings/status";
+import { LISTING_STATUS } from "../../../../core/listing-status";
 import { loadListingPage } from "../../../listings/page.server";
 import { listingType } from "../../../search/listing-types";
 import formStyles from "../../../styles/forms.css?url";

@@ -1,5 +1,5 @@
 // The review page's loader and action work, so the route module stays a thin view.
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import { createFallbackQuestion, checkCaptcha } from "../../../captcha/captcha.server";
 import { clientOf } from "../../../auth/client.server";
 import { validateForm } from "../../../auth/forms.server";
@@ -11,9 +11,10 @@ import { reviewValidator } from "../../../reviews/schemas";
 import { createUpload } from "../../../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM } from "../../../uploads/multipart.server";
 import { UPLOAD } from "../../../uploads/process.server";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
 import { clientKeyOf, newClientKey } from "../../../http/client-key.server";
 import { readVisitorForm } from "../../../uploads/multipart.server";
+import { formErrorResponse } from "../../../error-response.server";
 
 export async function reviewPage(request: Request, slug: string | undefined, context?: AppLoadContext) {
   const user = await requireMember(request, "review");
@@ -57,8 +58,9 @@ export async function submitReview(request: Request, slug: string | undefined, c
     return answered(await createReview(user, uploader, listing, { ...valid.data, gallery: [...valid.data.gallery, ...uploaded] }, clientKey));
   } catch (error) {
     if (error instanceof AppError) {
-      const fieldErrors = error.code === UPLOAD.code ? { gallery: error.message } : error.fieldErrors;
-      return data({ formError: error.message, fieldErrors, repopulateFields: typedValues(form) }, { status: error.status });
+      // An upload's refusal is shown on the gallery field.
+      const shown = error.code === UPLOAD.code ? new AppError(error.status, error.message, { fieldErrors: { gallery: error.message }, retryAfterSeconds: error.retryAfterSeconds }) : error;
+      return formErrorResponse(shown, typedValues(form));
     }
     throw error;
   }

@@ -2,14 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { confirmNewsletter } from "../../../blog/newsletter.server";
 import { StatusPage } from "../../../components/StatusPage";
-import { handleErrors } from "../../../error-response.server";
 
 /** GET /newsletter/confirm?token=…: the double opt-in's mailed link. */
-export function loader({ request }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    await confirmNewsletter(new URL(request.url).searchParams.get("token"));
-    return { confirmed: true };
-  });
+export async function loader({ request }: LoaderFunctionArgs) {
+  await confirmNewsletter(new URL(request.url).searchParams.get("token"));
+  return { confirmed: true };
 }
 
 export default function ConfirmNewsletter() {

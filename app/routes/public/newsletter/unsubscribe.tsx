@@ -2,20 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { unsubscribeNewsletter } from "../../../blog/newsletter.server";
 import { StatusPage } from "../../../components/StatusPage";
-import { handleErrors } from "../../../error-response.server";
 
 /** GET shows one button (so a mail scanner following links unsubscribes no one); POST unsubscribes. */
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   return { token: token.length <= 200 ? token : "" };
 }
 
 /** The button, and mail clients' one-click List-Unsubscribe-Post (RFC 8058), both post here. */
-export function action({ request }: ActionFunctionArgs) {
-  return handleErrors(async () => {
-    await unsubscribeNewsletter(new URL(request.url).searchParams.get("token"));
-    return { unsubscribed: true };
-  });
+export async function action({ request }: ActionFunctionArgs) {
+  await unsubscribeNewsletter(new URL(request.url).searchParams.get("token"));
+  return { unsubscribed: true };
 }
 
 export default function Unsubscribe() {

@@ -6,7 +6,8 @@ import { resultCards } from "../../../favourites/cards.server";
 import { favouriteListingIds, LIST_NOT_FOUND, publicList } from "../../../favourites/favourites.server";
 import listingStyles from "../../../styles/listing.css?url";
 import searchStyles from "../../../styles/search.css?url";
-import { parseDatabaseId } from "../../../ids";
+import { parseDatabaseId } from "../../../../core/ids";
+import { AppError } from "../../../../core/errors";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: searchStyles },
@@ -17,7 +18,7 @@ export const links: LinksFunction = () => [
 export async function loader({ params }: LoaderFunctionArgs) {
   const id = parseDatabaseId(params.id);
   const found = id ? await publicList(params.username ?? "", id) : null;
-  if (!found) throw new Response(LIST_NOT_FOUND, { status: 404 });
+  if (!found) throw new AppError(404, LIST_NOT_FOUND);
   return { name: found.list.name, description: found.list.description, username: found.username, cards: await resultCards(await favouriteListingIds(found.userId, found.list.id)) };
 }
 

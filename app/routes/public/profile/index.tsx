@@ -5,8 +5,7 @@ import { getSessionUser, requireMember } from "../../../auth/guards.server";
 import { Notice } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { GalleryUploadForm, ProfileDetailsForm, ProfileFormAlert, ProfileImageForms } from "../../../components/members/ProfileForms";
-import { errorResponse } from "../../../error-response.server";
-import { AppError } from "../../../errors";
+import { AppError } from "../../../../core/errors";
 import { profileAction } from "../../../members/profile-actions.server";
 import { PROFILE_MESSAGES, publicProfile } from "../../../members/profile.server";
 import formStyles from "../../../styles/forms.css?url";
@@ -21,7 +20,7 @@ export const links: LinksFunction = () => [
 /** /profile/{username}: anyone may look; the owner's controls are sent only to the member whose username it is. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const [profile, viewer] = await Promise.all([publicProfile(params.username ?? ""), getSessionUser(request)]);
-  if (!profile) throw new Response(PROFILE_MESSAGES.profileNotFound, { status: 404 });
+  if (!profile) throw new AppError(404, PROFILE_MESSAGES.profileNotFound);
   const { userId, ...shown } = profile;
   const isOwner = viewer?.id === userId;
   const flash = isOwner ? await readFlash(request) : { message: null, headers: {} };
@@ -32,8 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireMember(request);
   const profile = await publicProfile(params.username ?? "");
-  if (!profile) throw new Response(PROFILE_MESSAGES.profileNotFound, { status: 404 });
-  if (profile.userId !== user.id) throw errorResponse(new AppError(403, PROFILE_MESSAGES.notYours));
+  if (!profile) throw new AppError(404, PROFILE_MESSAGES.profileNotFound);
+  if (profile.userId !== user.id) throw new AppError(403, PROFILE_MESSAGES.notYours);
   return profileAction(request, user);
 }
 

@@ -3,15 +3,14 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { optionalId } from "../../../../admin/params.server";
-import { flashHeader, readFlash } from "../../../../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../../../../auth/flash.server";
 import { formAction, validateForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
 import { AffiliateLinkForm, DeleteAffiliateLink } from "../../../../components/admin/AdminAffiliateLinks";
 import { ConfirmAction } from "../../../../components/admin/AdminParts";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
-import { AppError } from "../../../../errors";
+import { AppError } from "../../../../../core/errors";
 import { affiliateLinkValidator, BLANK_AFFILIATE_LINK } from "../../../../payments/affiliate-links";
 import { AFFILIATE_NOT_FOUND, deleteAffiliateLink, editableAffiliateLink, saveAffiliateLink } from "../../../../payments/affiliate-links.server";
 import { PAYMENT_MESSAGES } from "../../../../payments/messages";
@@ -31,31 +30,27 @@ function idOf(value: string | undefined): number | null {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const id = idOf(params.id);
-    const [link, flash] = await Promise.all([id === null ? BLANK_AFFILIATE_LINK : editableAffiliateLink(id), readFlash(request)]);
-    return data({ link, flash: flash.message }, { headers: flash.headers });
-  });
+  const id = idOf(params.id);
+  const [link, flash] = await Promise.all([id === null ? BLANK_AFFILIATE_LINK : editableAffiliateLink(id), readFlash(request)]);
+  return data({ link, flash: flash.message }, { headers: flash.headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleErrors(async () => {
-    const id = idOf(params.id);
-    return formAction(request, async (form) => {
-      if (form.get("intent") === "delete") {
-        if (id === null) throw new AppError(400, AFFILIATE_NOT_FOUND);
-        if (form.get("confirmed") !== "1") {
-          return data({ confirm: { intent: "delete", ids: [], question: PAYMENT_MESSAGES.affiliateDeleteConfirm, confirmLabel: "Delete the discount link" } });
-        }
-        await deleteAffiliateLink(admin, id);
-        return redirect("/account/admin/affiliate-links?removed");
+  const id = idOf(params.id);
+  return formAction(request, async (form) => {
+    if (form.get("intent") === "delete") {
+      if (id === null) throw new AppError(400, AFFILIATE_NOT_FOUND);
+      if (form.get("confirmed") !== "1") {
+        return data({ confirm: { intent: "delete", ids: [], question: PAYMENT_MESSAGES.affiliateDeleteConfirm, confirmLabel: "Delete the discount link" } });
       }
-      const valid = await validateForm(affiliateLinkValidator, form);
-      if (!valid.ok) return valid.response;
-      const saved = await saveAffiliateLink(admin, id, valid.data);
-      return redirect(`/account/admin/affiliate-links/${saved}`, { headers: { "Set-Cookie": await flashHeader(PAYMENT_MESSAGES.affiliateUpdated) } });
-    });
+      await deleteAffiliateLink(admin, id);
+      return redirect("/account/admin/affiliate-links?removed");
+    }
+    const valid = await validateForm(affiliateLinkValidator, form);
+    if (!valid.ok) return valid.response;
+    const saved = await saveAffiliateLink(admin, id, valid.data);
+    return redirectWithFlash(`/account/admin/affiliate-links/${saved}`, PAYMENT_MESSAGES.affiliateUpdated);
   });
 }
 

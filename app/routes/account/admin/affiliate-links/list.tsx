@@ -6,7 +6,6 @@ import { refuseSubmission, requireAdmin } from "../../../../auth/guards.server";
 import { AffiliateLinksTable } from "../../../../components/admin/AdminAffiliateLinks";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
 import { AFFILIATE_REMOVED } from "../../../../payments/affiliate-links";
 import { listAffiliateLinks } from "../../../../payments/affiliate-links.server";
 import formStyles from "../../../../styles/forms.css?url";
@@ -17,11 +16,9 @@ export const meta: MetaFunction = () => [{ title: "Friendly discounts — Back o
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const [links, flash] = await Promise.all([listAffiliateLinks(), readFlash(request)]);
-    const removed = new URL(request.url).searchParams.has("removed");
-    return data({ links, message: removed ? AFFILIATE_REMOVED : flash.message }, { headers: flash.headers });
-  });
+  const [links, flash] = await Promise.all([listAffiliateLinks(), readFlash(request)]);
+  const removed = new URL(request.url).searchParams.has("removed");
+  return data({ links, message: removed ? AFFILIATE_REMOVED : flash.message }, { headers: flash.headers });
 }
 
 export function action({ request }: ActionFunctionArgs) {

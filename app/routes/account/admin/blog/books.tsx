@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { readForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
@@ -6,8 +6,8 @@ import { bookList, moveBook, saveBookOrder } from "../../../../blog/admin.server
 import { BOOKS_MESSAGES } from "../../../../blog/admin-types";
 import { BooksOrder } from "../../../../components/blog/BooksOrder";
 import { StatusPage } from "../../../../components/StatusPage";
-import { AppError } from "../../../../errors";
-import { handleErrors } from "../../../../error-response.server";
+import { AppError } from "../../../../../core/errors";
+import { errorResponse } from "../../../../error-response.server";
 import formStyles from "../../../../styles/forms.css?url";
 import blogStyles from "../../../../styles/blog.css?url";
 
@@ -16,14 +16,12 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: blogStyles },
 ];
 
-export function loader({ request }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    await requireAdmin(request);
-    return { books: await bookList() };
-  });
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { books: await bookList() };
 }
 
-/** Up/down buttons (one move) or the dragged order (every id, in order); both answer with the spec's messages. */
+/** Up/down buttons (one move) or the dragged order (every id, in order): `{ notice }`, or the error body, with the spec's messages. */
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request);
   const form = await readForm(request);
@@ -38,9 +36,10 @@ export async function action({ request }: ActionFunctionArgs) {
       if (order.length === 0 || order.length > 500 || order.some((id) => !/^\d{1,9}$/.test(id))) throw new AppError(400, BOOKS_MESSAGES.failure);
       await saveBookOrder(order.map(Number));
     }
-    return { ok: true, message: BOOKS_MESSAGES.success };
+    return { notice: BOOKS_MESSAGES.success };
   } catch (error) {
-    if (error instanceof AppError) return data({ ok: false, message: BOOKS_MESSAGES.failure }, { status: error.status });
+    // The spec's one failure message, in the one error body.
+    if (error instanceof AppError) return errorResponse(new AppError(error.status, BOOKS_MESSAGES.failure));
     throw error;
   }
 }

@@ -7,7 +7,6 @@ import { idParam } from "../../../../blog/admin-request.server";
 import { contactMessage, contactMessageList, markContactMessage } from "../../../../blog/contact.server";
 import { AdminTabs } from "../../../../components/admin/AdminListParts";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
 import { formatDateTime } from "../../../../../kit/format";
 
@@ -16,29 +15,25 @@ export const meta: MetaFunction = () => [{ title: "Contact messages — Back off
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: blogStyles }];
 
 /** /account/admin/contact-messages (?show=unread) and /account/admin/contact-messages/{id} (opening one marks it read). */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    await requireAdmin(request);
-    const url = new URL(request.url);
-    const filter = url.searchParams.get("show") === "unread" ? "unread" : "all";
-    let opened = null;
-    if (params.id !== undefined) {
-      const id = idParam(params.id, "message");
-      await markContactMessage(id, true);
-      opened = await contactMessage(id);
-    }
-    return { filter, opened, ...(await contactMessageList(filter, 1)) };
-  });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const filter = url.searchParams.get("show") === "unread" ? "unread" : "all";
+  let opened = null;
+  if (params.id !== undefined) {
+    const id = idParam(params.id, "message");
+    await markContactMessage(id, true);
+    opened = await contactMessage(id);
+  }
+  return { filter, opened, ...(await contactMessageList(filter, 1)) };
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return handleErrors(async () => {
-    await requireAdmin(request);
-    const form = await readForm(request);
-    const id = idParam(String(form.get("id") ?? params.id ?? ""), "message");
-    await markContactMessage(id, form.get("intent") === "read");
-    throw redirect(safeRedirect(form.get("returnTo"), "/account/admin/contact-messages"));
-  });
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  const id = idParam(String(form.get("id") ?? params.id ?? ""), "message");
+  await markContactMessage(id, form.get("intent") === "read");
+  throw redirect(safeRedirect(form.get("returnTo"), "/account/admin/contact-messages"));
 }
 
 export default function ContactMessages() {

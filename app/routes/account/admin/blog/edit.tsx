@@ -2,7 +2,6 @@ import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionA
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { readFlash } from "../../../../auth/flash.server";
 import { editorAction, editorPage } from "../../../../blog/admin-edit.server";
-import { handleErrors } from "../../../../error-response.server";
 import { AdminPostForm } from "../../../../components/blog/AdminPostForm";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
@@ -17,15 +16,13 @@ export const links: LinksFunction = () => [
 ];
 
 /** /account/admin/blog-posts/new and /account/admin/blog-posts/edit/{id}. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    const [page, flash] = await Promise.all([editorPage(request, params.id), readFlash(request)]);
-    return data({ ...page, flash: flash.message }, { headers: flash.headers });
-  });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const [page, flash] = await Promise.all([editorPage(request, params.id), readFlash(request)]);
+  return data({ ...page, flash: flash.message }, { headers: flash.headers });
 }
 
-export function action({ request, params }: ActionFunctionArgs) {
-  return handleErrors(() => editorAction(request, params.id));
+export async function action({ request, params }: ActionFunctionArgs) {
+  return editorAction(request, params.id);
 }
 
 export default function EditBlogPost() {

@@ -10,7 +10,6 @@ import { AdminTableHead } from "../../../../components/admin/AdminParts";
 import { AdminTabs } from "../../../../components/admin/AdminListParts";
 import { Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
 import formStyles from "../../../../styles/forms.css?url";
 import blogStyles from "../../../../styles/blog.css?url";
 
@@ -20,17 +19,15 @@ export const links: LinksFunction = () => [
 ];
 
 /** /account/admin/blog-posts and /account/admin/blog-posts/{published|drafts|stories|scheduled}. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    await requireAdmin(request);
-    const tab = tabParam(params.segment);
-    const filters = adminListFilters(new URL(request.url).searchParams);
-    const [list, categories, flash] = await Promise.all([adminPostList(tab, filters), blogCategories(), readFlash(request)]);
-    return data({ tab, filters, categories, flash: flash.message, ...list }, { headers: flash.headers });
-  });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const tab = tabParam(params.segment);
+  const filters = adminListFilters(new URL(request.url).searchParams);
+  const [list, categories, flash] = await Promise.all([adminPostList(tab, filters), blogCategories(), readFlash(request)]);
+  return data({ tab, filters, categories, flash: flash.message, ...list }, { headers: flash.headers });
 }
 
-export function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   return refuseSubmission(request, requireAdmin);
 }
 

@@ -6,7 +6,6 @@ import { postForPreview } from "../../../../blog/posts.server";
 import { formatPostDate } from "../../../../blog/types";
 import { PostGallery } from "../../../../components/blog/PostGallery";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
 import blogStyles from "../../../../styles/blog.css?url";
 import lightboxStyles from "../../../../styles/lightbox.css?url";
 
@@ -16,14 +15,12 @@ export const links: LinksFunction = () => [
 ];
 
 /** /account/admin/blog-posts/preview/{id}: any post as readers will see it, drafts included. */
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return handleErrors(async () => {
-    await requireAdmin(request);
-    return { post: await postForPreview(idParam(params.id)) };
-  });
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return { post: await postForPreview(idParam(params.id)) };
 }
 
-export function action({ request }: ActionFunctionArgs) {
+export async function action({ request }: ActionFunctionArgs) {
   return refuseSubmission(request, requireAdmin);
 }
 

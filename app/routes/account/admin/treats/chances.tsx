@@ -1,15 +1,14 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { MAX_BULK } from "../../../../admin/params.server";
-import { flashHeader, readFlash } from "../../../../auth/flash.server";
+import { readFlash, redirectWithFlash } from "../../../../auth/flash.server";
 import { readForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
 import { SubmitRow } from "../../../../components/forms/BusyButton";
 import { FormAlert, Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
-import { handleErrors } from "../../../../error-response.server";
-import { AppError } from "../../../../errors";
+import { AppError } from "../../../../../core/errors";
 import { chancePageFocus, chancesStamp, listTreatOptions, saveChances } from "../../../../treats/options.server";
 import { CHANCES_STAMP_FIELD, TREAT_MESSAGES } from "../../../../treats/types";
 import treatsStyles from "../../../../styles/treats.css?url";
@@ -26,42 +25,38 @@ const PERCENT = /^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/;
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const [focus, treats, flash] = await Promise.all([chancePageFocus(params.slug), listTreatOptions(), readFlash(request)]);
-    return data(
-      { focus, treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), stamp: chancesStamp(treats), flash: flash.message },
-      { headers: flash.headers },
-    );
-  });
+  const [focus, treats, flash] = await Promise.all([chancePageFocus(params.slug), listTreatOptions(), readFlash(request)]);
+  return data(
+    { focus, treats: treats.map((treat) => ({ id: treat.id, name: treat.name, chance: treat.chance })), stamp: chancesStamp(treats), flash: flash.message },
+    { headers: flash.headers },
+  );
 }
 
 /** The spec's POST prizes/options/chances/ (chance_values): percentages at two decimals that total exactly 100%. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  return handleErrors(async () => {
-    await chancePageFocus(params.slug);
-    const form = await readForm(request);
-    const chances = new Map<number, number>();
-    const values: Record<string, string> = {};
-    for (const [key, value] of form.entries()) {
-      const match = /^chance_values\[(\d{1,10})\]$/.exec(key);
-      if (!match || typeof value !== "string") continue;
-      if (chances.size >= MAX_BULK) throw new AppError(400, "Too many Treats in one form.");
-      values[match[1]] = value;
-      const trimmed = value.trim() === "" ? "0" : value.trim();
-      if (!PERCENT.test(trimmed)) return data({ formError: "Each chance is a percentage from 0 to 100 with at most two decimals.", values }, { status: 422 });
-      chances.set(Number(match[1]), Number(trimmed));
-    }
-    const stamp = form.get(CHANCES_STAMP_FIELD);
-    try {
-      await saveChances(admin, chances, typeof stamp === "string" ? stamp : "");
-    } catch (error) {
-      if (error instanceof AppError && error.code === "chance-total") return data({ formError: error.message, values }, { status: 422 });
-      if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
-      throw error;
-    }
-    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await flashHeader(TREAT_MESSAGES.chancesUpdated) } });
-  });
+  await chancePageFocus(params.slug);
+  const form = await readForm(request);
+  const chances = new Map<number, number>();
+  const values: Record<string, string> = {};
+  for (const [key, value] of form.entries()) {
+    const match = /^chance_values\[(\d{1,10})\]$/.exec(key);
+    if (!match || typeof value !== "string") continue;
+    if (chances.size >= MAX_BULK) throw new AppError(400, "Too many Treats in one form.");
+    values[match[1]] = value;
+    const trimmed = value.trim() === "" ? "0" : value.trim();
+    if (!PERCENT.test(trimmed)) return data({ formError: "Each chance is a percentage from 0 to 100 with at most two decimals.", values }, { status: 422 });
+    chances.set(Number(match[1]), Number(trimmed));
+  }
+  const stamp = form.get(CHANCES_STAMP_FIELD);
+  try {
+    await saveChances(admin, chances, typeof stamp === "string" ? stamp : "");
+  } catch (error) {
+    if (error instanceof AppError && error.code === "chance-total") return data({ formError: error.message, values }, { status: 422 });
+    if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
+    throw error;
+  }
+  return redirectWithFlash(new URL(request.url).pathname, TREAT_MESSAGES.chancesUpdated);
 }
 
 function hundredths(value: string): number | null {

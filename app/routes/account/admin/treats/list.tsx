@@ -5,7 +5,6 @@ import { refuseSubmission, requireAdmin } from "../../../../auth/guards.server";
 import { AdminTableHead } from "../../../../components/admin/AdminParts";
 import { Notice } from "../../../../components/forms/FormParts";
 import { GiftIcon } from "../../../../components/treats/GiftIcon";
-import { handleErrors } from "../../../../error-response.server";
 import { listTreatOptions } from "../../../../treats/options.server";
 import { CHANCES_SLUG, TREAT_TYPES, type TreatType } from "../../../../treats/types";
 import treatsStyles from "../../../../styles/treats.css?url";
@@ -16,10 +15,8 @@ export const meta: MetaFunction = () => [{ title: "Treats — Back office — Pa
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return handleErrors(async () => {
-    const [treats, flash] = await Promise.all([listTreatOptions(), readFlash(request)]);
-    return data({ treats, flash: flash.message }, { headers: flash.headers });
-  });
+  const [treats, flash] = await Promise.all([listTreatOptions(), readFlash(request)]);
+  return data({ treats, flash: flash.message }, { headers: flash.headers });
 }
 
 export function action({ request }: ActionFunctionArgs) {

@@ -1,8 +1,9 @@
-// The listing form's one schema, shared by the browser (remix-validated-form) and the server. Messages
-// are the spec's (§5) word for word, with walk|listing chosen by the type. A draft skips the checks.
+// The listing form's one schema, shared by the browser (remix-validated-form), the server and the
+// operators' importer (geo/import). Messages are the spec's (§5) word for word, with walk|listing
+// chosen by the type. A draft skips the checks.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { MAX_DATABASE_ID } from "../ids";
+import { MAX_DATABASE_ID } from "./ids";
 import { isWalkTypePath, listingNoun, WALK_TYPES, WALK_TYPE_PATHS } from "./walk-types";
 
 export const LISTING_COUNTRIES = [

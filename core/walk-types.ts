@@ -1,4 +1,4 @@
-import { parseDatabaseId } from "../ids";
+import { parseDatabaseId } from "./ids";
 
 /** The spec's walk-type path values of /{type}/{slug} (remix.config.js lists the same seven). */
 export const WALK_TYPE_PATHS = ["dog-walk", "dog-friendly-pub", "dog-friendly-accommodation", "dog-friendly-beach", "dog-services", "member-business", "vet"] as const;

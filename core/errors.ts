@@ -1,7 +1,8 @@
 /**
- * The application's one error type. Domain code (app/**, geo/) throws it with an HTTP status and a
- * message a person can read; one place (app/error-response.server.ts) turns it into a JSON or HTML
- * response, and the route error boundaries render it. Never add an error class per module.
+ * The application's one error type. Domain code (app/**, geo/, db/) throws it with an HTTP status and a
+ * message a person can read; one place (app/error-response.server.ts) turns it into a JSON body, a
+ * form's error or an error page. Never add an error class per module, never build an error Response.
+ * It lives in core/, below every layer (docs/decisions/0300).
  *
  * This file holds no server-only imports, so components may use `isAppErrorData` on what a boundary
  * receives.
@@ -15,6 +16,8 @@ export interface AppErrorOptions {
   code?: string;
   /** Seconds before a retry makes sense (429, 503): sent as Retry-After. */
   retryAfterSeconds?: number;
+  /** For 405: the methods the resource takes, sent as Allow. */
+  allow?: string;
   cause?: unknown;
 }
 
@@ -33,6 +36,7 @@ export class AppError extends Error {
   readonly fieldErrors: Record<string, string>;
   readonly code?: string;
   readonly retryAfterSeconds?: number;
+  readonly allow?: string;
 
   constructor(
     readonly status: AppErrorStatus,
@@ -43,6 +47,7 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors ?? {};
     this.code = options.code;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
   }
 }
 
