@@ -3,7 +3,6 @@ import { addJunction, createRoad, deleteJunction, deleteRoad, editJunction, edit
 import { junctionSchema, parseLine, roadSchema } from "../../app/admin/roads.schemas";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../core/errors";
 import { roadOptions } from "../../app/search/reference.server";
 import { lineFromRoutingGraph } from "../../geo/roads-admin";
 import { roadCountFiltersSchema, roadCounts } from "../../geo/search/road-counts";

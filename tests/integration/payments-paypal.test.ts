@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../core/errors";
 import { LOCAL_PAYPAL_PAYERS, signLocalPayPalEvent, startLocalPayPal, type LocalPayPal } from "../../app/payments/local/paypal-api.server";
 import { PAYMENT_MESSAGES } from "../../app/payments/messages";
 import { createSetupToken, penceToValue, valueToPence } from "../../app/payments/paypal.server";

@@ -3,7 +3,6 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../core/errors";
 import { LOCAL_PAYPAL_PAYERS, startLocalPayPal, type LocalPayPal } from "../../app/payments/local/paypal-api.server";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { DISCOUNT_MESSAGES } from "../../app/payments/messages";

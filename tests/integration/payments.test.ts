@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { errorResponse } from "../../app/error-response.server";
-import { AppError } from "../../core/errors";
 import { localWebhookSecrets } from "../../app/payments/local/secrets.server";
 import { startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
 import { findPlan } from "../../app/payments/plans";
