@@ -62,6 +62,11 @@ export interface TripStop extends TripOption {
   alternatives: TripOption[];
   /** The nearest vet to the stop, when "vet on the way" was asked for. */
   vet: TripListing | null;
+  /**
+   * Minutes of the route driven back to reach this stop, when the plan's order puts it behind the one
+   * before (a reordered plan); 0 in the order of the drive.
+   */
+  backMinutes: number;
 }
 
 /** A break point where nothing fits within a sensible detour. */
@@ -80,8 +85,10 @@ export interface TripPlan {
   departure: string;
   arrival: string;
   distanceMiles: number;
-  /** The route's own driving time plus every detour. */
+  /** The route's own driving time plus every detour, and any stretch driven twice because of the stops' order. */
   drivingMinutes: number;
+  /** Driving added by the stops' order (back along the route and forward again); 0 in the order of the drive. */
+  backtrackMinutes: number;
   breakMinutes: number;
   stops: TripStop[];
   gaps: TripGap[];
@@ -369,7 +376,7 @@ async function autoStops(sql: SqlClient, plan: RoutePlan, q: TripQuery): Promise
   return { picked, gaps };
 }
 
-/** An edited plan: exactly the listed stops (in the order of the drive), each with alternatives near it. */
+/** An edited plan: exactly the listed stops, in the listed order (the visitor may reorder them), each with alternatives near it. */
 async function listedStops(sql: SqlClient, plan: RoutePlan, q: TripQuery, refs: TripStopRef[]): Promise<Picked[]> {
   const ids = refs.map((r) => r.listingId);
   const rows = await sql<{ id: number; lng: number; lat: number; overnight: boolean }[]>`
@@ -395,7 +402,7 @@ async function listedStops(sql: SqlClient, plan: RoutePlan, q: TripQuery, refs: 
       return { option, alternatives, kind: c.overnight ? ("overnight" as const) : ("break" as const), minutes: c.ref.minutes };
     }),
   );
-  return picked.sort((a, b) => a.option.alongSeconds - b.option.alongSeconds);
+  return picked;
 }
 
 /** The best stop near a point of the drive (hours into it), for "add a stop here". */
@@ -422,27 +429,40 @@ export async function planTrip(sql: SqlClient, engine: RoutingEngine, q: TripQue
     picked.map((p) => [p.option.listing.lng, p.option.listing.lat]),
   ) : picked.map(() => null);
 
-  // Each stop's arrival: the drive to where it leaves the route, every earlier detour and break, and half its own detour.
+  // Each stop's arrival: the drive along the route to where it leaves it (back along the route when the
+  // plan's order puts it behind the stop before), every earlier detour and break, and half its own detour.
+  let position = 0;
+  let positionMiles = 0;
+  let backMiles = 0;
+  let routeSeconds = 0;
   let spentSeconds = 0;
   let detourTotal = 0;
   let breakTotal = 0;
   const stops: TripStop[] = picked.map((p, index) => {
     const detour = (p.option.detourMinutes ?? 0) * 60;
-    const arrival = toMinute(departure.getTime() + (p.option.alongSeconds + spentSeconds + detour / 2) * 1000);
+    const back = Math.max(0, position - p.option.alongSeconds);
+    routeSeconds += Math.abs(p.option.alongSeconds - position);
+    position = p.option.alongSeconds;
+    backMiles += Math.max(0, positionMiles - p.option.alongMiles);
+    positionMiles = p.option.alongMiles;
+    const arrival = toMinute(departure.getTime() + (routeSeconds + spentSeconds + detour / 2) * 1000);
     const minutes = p.minutes ?? Math.round((nextMorning(arrival).getTime() - arrival.getTime()) / 60_000);
     spentSeconds += detour + minutes * 60;
     detourTotal += detour;
     breakTotal += minutes;
-    return { ...p.option, index, kind: p.kind, arrival: arrival.toISOString(), breakMinutes: minutes, alternatives: p.alternatives, vet: vets[index] };
+    return { ...p.option, index, kind: p.kind, arrival: arrival.toISOString(), breakMinutes: minutes, alternatives: p.alternatives, vet: vets[index], backMinutes: Math.round(back / 60) };
   });
-  const drivingSeconds = plan.route.durationSeconds + detourTotal;
+  routeSeconds += Math.abs(plan.route.durationSeconds - position);
+  const drivingSeconds = routeSeconds + detourTotal;
   return {
     from: plan.summary.from,
     to: plan.summary.to,
     departure: departure.toISOString(),
     arrival: toMinute(departure.getTime() + (drivingSeconds + breakTotal * 60) * 1000).toISOString(),
-    distanceMiles: round1(metresToMiles(plan.route.distanceMetres)),
+    // A stretch driven back is driven again forward: twice its length.
+    distanceMiles: round1(metresToMiles(plan.route.distanceMetres) + 2 * backMiles),
     drivingMinutes: Math.round(drivingSeconds / 60),
+    backtrackMinutes: Math.round((routeSeconds - plan.route.durationSeconds) / 60),
     breakMinutes: breakTotal,
     stops,
     gaps,
