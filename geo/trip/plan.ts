@@ -181,20 +181,40 @@ interface Candidate {
   at: Located;
 }
 
+/**
+ * Kinds with few listings: their candidates are every listing of the kind within the corridor (an index
+ * scan of the corridor, few rows). For the common kinds the nearest listings of each piece are read by
+ * the index's nearest-first scan instead (decision 0285): at a million listings the corridor of a
+ * 40-minute window holds ~8,000 walks, of which only the dozen nearest to the route are measured.
+ */
+const RARE_KINDS: ReadonlySet<BreakKind | "overnight"> = new Set(["beach", "overnight"]);
+
 /** Listings of a kind within the corridor of the given pieces, each placed where it meets them. */
-async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[], where: PendingQuery<Row[]>, exclude: number[]): Promise<Candidate[]> {
+async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[], kind: BreakKind | "overnight", exclude: number[]): Promise<Candidate[]> {
   if (pieces.length === 0) return [];
   const p = plan.pieces;
+  const where = kindWhere(sql, kind);
   const pick = (values: number[]) => pieces.map((i) => values[i]);
-  const rows = await sql<{ id: number; lng: number; lat: number }[]>`
-    SELECT DISTINCT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
-    FROM (
-      SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g
-      FROM unnest(${pick(p.x0)}::float8[], ${pick(p.y0)}::float8[], ${pick(p.x1)}::float8[], ${pick(p.y1)}::float8[]) AS u(x0, y0, x1, y1)
-      OFFSET 0
-    ) piece
-    JOIN listings l ON ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
-    WHERE ${where} AND l.id <> ALL(${exclude}::int[])`;
+  const piecesSql = sql`
+    SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g
+    FROM unnest(${pick(p.x0)}::float8[], ${pick(p.y0)}::float8[], ${pick(p.x1)}::float8[], ${pick(p.y1)}::float8[]) AS u(x0, y0, x1, y1)
+    OFFSET 0`;
+  const rows = RARE_KINDS.has(kind)
+    ? await sql<{ id: number; lng: number; lat: number }[]>`
+        SELECT DISTINCT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
+        FROM (${piecesSql}) piece
+        JOIN listings l ON ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
+        WHERE ${where} AND l.id <> ALL(${exclude}::int[])`
+    : await sql<{ id: number; lng: number; lat: number }[]>`
+        SELECT DISTINCT near.id, near.lng, near.lat
+        FROM (${piecesSql}) piece
+        CROSS JOIN LATERAL (
+          SELECT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
+          FROM listings l
+          WHERE ${where} AND l.id <> ALL(${exclude}::int[]) AND ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
+          ORDER BY l.location <-> piece.g
+          LIMIT ${ROUTED_CANDIDATES}
+        ) near`;
   return rows.flatMap((r) => {
     const at = locate(p, pieces, r.lng, r.lat);
     return at ? [{ ...r, at }] : [];
@@ -259,8 +279,7 @@ async function chooseAt(
   window: { from: number; to: number; target: number },
   exclude: number[],
 ): Promise<{ chosen: TripOption; alternatives: TripOption[] } | { gap: TripGap }> {
-  const where = kindWhere(sql, kind);
-  const candidates = await windowCandidates(sql, plan, piecesBetween(plan.pieces, window.from, window.to), where, exclude);
+  const candidates = await windowCandidates(sql, plan, piecesBetween(plan.pieces, window.from, window.to), kind, exclude);
   const inWindow = candidates.filter((c) => c.at.seconds >= window.from && c.at.seconds <= window.to);
   const options = await routedOptions(sql, inWindow);
   const sensible = options.filter((o) => o.detourMinutes !== null && o.detourMinutes * 60 <= SENSIBLE_DETOUR_SECONDS);
