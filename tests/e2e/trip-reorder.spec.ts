@@ -35,10 +35,11 @@ for (const width of [1280, 390]) {
     expect(await page.getByTestId("trip-arrival").textContent()).not.toBe(arrivalBefore);
     if (testInfo.project.use.javaScriptEnabled) {
       await expect(page.getByRole("button", { name: `Move down stop 2: ${a}` })).toBeFocused();
+      // axe runs in the page: with JavaScript only (the markup without it is the same, less the handles).
+      expect(await seriousViolations(page, ".trip-map__canvas")).toEqual([]);
     } else {
       await expect(page.locator(".trip-stop:target")).toContainText(a);
     }
-    expect(await seriousViolations(page, ".trip-map__canvas")).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
     await page.getByRole("button", { name: `Move up stop 2: ${a}` }).click();
