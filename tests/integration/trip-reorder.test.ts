@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
 import { AppError } from "../../app/errors";
 import { action, loader } from "../../app/routes/public/trip/index";
+import { loader as exportLoader } from "../../app/routes/public/trip/export";
 import { parseStops } from "../../geo/trip/query";
 
 process.env.SESSION_SECRET ??= "trip-reorder-test-secret-of-at-least-32-characters";
@@ -69,5 +70,21 @@ describe("moving a stop without JavaScript", () => {
     expect(JSON.stringify(await gone.json())).toContain("That stop is no longer in this plan. Please try again.");
     const json = asResponse(await action({ request: new Request(BASE, { method: "POST", body: JSON.stringify({ intent: "move", index: 0, direction: "down" }), headers: { "Content-Type": "application/json" } }), params: {}, context: {} }).catch((e: unknown) => e));
     expect(json.status).toBe(415);
+  });
+
+  it("the GPX and iCalendar of a reordered plan follow its order, each time after the one before", async () => {
+    const before = await stopsOf(BASE);
+    const moved = await post(BASE, { intent: "move", index: "0", position: "1" });
+    const next = new URL(moved.headers.get("Location") ?? "", "http://localhost");
+    const order = [before[1], before[0], ...before.slice(2)];
+    const gpx = await (await exportLoader({ request: new Request(`http://localhost/trip/export.gpx${next.search}`), params: {}, context: {} })).text();
+    const waypoints = [...gpx.matchAll(/<wpt lat="[\d.-]+" lon="[\d.-]+">\s*<time>([^<]+)<\/time>\s*<name>(\d+)\. /g)];
+    expect(waypoints.map((w) => Number(w[2]))).toEqual(order.map((_, i) => i + 1));
+    const times = waypoints.map((w) => new Date(w[1]).getTime());
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeGreaterThan(times[i - 1]);
+    expect(gpx.match(/<link href="[^"]+"/g)?.length).toBe(order.length);
+    const ics = await (await exportLoader({ request: new Request(`http://localhost/trip/export.ics${next.search}`), params: {}, context: {} })).text();
+    const uids = [...ics.matchAll(/UID:[^\r]*-(\d+)-(\d+)@pawroute/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(uids).toEqual(order.map((id, i) => [i + 1, id]));
   });
 });
