@@ -2,10 +2,10 @@
 import { redirect } from "@remix-run/node";
 import { redirectWithFlash } from "../auth/flash.server";
 import { requireMember } from "../auth/guards.server";
-import { editedTripUrl, parseTripQuery } from "./plan.server";
+import { editedTrip, parseTripQuery } from "./plan.server";
 import { saveTrip } from "./trips.server";
 
-/** POST /trip?{plan}: `save` keeps the plan in the member's trips; every other intent is an edit, answered with the next plan's URL. */
+/** POST /trip?{plan}: `save` keeps the plan in the member's trips; every other intent is an edit (swap, add, remove, move, length), answered with the next plan's URL. */
 export async function tripAction(request: Request, form: FormData): Promise<Response> {
   const query = parseTripQuery(new URL(request.url).searchParams);
   if (form.get("intent") === "save") {
@@ -13,5 +13,7 @@ export async function tripAction(request: Request, form: FormData): Promise<Resp
     const trip = await saveTrip(user.id, query);
     return redirectWithFlash("/account/trips", `Your trip ${trip.name} has been saved.`);
   }
-  return redirect(await editedTripUrl(query, form));
+  const edit = await editedTrip(query, form);
+  // A move is announced on the next page (read by the live region there, with or without JavaScript).
+  return redirect(edit.url, edit.notice ? { headers: { "Set-Cookie": await flashHeader(edit.notice) } } : undefined);
 }

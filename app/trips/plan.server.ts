@@ -81,12 +81,27 @@ function stopIndex(form: FormData, count: number): number {
   return index;
 }
 
+/** Where a moved stop goes: `position` (0-based, from dragging), or one place up or down (the buttons and the arrow keys). */
+function movePosition(form: FormData, index: number, count: number): number {
+  const raw = form.get("position");
+  const direction = form.get("direction");
+  const position = typeof raw === "string" && /^\d{1,2}$/.test(raw) ? Number(raw) : direction === "up" ? index - 1 : direction === "down" ? index + 1 : -1;
+  if (position < 0 || position >= count) throw new AppError(400, "That stop cannot move there. Please try again.");
+  return position;
+}
+
+/** An edit's next plan: its URL, and for a move what to announce and which stop to show (the URL's fragment). */
+export interface TripEdit {
+  url: string;
+  notice?: string;
+}
+
 /**
- * One edit of the plan (swap, add, remove, change a break's length) as the next plan's URL. The
+ * One edit of the plan (swap, add, remove, move, change a break's length) as the next plan's URL. The
  * current stops come from planning the current URL, so an edit of an automatic plan starts from
  * exactly what the visitor saw.
  */
-export async function editedTripUrl(query: TripQuery, form: FormData): Promise<string> {
+export async function editedTrip(query: TripQuery, form: FormData): Promise<TripEdit> {
   const intent = form.get("intent");
   const current = await planTrip(sql(), appRoutingEngine(), query);
   const stops: TripStopRef[] = current.stops.map((s) => ({ listingId: s.listing.id, minutes: s.breakMinutes }));
@@ -98,6 +113,16 @@ export async function editedTripUrl(query: TripQuery, form: FormData): Promise<s
     stops[index] = { ...stops[index], listingId };
   } else if (intent === "remove") {
     stops.splice(stopIndex(form, stops.length), 1);
+  } else if (intent === "move") {
+    const index = stopIndex(form, stops.length);
+    const position = movePosition(form, index, stops.length);
+    const [moved] = stops.splice(index, 1);
+    stops.splice(position, 0, moved);
+    const title = current.stops[index].listing.title;
+    return {
+      url: `${tripUrl({ ...query, edited: true, stops })}#stop-${position + 1}`,
+      notice: `${title} moved to stop ${position + 1} of ${stops.length}.`,
+    };
   } else if (intent === "length") {
     const index = stopIndex(form, stops.length);
     const raw = form.get("minutes");
@@ -116,9 +141,11 @@ export async function editedTripUrl(query: TripQuery, form: FormData): Promise<s
     if (stops.length >= MAX_STOPS) throw new AppError(422, `A plan has at most ${MAX_STOPS} stops.`);
     const found = await stopNear(sql(), appRoutingEngine(), query, hours, stops.map((s) => s.listingId));
     if (!found) throw new AppError(422, "No stop of this kind within a sensible detour of that point of the drive. Please choose another point.", { fieldErrors: { hours: "No stop near that point of the drive" } });
-    stops.push({ listingId: found.listing.id, minutes: query.length });
+    // In its place on the drive: before the first stop further along the route.
+    const at = current.stops.findIndex((s) => s.alongSeconds > found.alongSeconds);
+    stops.splice(at === -1 ? stops.length : at, 0, { listingId: found.listing.id, minutes: query.length });
   } else {
     throw new AppError(400, "Sorry, that did not work. Please try again.");
   }
-  return tripUrl({ ...query, edited: true, stops });
+  return { url: tripUrl({ ...query, edited: true, stops }) };
 }

@@ -47,6 +47,8 @@ export const listings = pgTable(
   (t) => [
     uniqueIndex("listings_slug").on(t.slug),
     index("listings_location_live").using("gist", t.location).where(sql`status = 2`),
+    // The trip planner's overnight stops (migration 0037).
+    index("listings_location_lodging_live").using("gist", t.location).where(sql`status = 2 AND type_id = 4`),
     index("listings_junction").on(t.junctionId),
     index("listings_road").on(t.roadId),
     index("listings_type").on(t.typeId),

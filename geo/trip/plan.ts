@@ -62,6 +62,11 @@ export interface TripStop extends TripOption {
   alternatives: TripOption[];
   /** The nearest vet to the stop, when "vet on the way" was asked for. */
   vet: TripListing | null;
+  /**
+   * Minutes of the route driven back to reach this stop, when the plan's order puts it behind the one
+   * before (a reordered plan); 0 in the order of the drive.
+   */
+  backMinutes: number;
 }
 
 /** A break point where nothing fits within a sensible detour. */
@@ -80,8 +85,10 @@ export interface TripPlan {
   departure: string;
   arrival: string;
   distanceMiles: number;
-  /** The route's own driving time plus every detour. */
+  /** The route's own driving time plus every detour, and any stretch driven twice because of the stops' order. */
   drivingMinutes: number;
+  /** Driving added by the stops' order (back along the route and forward again); 0 in the order of the drive. */
+  backtrackMinutes: number;
   breakMinutes: number;
   stops: TripStop[];
   gaps: TripGap[];
@@ -174,20 +181,40 @@ interface Candidate {
   at: Located;
 }
 
+/**
+ * Kinds with few listings: their candidates are every listing of the kind within the corridor (an index
+ * scan of the corridor, few rows). For the common kinds the nearest listings of each piece are read by
+ * the index's nearest-first scan instead (decision 0285): at a million listings the corridor of a
+ * 40-minute window holds ~8,000 walks, of which only the dozen nearest to the route are measured.
+ */
+const RARE_KINDS: ReadonlySet<BreakKind | "overnight"> = new Set(["beach", "overnight"]);
+
 /** Listings of a kind within the corridor of the given pieces, each placed where it meets them. */
-async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[], where: PendingQuery<Row[]>, exclude: number[]): Promise<Candidate[]> {
+async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[], kind: BreakKind | "overnight", exclude: number[]): Promise<Candidate[]> {
   if (pieces.length === 0) return [];
   const p = plan.pieces;
+  const where = kindWhere(sql, kind);
   const pick = (values: number[]) => pieces.map((i) => values[i]);
-  const rows = await sql<{ id: number; lng: number; lat: number }[]>`
-    SELECT DISTINCT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
-    FROM (
-      SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g
-      FROM unnest(${pick(p.x0)}::float8[], ${pick(p.y0)}::float8[], ${pick(p.x1)}::float8[], ${pick(p.y1)}::float8[]) AS u(x0, y0, x1, y1)
-      OFFSET 0
-    ) piece
-    JOIN listings l ON ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
-    WHERE ${where} AND l.id <> ALL(${exclude}::int[])`;
+  const piecesSql = sql`
+    SELECT ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)::geography AS g
+    FROM unnest(${pick(p.x0)}::float8[], ${pick(p.y0)}::float8[], ${pick(p.x1)}::float8[], ${pick(p.y1)}::float8[]) AS u(x0, y0, x1, y1)
+    OFFSET 0`;
+  const rows = RARE_KINDS.has(kind)
+    ? await sql<{ id: number; lng: number; lat: number }[]>`
+        SELECT DISTINCT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
+        FROM (${piecesSql}) piece
+        JOIN listings l ON ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
+        WHERE ${where} AND l.id <> ALL(${exclude}::int[])`
+    : await sql<{ id: number; lng: number; lat: number }[]>`
+        SELECT DISTINCT near.id, near.lng, near.lat
+        FROM (${piecesSql}) piece
+        CROSS JOIN LATERAL (
+          SELECT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat
+          FROM listings l
+          WHERE ${where} AND l.id <> ALL(${exclude}::int[]) AND ST_DWithin(l.location, piece.g, ${CORRIDOR_METRES}::float8, false)
+          ORDER BY l.location <-> piece.g
+          LIMIT ${ROUTED_CANDIDATES}
+        ) near`;
   return rows.flatMap((r) => {
     const at = locate(p, pieces, r.lng, r.lat);
     return at ? [{ ...r, at }] : [];
@@ -252,8 +279,7 @@ async function chooseAt(
   window: { from: number; to: number; target: number },
   exclude: number[],
 ): Promise<{ chosen: TripOption; alternatives: TripOption[] } | { gap: TripGap }> {
-  const where = kindWhere(sql, kind);
-  const candidates = await windowCandidates(sql, plan, piecesBetween(plan.pieces, window.from, window.to), where, exclude);
+  const candidates = await windowCandidates(sql, plan, piecesBetween(plan.pieces, window.from, window.to), kind, exclude);
   const inWindow = candidates.filter((c) => c.at.seconds >= window.from && c.at.seconds <= window.to);
   const options = await routedOptions(sql, inWindow);
   const sensible = options.filter((o) => o.detourMinutes !== null && o.detourMinutes * 60 <= SENSIBLE_DETOUR_SECONDS);
@@ -369,7 +395,7 @@ async function autoStops(sql: SqlClient, plan: RoutePlan, q: TripQuery): Promise
   return { picked, gaps };
 }
 
-/** An edited plan: exactly the listed stops (in the order of the drive), each with alternatives near it. */
+/** An edited plan: exactly the listed stops, in the listed order (the visitor may reorder them), each with alternatives near it. */
 async function listedStops(sql: SqlClient, plan: RoutePlan, q: TripQuery, refs: TripStopRef[]): Promise<Picked[]> {
   const ids = refs.map((r) => r.listingId);
   const rows = await sql<{ id: number; lng: number; lat: number; overnight: boolean }[]>`
@@ -395,7 +421,7 @@ async function listedStops(sql: SqlClient, plan: RoutePlan, q: TripQuery, refs: 
       return { option, alternatives, kind: c.overnight ? ("overnight" as const) : ("break" as const), minutes: c.ref.minutes };
     }),
   );
-  return picked.sort((a, b) => a.option.alongSeconds - b.option.alongSeconds);
+  return picked;
 }
 
 /** The best stop near a point of the drive (hours into it), for "add a stop here". */
@@ -422,27 +448,40 @@ export async function planTrip(sql: SqlClient, engine: RoutingEngine, q: TripQue
     picked.map((p) => [p.option.listing.lng, p.option.listing.lat]),
   ) : picked.map(() => null);
 
-  // Each stop's arrival: the drive to where it leaves the route, every earlier detour and break, and half its own detour.
+  // Each stop's arrival: the drive along the route to where it leaves it (back along the route when the
+  // plan's order puts it behind the stop before), every earlier detour and break, and half its own detour.
+  let position = 0;
+  let positionMiles = 0;
+  let backMiles = 0;
+  let routeSeconds = 0;
   let spentSeconds = 0;
   let detourTotal = 0;
   let breakTotal = 0;
   const stops: TripStop[] = picked.map((p, index) => {
     const detour = (p.option.detourMinutes ?? 0) * 60;
-    const arrival = toMinute(departure.getTime() + (p.option.alongSeconds + spentSeconds + detour / 2) * 1000);
+    const back = Math.max(0, position - p.option.alongSeconds);
+    routeSeconds += Math.abs(p.option.alongSeconds - position);
+    position = p.option.alongSeconds;
+    backMiles += Math.max(0, positionMiles - p.option.alongMiles);
+    positionMiles = p.option.alongMiles;
+    const arrival = toMinute(departure.getTime() + (routeSeconds + spentSeconds + detour / 2) * 1000);
     const minutes = p.minutes ?? Math.round((nextMorning(arrival).getTime() - arrival.getTime()) / 60_000);
     spentSeconds += detour + minutes * 60;
     detourTotal += detour;
     breakTotal += minutes;
-    return { ...p.option, index, kind: p.kind, arrival: arrival.toISOString(), breakMinutes: minutes, alternatives: p.alternatives, vet: vets[index] };
+    return { ...p.option, index, kind: p.kind, arrival: arrival.toISOString(), breakMinutes: minutes, alternatives: p.alternatives, vet: vets[index], backMinutes: Math.round(back / 60) };
   });
-  const drivingSeconds = plan.route.durationSeconds + detourTotal;
+  routeSeconds += Math.abs(plan.route.durationSeconds - position);
+  const drivingSeconds = routeSeconds + detourTotal;
   return {
     from: plan.summary.from,
     to: plan.summary.to,
     departure: departure.toISOString(),
     arrival: toMinute(departure.getTime() + (drivingSeconds + breakTotal * 60) * 1000).toISOString(),
-    distanceMiles: round1(metresToMiles(plan.route.distanceMetres)),
+    // A stretch driven back is driven again forward: twice its length.
+    distanceMiles: round1(metresToMiles(plan.route.distanceMetres) + 2 * backMiles),
     drivingMinutes: Math.round(drivingSeconds / 60),
+    backtrackMinutes: Math.round((routeSeconds - plan.route.durationSeconds) / 60),
     breakMinutes: breakTotal,
     stops,
     gaps,

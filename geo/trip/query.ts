@@ -29,7 +29,7 @@ export interface TripStopRef {
   minutes: number;
 }
 
-/** `stops=12:20,345:25`: each stop's listing id and break length in minutes. */
+/** `stops=12:20,345:25`: each stop's listing id and break length in minutes, in the order they are visited. */
 export function parseStops(text: string): TripStopRef[] | null {
   if (text.trim() === "") return [];
   const out: TripStopRef[] = [];
@@ -74,7 +74,7 @@ export const tripQuerySchema = z.object({
       .max(MAX_STOPS * 16)
       .transform((text, ctx) => {
         const parsed = parseStops(text);
-        if (!parsed || parsed.length > MAX_STOPS || parsed.some((s) => s.minutes < BREAK_MINUTES.min || s.minutes > 24 * 60)) {
+        if (!parsed || parsed.length > MAX_STOPS || parsed.some((s) => s.minutes < BREAK_MINUTES.min || s.minutes > 24 * 60) || new Set(parsed.map((s) => s.listingId)).size !== parsed.length) {
           ctx.addIssue({ code: z.ZodIssueCode.custom, message: "This plan's stops cannot be read" });
           return z.NEVER;
         }

@@ -67,18 +67,44 @@ describe("trip planner on the demo data", () => {
     for (const o of offered) expect(o.listing.url).toMatch(/^\/(dog-friendly-beach|dog-walk)\//);
   });
 
-  it("an edited plan keeps exactly its stops, in the order of the drive, with their break lengths", async () => {
+  it("an edited plan keeps exactly its stops, in the listed order, with their break lengths", async () => {
     const auto = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh" }));
     const [first, second] = auto.stops;
     const swapped = second.alternatives[0].listing.id;
-    const stops = `${swapped}:35,${first.listing.id}:20`;
-    const edited = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh", edited: "1", stops }));
-    expect(edited.stops.map((s) => s.listing.id)).toEqual([first.listing.id, swapped]);
-    expect(edited.stops.map((s) => s.breakMinutes)).toEqual([20, 35]);
-    expect(edited.breakMinutes).toBe(55);
+    const inOrder = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh", edited: "1", stops: `${first.listing.id}:20,${swapped}:35` }));
+    expect(inOrder.stops.map((s) => s.listing.id)).toEqual([first.listing.id, swapped]);
+    expect(inOrder.stops.map((s) => s.breakMinutes)).toEqual([20, 35]);
+    expect(inOrder.breakMinutes).toBe(55);
+    expect(inOrder.backtrackMinutes).toBe(0);
+    expect(inOrder.stops.map((s) => s.backMinutes)).toEqual([0, 0]);
     const none = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh", edited: "1", stops: "" }));
     expect(none.stops).toEqual([]);
     expect(none.noBreakNeeded).toBe(false);
+  });
+
+  it("a reordered plan visits the stops in its order and counts the drive back along the route", async () => {
+    const auto = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh" }));
+    const [first, second] = auto.stops;
+    const forward = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh", edited: "1", stops: `${first.listing.id}:20,${second.listing.id}:20` }));
+    const reversed = await planTrip(sql, engine, query({ from: "London", to: "Edinburgh", edited: "1", stops: `${second.listing.id}:20,${first.listing.id}:20` }));
+    expect(reversed.stops.map((s) => s.listing.id)).toEqual([second.listing.id, first.listing.id]);
+    // The second stop of the reversed plan lies behind the first: driven back to, then forward again.
+    const back = (second.alongSeconds - first.alongSeconds) / 60;
+    expect(back).toBeGreaterThan(30);
+    expect(reversed.stops[0].backMinutes).toBe(0);
+    expect(Math.abs(reversed.stops[1].backMinutes - back)).toBeLessThanOrEqual(1);
+    expect(Math.abs(reversed.backtrackMinutes - 2 * back)).toBeLessThanOrEqual(1);
+    expect(Math.abs(reversed.drivingMinutes - (forward.drivingMinutes + 2 * back))).toBeLessThanOrEqual(1);
+    expect(reversed.distanceMiles).toBeGreaterThan(forward.distanceMiles);
+    // Times follow the order: the first stop of the reversed plan is reached when the drive gets there, the next after driving back.
+    expect(Math.abs(minutes(forward.stops[1].arrival, reversed.stops[0].arrival) + forward.stops[0].breakMinutes + (forward.stops[0].detourMinutes ?? 0))).toBeLessThanOrEqual(1);
+    expect(minutes(reversed.stops[0].arrival, reversed.stops[1].arrival)).toBeGreaterThan(back + reversed.stops[0].breakMinutes - 1);
+    // Arrival is still departure + driving + breaks.
+    expect(Math.abs(minutes(reversed.departure, reversed.arrival) - (reversed.drivingMinutes + reversed.breakMinutes))).toBeLessThanOrEqual(1);
+  });
+
+  it("a plan's stops cannot name the same listing twice", () => {
+    expect(tripQuerySchema.safeParse({ from: "London", to: "Edinburgh", depart: "2026-12-07T08:00", edited: "1", stops: "5:20,5:20" }).success).toBe(false);
   });
 
   it("an overnight stop on a long drive ends the next morning at 09:00 London time", async () => {

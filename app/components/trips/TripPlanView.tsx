@@ -1,9 +1,12 @@
 import { formatMinutes, formatTimeOfDay } from "../../../kit/format";
 import { Form, Link } from "@remix-run/react";
+import { useRef } from "react";
 import type { TripGap, TripOption, TripPlan, TripStop } from "../../../geo/trip/plan";
 import { BREAK_KIND_LABELS, type BreakKind } from "../../../geo/trip/query";
 import { BusyButton } from "../forms/BusyButton";
 import { shortPlace } from "../../search/view-model";
+import { useHydrated } from "../search/hooks";
+import { DragHandle, MoveButtons, ReorderHelp, useMovedStopFocus } from "./StopReorder";
 
 const detour = (o: TripOption) => (o.detourMinutes === null ? "no road detour found" : `${o.detourMinutes} min detour`);
 
@@ -49,13 +52,16 @@ function EditForm({ action, intent, index, children, label, pending, className }
   );
 }
 
-function StopCard({ stop, action, editable, departure }: { stop: TripStop; action: string; editable: boolean; departure: Date }) {
+function StopCard({ stop, action, editable, departure, count, hydrated, listRef }: { stop: TripStop; action: string; editable: boolean; departure: Date; count: number; hydrated: boolean; listRef: React.RefObject<HTMLOListElement> }) {
   const n = stop.index + 1;
   return (
-    <li className="trip-stop" id={`stop-${n}`}>
-      <span className="trip-stop__number" aria-hidden="true">
-        {n}
-      </span>
+    <li className="trip-stop" id={`stop-${n}`} data-listing-id={stop.listing.id} tabIndex={-1}>
+      <div className="trip-stop__side">
+        <span className="trip-stop__number" aria-hidden="true">
+          {n}
+        </span>
+        {editable && hydrated && count > 1 ? <DragHandle action={action} index={stop.index} count={count} listingId={stop.listing.id} title={stop.listing.title} listRef={listRef} /> : null}
+      </div>
       <div className="trip-stop__body">
         <h3 className="trip-stop__title">
           <span className="visually-hidden">Stop {n}: </span>
@@ -65,6 +71,9 @@ function StopCard({ stop, action, editable, departure }: { stop: TripStop; actio
           {stop.kind === "overnight" ? "Overnight · " : null}
           {stop.listing.typeName} · arrive <strong>{formatTimeOfDay(new Date(stop.arrival), departure)}</strong> · {formatMinutes(stop.breakMinutes)} {stop.kind === "overnight" ? "overnight" : "break"} · {detour(stop)} · {stop.alongMiles} miles into the drive
         </p>
+        {stop.backMinutes > 0 ? (
+          <p className="trip-stop__back">In this order you drive {formatMinutes(stop.backMinutes)} back along the route to reach this stop.</p>
+        ) : null}
         {stop.listing.address ? <p className="trip-stop__address">{stop.listing.address}</p> : null}
         {stop.vet ? (
           <p className="trip-stop__vet">
@@ -84,6 +93,7 @@ function StopCard({ stop, action, editable, departure }: { stop: TripStop; actio
                 </BusyButton>
               </Form>
             ) : null}
+            <MoveButtons action={action} index={stop.index} count={count} listingId={stop.listing.id} title={stop.listing.title} />
             <EditForm action={action} intent="remove" index={stop.index} pending="Removing…" label={<>Remove<span className="visually-hidden"> stop {n}</span></>} />
           </div>
         ) : null}
@@ -135,8 +145,11 @@ function Gap({ gap }: { gap: TripGap }) {
 }
 
 /** The plan: totals, the stops in order (each editable by a form that posts and redirects), the gaps, and the ways to take it along. */
-export function TripPlanView({ plan, search, kind, editable, errors }: { plan: TripPlan; search: string; kind: BreakKind; editable: boolean; errors?: { message?: string; hours?: string } }) {
+export function TripPlanView({ plan, search, kind, editable, errors, notice }: { plan: TripPlan; search: string; kind: BreakKind; editable: boolean; errors?: { message?: string; hours?: string }; notice?: string | null }) {
   const action = `/trip?${search}`;
+  const hydrated = useHydrated();
+  const listRef = useRef<HTMLOListElement>(null);
+  useMovedStopFocus(search);
   const departure = new Date(plan.departure);
   const driveHours = Math.max(0, (plan.drivingMinutes - 1) / 60);
   return (
@@ -146,11 +159,22 @@ export function TripPlanView({ plan, search, kind, editable, errors }: { plan: T
       </h2>
       <p className="trip-plan__lead">Breaks: {BREAK_KIND_LABELS[kind].toLowerCase()}.</p>
       <Totals plan={plan} />
+      {editable ? (
+        <div className="trip-plan__status" role="status" aria-live="polite">
+          {notice ? <p className="form-notice">{notice}</p> : null}
+        </div>
+      ) : null}
+      {plan.backtrackMinutes > 0 ? (
+        <p className="form-notice trip-plan__backtrack">
+          In this order some stops are behind the one before: the drive goes back along the route and forward again, {formatMinutes(plan.backtrackMinutes)} more driving. Move the stops into the order of the drive to save it.
+        </p>
+      ) : null}
       {plan.noBreakNeeded ? <p className="form-notice">This drive is shorter than your break interval: no break is needed.</p> : null}
       {plan.stops.length === 0 && !plan.noBreakNeeded && plan.gaps.length === 0 ? <p className="form-notice">This plan has no stops.</p> : null}
-      <ol className="trip-stops" aria-label="Stops in order">
+      {editable && hydrated && plan.stops.length > 1 ? <ReorderHelp /> : null}
+      <ol className="trip-stops" aria-label="Stops in order" ref={listRef}>
         {plan.stops.map((stop) => (
-          <StopCard key={`${stop.index}-${stop.listing.id}`} stop={stop} action={action} editable={editable} departure={departure} />
+          <StopCard key={stop.listing.id} stop={stop} action={action} editable={editable} departure={departure} count={plan.stops.length} hydrated={hydrated} listRef={listRef} />
         ))}
       </ol>
       {plan.gaps.length > 0 ? (

@@ -6,6 +6,7 @@ import { TripForm } from "../../../components/trips/TripForm";
 import { TripMap } from "../../../components/trips/TripMap";
 import { TripPlanView } from "../../../components/trips/TripPlanView";
 import { formAction } from "../../../auth/forms.server";
+import { readFlash } from "../../../auth/flash.server";
 import { getSessionUser } from "../../../auth/guards.server";
 import { tripAction } from "../../../trips/actions.server";
 import { loadTripPage } from "../../../trips/plan.server";
@@ -23,8 +24,8 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ status, page }, user] = await Promise.all([loadTripPage(request), getSessionUser(request)]);
-  return data({ page, member: user !== null }, { status });
+  const [{ status, page }, user, flash] = await Promise.all([loadTripPage(request), getSessionUser(request), readFlash(request)]);
+  return data({ page, member: user !== null, notice: flash.message }, { status, headers: flash.headers });
 }
 
 export function action({ request }: ActionFunctionArgs) {
@@ -37,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export default function TripPage() {
-  const { page, member } = useLoaderData<typeof loader>();
+  const { page, member, notice } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const problem = failed && "formError" in failed ? { message: failed.formError, hours: failed.fieldErrors.hours } : undefined;
   const values = page.state === "planned" ? Object.fromEntries(new URLSearchParams(page.search)) : page.state === "invalid" ? page.values : page.defaults;
@@ -59,7 +60,7 @@ export default function TripPage() {
             </p>
           ) : null}
           <div className="trip-layout">
-            <TripPlanView plan={page.plan} search={page.search} kind={page.query.kind} editable errors={problem} />
+            <TripPlanView plan={page.plan} search={page.search} kind={page.query.kind} editable errors={problem} notice={notice} />
             <TripMap plan={page.plan} label="Map of the drive and its stops" />
           </div>
           <TripActions search={page.search} member={member} />
