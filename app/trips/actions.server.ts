@@ -15,5 +15,5 @@ export async function tripAction(request: Request, form: FormData): Promise<Resp
   }
   const edit = await editedTrip(query, form);
   // A move is announced on the next page (read by the live region there, with or without JavaScript).
-  return redirect(edit.url, edit.notice ? { headers: { "Set-Cookie": await flashHeader(edit.notice) } } : undefined);
+  return edit.notice ? redirectWithFlash(edit.url, edit.notice) : redirect(edit.url);
 }

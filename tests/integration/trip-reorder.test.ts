@@ -3,7 +3,7 @@
 // move announced by a flash notice; a move it cannot make is a 400 with a message, a JSON body a 415.
 import { afterAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { action, loader } from "../../app/routes/public/trip/index";
 import { loader as exportLoader } from "../../app/routes/public/trip/export";
 import { parseStops } from "../../geo/trip/query";
