@@ -24,9 +24,14 @@ CREATE TABLE IF NOT EXISTS routing_overlay (
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS routing_overlay_geom ON routing_overlay USING gist (geom);
 --> statement-breakpoint
-ALTER TABLE routing_edges ADD COLUMN IF NOT EXISTS overlay_id bigint;
+-- Which overlay edge each major edge belongs to. A table of its own, not a column of routing_edges: an
+-- UPDATE would move every major edge's row out of the table's spatial order (decision 0183).
+CREATE TABLE IF NOT EXISTS routing_overlay_members (
+  edge_id bigint PRIMARY KEY,
+  overlay_id bigint NOT NULL
+);
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS routing_edges_overlay ON routing_edges (overlay_id) WHERE overlay_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS routing_overlay_members_overlay ON routing_overlay_members (overlay_id);
 --> statement-breakpoint
 
 -- Rebuilds the overlay from the major edges (motorway, autoroute, trunk, primary, link, ferry, shuttle:
@@ -45,7 +50,7 @@ DECLARE
   forward float8;
   backward float8;
   ids bigint[];
-  chain bigint := 0;
+  walked bigint := 0;
   total integer;
 BEGIN
   -- A second refresh in one transaction finds the first one's tables (dropped at commit).
@@ -73,7 +78,7 @@ BEGIN
     ORDER BY d.vertex, x.id
   LOOP
     CONTINUE WHEN EXISTS (SELECT 1 FROM overlay_member m WHERE m.edge = start_row.id);
-    chain := chain + 1;
+    walked := walked + 1;
     here := start_row.vertex;
     forward := 0;
     backward := 0;
@@ -95,12 +100,12 @@ BEGIN
       EXIT WHEN NOT FOUND;
       here := next_vertex;
     END LOOP;
-    INSERT INTO overlay_chain VALUES (chain, start_row.vertex, next_vertex, forward, backward);
-    INSERT INTO overlay_member SELECT unnest(ids), chain;
+    INSERT INTO overlay_chain VALUES (walked, start_row.vertex, next_vertex, forward, backward);
+    INSERT INTO overlay_member SELECT unnest(ids), walked;
   END LOOP;
   -- Rings with no junction on them: each edge is its own overlay edge.
   WITH rest AS (
-    SELECT x.id AS edge, x.source, x.target, x.cost, x.reverse_cost, chain + row_number() OVER (ORDER BY x.id) AS cid
+    SELECT x.id AS edge, x.source, x.target, x.cost, x.reverse_cost, walked + row_number() OVER (ORDER BY x.id) AS cid
     FROM overlay_edges x WHERE NOT EXISTS (SELECT 1 FROM overlay_member m WHERE m.edge = x.id)
   ), chains AS (
     INSERT INTO overlay_chain SELECT cid, source, target, cost, reverse_cost FROM rest
@@ -113,9 +118,8 @@ BEGIN
     SELECT c.id, c.source, c.target, c.cost, c.reverse_cost, b.edges, ST_Envelope(ST_Expand(b.box, 0.000001))::geometry(Polygon, 4326)
     FROM overlay_chain c
     JOIN (SELECT m.chain, count(*)::integer AS edges, ST_Extent(r.geom)::geometry AS box FROM overlay_member m JOIN routing_edges r ON r.id = m.edge GROUP BY m.chain) b ON b.chain = c.id;
-  UPDATE routing_edges r SET overlay_id = m.chain FROM overlay_member m WHERE m.edge = r.id AND r.overlay_id IS DISTINCT FROM m.chain;
-  UPDATE routing_edges r SET overlay_id = NULL
-    WHERE r.overlay_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM overlay_member m WHERE m.edge = r.id);
+  DELETE FROM routing_overlay_members;
+  INSERT INTO routing_overlay_members (edge_id, overlay_id) SELECT m.edge, m.chain FROM overlay_member m ORDER BY m.chain, m.edge;
   SELECT count(*) INTO total FROM routing_overlay;
   RETURN total;
 END;
@@ -203,7 +207,8 @@ BEGIN
      UNION ALL
      SELECT id, source, target, cost, reverse_cost FROM routing_edges
        WHERE geom && %1$L::geometry OR geom && %2$L::geometry
-         OR overlay_id IN (SELECT o.id FROM routing_overlay o WHERE o.geom && %3$L::geometry OR o.geom && %4$L::geometry)$q$,
+         OR id IN (SELECT m.edge_id FROM routing_overlay o JOIN routing_overlay_members m ON m.overlay_id = o.id
+                   WHERE o.geom && %3$L::geometry OR o.geom && %4$L::geometry)$q$,
     box_a, box_b, ST_Expand(box_a, 0.1), ST_Expand(box_b, 0.1));
 END;
 $$;
@@ -238,7 +243,7 @@ BEGIN
       INTO raw_edges, chains
       FROM pgr_dijkstra(edges_query, source_vertex, target_vertex, true) d;
       CONTINUE WHEN raw_edges IS NULL AND chains IS NULL;
-      edges_query := format('SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE id = ANY(%L::bigint[]) OR overlay_id = ANY(%L::bigint[])',
+      edges_query := format('SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE id = ANY(%L::bigint[]) OR id IN (SELECT edge_id FROM routing_overlay_members WHERE overlay_id = ANY(%L::bigint[]))',
         coalesce(raw_edges, ARRAY[]::bigint[]), coalesce(chains, ARRAY[]::bigint[]));
     END IF;
     RETURN QUERY

@@ -53,9 +53,9 @@ describe("the major-road overlay (migration 0038)", () => {
   it("covers every major edge once, each overlay edge costing what its chain of edges costs", async () => {
     const [counts] = await sql<{ major: number; members: number; overlay: number; wrong: number }[]>`
       SELECT (SELECT count(*)::int FROM routing_edges WHERE ${sql.unsafe(MAJOR)} AND source <> target) AS major,
-        (SELECT count(*)::int FROM routing_edges WHERE overlay_id IS NOT NULL) AS members,
+        (SELECT count(*)::int FROM routing_overlay_members m JOIN routing_edges e ON e.id = m.edge_id) AS members,
         (SELECT count(*)::int FROM routing_overlay) AS overlay,
-        (SELECT count(*)::int FROM routing_overlay o WHERE o.edges <> (SELECT count(*) FROM routing_edges e WHERE e.overlay_id = o.id)) AS wrong`;
+        (SELECT count(*)::int FROM routing_overlay o WHERE o.edges <> (SELECT count(*) FROM routing_overlay_members m WHERE m.overlay_id = o.id)) AS wrong`;
     expect(counts.major).toBeGreaterThan(1000);
     expect(counts.members).toBe(counts.major);
     expect(counts.overlay).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe("the major-road overlay (migration 0038)", () => {
       SELECT id::text, source::text, target::text, cost, reverse_cost FROM routing_overlay WHERE edges > 1 AND source <> target ORDER BY id LIMIT 30`;
     expect(samples.length).toBeGreaterThan(10);
     for (const o of samples) {
-      const query = `SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE overlay_id = ${Number(o.id)}`;
+      const query = `SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE id IN (SELECT edge_id FROM routing_overlay_members WHERE overlay_id = ${Number(o.id)})`;
       const [there] = await sql<{ seconds: number | null }[]>`SELECT max(agg_cost) AS seconds FROM pgr_dijkstra(${query}, ${o.source}::bigint, ${o.target}::bigint, true)`;
       const [back] = await sql<{ seconds: number | null }[]>`SELECT max(agg_cost) AS seconds FROM pgr_dijkstra(${query}, ${o.target}::bigint, ${o.source}::bigint, true)`;
       if (o.cost >= 0) expect(there.seconds).toBeCloseTo(o.cost, 6);
@@ -108,7 +108,7 @@ describe("the major-road overlay (migration 0038)", () => {
     const checksum = async () => {
       const [row] = await sql<{ overlay: string; members: string }[]>`
         SELECT (SELECT md5(string_agg(o::text, ',' ORDER BY o.id)) FROM routing_overlay o) AS overlay,
-          (SELECT md5(string_agg(id::text || ':' || overlay_id::text, ',' ORDER BY id)) FROM routing_edges WHERE overlay_id IS NOT NULL) AS members`;
+          (SELECT md5(string_agg(m::text, ',' ORDER BY m.edge_id)) FROM routing_overlay_members m) AS members`;
       return row;
     };
     const before = await checksum();
@@ -118,7 +118,7 @@ describe("the major-road overlay (migration 0038)", () => {
         await tx`SELECT routing_refresh_components()`;
         const [row] = await tx<{ overlay: string; members: string }[]>`
           SELECT (SELECT md5(string_agg(o::text, ',' ORDER BY o.id)) FROM routing_overlay o) AS overlay,
-            (SELECT md5(string_agg(id::text || ':' || overlay_id::text, ',' ORDER BY id)) FROM routing_edges WHERE overlay_id IS NOT NULL) AS members`;
+            (SELECT md5(string_agg(m::text, ',' ORDER BY m.edge_id)) FROM routing_overlay_members m) AS members`;
         inside = row;
         throw new Error("rollback");
       })
