@@ -165,7 +165,8 @@ $$;
 
 -- The 'hierarchy' tier now reads the overlay: every overlay edge whose box misses both end boxes (its
 -- id is -1 - overlay id, so it cannot be taken for an edge or for pgr_dijkstra's -1), plus every edge in
--- the end boxes and the raw edges of the chains that reach into them. Those chains are found with the end
+-- the end boxes and the raw edges of the chains that reach into them (a union: an OR with a subquery
+-- would scan the whole edge table). Those chains are found with the end
 -- boxes widened by 0.1° (7-11 km), so that a local edge leaving a box still meets the major road it
 -- leads to as raw edges, as the uncontracted tier would. The other tiers are as before.
 CREATE OR REPLACE FUNCTION routing_edges_query(source_vertex bigint, target_vertex bigint, tier text)
@@ -205,10 +206,11 @@ BEGIN
     $q$SELECT -1 - o.id AS id, o.source, o.target, o.cost, o.reverse_cost FROM routing_overlay o
        WHERE NOT (o.geom && %3$L::geometry OR o.geom && %4$L::geometry)
      UNION ALL
-     SELECT id, source, target, cost, reverse_cost FROM routing_edges
-       WHERE geom && %1$L::geometry OR geom && %2$L::geometry
-         OR id IN (SELECT m.edge_id FROM routing_overlay o JOIN routing_overlay_members m ON m.overlay_id = o.id
-                   WHERE o.geom && %3$L::geometry OR o.geom && %4$L::geometry)$q$,
+     (SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE geom && %1$L::geometry OR geom && %2$L::geometry
+      UNION
+      SELECT e.id, e.source, e.target, e.cost, e.reverse_cost
+      FROM routing_overlay o JOIN routing_overlay_members m ON m.overlay_id = o.id JOIN routing_edges e ON e.id = m.edge_id
+      WHERE o.geom && %3$L::geometry OR o.geom && %4$L::geometry)$q$,
     box_a, box_b, ST_Expand(box_a, 0.1), ST_Expand(box_b, 0.1));
 END;
 $$;
@@ -243,7 +245,9 @@ BEGIN
       INTO raw_edges, chains
       FROM pgr_dijkstra(edges_query, source_vertex, target_vertex, true) d;
       CONTINUE WHEN raw_edges IS NULL AND chains IS NULL;
-      edges_query := format('SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE id = ANY(%L::bigint[]) OR id IN (SELECT edge_id FROM routing_overlay_members WHERE overlay_id = ANY(%L::bigint[]))',
+      -- A union, not an OR with a subquery: that would scan the whole edge table.
+      edges_query := format('SELECT id, source, target, cost, reverse_cost FROM routing_edges WHERE id = ANY(%L::bigint[])
+        UNION SELECT e.id, e.source, e.target, e.cost, e.reverse_cost FROM routing_overlay_members m JOIN routing_edges e ON e.id = m.edge_id WHERE m.overlay_id = ANY(%L::bigint[])',
         coalesce(raw_edges, ARRAY[]::bigint[]), coalesce(chains, ARRAY[]::bigint[]));
     END IF;
     RETURN QUERY
