@@ -7,7 +7,8 @@
 //   about `targetEdges` routing edges (0.39 km at 10 million). A grid line is a secondary road every
 //   ~3 km, a primary every ~12 km, a trunk road every ~48 km; the rest are local roads.
 // - Motorways join real cities in straight lines, with a junction (highway=motorway_junction and a
-//   motorway_link to the grid) every ~8 km; cities are motorway interchanges.
+//   motorway_link to the nearest primary or trunk road of the grid) every ~8 km; cities are motorway
+//   interchanges, linked the same way.
 // - The Channel Tunnel shuttle (Folkestone–Coquelles) and two car ferries (Dover–Calais,
 //   Portsmouth–Caen) join the two countries; each country's file carries them with the other end's node,
 //   so each import joins its part to the other at the shared node.
@@ -258,6 +259,30 @@ function nearestGridNode(g: Grid, lng: number, lat: number): { id: number; lng: 
   return null;
 }
 
+/**
+ * The grid node nearest to a point on a primary or trunk line (motorway junctions lead onto A roads, as
+ * they do in OpenStreetMap; a junction onto a local road would be a way off the major network that only
+ * local roads reach), else the nearest grid node.
+ */
+function nearestMajorGridNode(g: Grid, lng: number, lat: number, spacingKm: number): { id: number; lng: number; lat: number } | null {
+  const major = (k: number, vertical: boolean) => {
+    const { highway } = lineClass(k, spacingKm, g.country, vertical);
+    return highway === "primary" || highway === "trunk";
+  };
+  const ci = Math.round((lng - g.lng0) / g.dlng);
+  const cj = Math.round((lat - g.lat0) / g.dlat);
+  const reach = Math.max(1, Math.round(12 / spacingKm));
+  let best: { id: number; lng: number; lat: number; d: number } | null = null;
+  for (let i = ci - reach; i <= ci + reach; i++) {
+    for (let j = cj - reach; j <= cj + reach; j++) {
+      if (!(major(i, true) || major(j, false)) || !gridOn(g, i, j)) continue;
+      const d = ((gridLng(g, i) - lng) * Math.cos((lat * Math.PI) / 180)) ** 2 + (gridLat(g, j) - lat) ** 2;
+      if (!best || d < best.d) best = { id: gridNode(g, i, j), lng: gridLng(g, i), lat: gridLat(g, j), d };
+    }
+  }
+  return best ?? nearestGridNode(g, lng, lat);
+}
+
 /** A grid line's road class and ref from its index: every ~3 km secondary, ~12 km primary, ~48 km trunk. */
 function lineClass(k: number, spacingKm: number, country: number, vertical: boolean): { highway: string; ref: string } {
   const every = (km: number) => Math.max(1, Math.round(km / spacingKm));
@@ -315,7 +340,7 @@ export async function writeNationalNetwork(sql: SqlClient, dir: string, targetEd
     };
     const citiesHere = [...cityNode.values()].filter((c) => c.country === country);
     for (const c of citiesHere) {
-      const near = nearestGridNode(grid, c.lng, c.lat);
+      const near = nearestMajorGridNode(grid, c.lng, c.lat, spacingKm);
       if (near) link(c.id, near);
     }
     for (const [ref, chain] of motorways) {
@@ -334,8 +359,8 @@ export async function writeNationalNetwork(sql: SqlClient, dir: string, targetEd
           const lat = a.lat + (b.lat - a.lat) * t;
           const id = nextNode++;
           const isJunction = s % junctionEvery === 0 && steps - s > junctionEvery / 2;
-          const near = isJunction ? nearestGridNode(grid, lng, lat) : null;
-          const junctionHere = near && Math.hypot(near.lng - lng, near.lat - lat) < 1.5 * Math.max(grid.dlng, grid.dlat) + 0.01;
+          const near = isJunction ? nearestMajorGridNode(grid, lng, lat, spacingKm) : null;
+          const junctionHere = near && Math.hypot((near.lng - lng) * Math.cos((lat * Math.PI) / 180), near.lat - lat) < 0.1;
           mwNodes.push([id, `n${id} x${fixed(lng)} y${fixed(lat)}${junctionHere ? ` Thighway=motorway_junction,ref=${junction++}` : ""}`]);
           wayNodes.push(id);
           if (junctionHere && near) {

@@ -24,7 +24,7 @@ const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_national";
 const dir = process.env.BENCH_NATIONAL_DIR ?? `${tmpdir()}/pawroute-national-${EDGES}`;
 /** Bumped when the generator changes, so that an older import is replaced. */
-const NETWORK_VERSION = 1;
+const NETWORK_VERSION = 2;
 
 const LONDON: LngLat = { lat: 51.5072, lng: -0.1276 };
 const EDINBURGH: LngLat = { lat: 55.9533, lng: -3.1883 };
