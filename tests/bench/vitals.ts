@@ -29,39 +29,39 @@ const PHONE = { cpuSlowdown: 4, downBitsPerSecond: 1_600_000, upBitsPerSecond: 7
 /** A demo account with no subscription (the payment page sends a member who has one to their account). */
 const PAYER = { email: "admin@pawroute.test", password: "pawroute-admin" };
 
-type Vitals = { lcp: number; cls: number; tbt: number; inp: number | null; bytes: number; scriptBytes: number; requests: number };
+type Vitals = { lcp: number; lcpElement: string; cls: number; shifts: string[]; tbt: number; inp: number | null; bytes: number; scriptBytes: number; requests: number };
 
-/** Registered before any of the page's scripts: the entries the figures are made of. */
-const OBSERVERS = () => {
-  const store = { lcp: 0, cls: 0, fcp: 0, longTasks: [] as { start: number; duration: number }[], events: [] as number[] };
-  (window as unknown as { __vitals: typeof store }).__vitals = store;
-  const observe = (type: string, callback: (entry: PerformanceEntry) => void, options: Record<string, unknown> = {}) => {
+/**
+ * Registered before any of the page's scripts: the entries the figures are made of. A string, not a
+ * function: tsx names the functions it compiles with a helper the page does not have.
+ */
+const OBSERVERS = `(() => {
+  const store = { lcp: 0, lcpElement: "", cls: 0, shifts: [], fcp: 0, longTasks: [], events: [] };
+  const describe = (node) => node && node.nodeType === 1 ? node.tagName.toLowerCase() + (node.id ? "#" + node.id : "") + (node.className && typeof node.className === "string" ? "." + node.className.trim().split(/\\s+/).slice(0, 2).join(".") : "") : "";
+  window.__vitals = store;
+  function observe(type, callback, options) {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach(callback)).observe({ type, buffered: true, ...options } as PerformanceObserverInit);
-    } catch {
+      new PerformanceObserver((list) => list.getEntries().forEach(callback)).observe(Object.assign({ type, buffered: true }, options || {}));
+    } catch (error) {
       // An entry type this browser does not know.
     }
-  };
-  observe("largest-contentful-paint", (entry) => (store.lcp = entry.startTime));
-  observe("paint", (entry) => {
-    if (entry.name === "first-contentful-paint") store.fcp = entry.startTime;
-  });
+  }
+  observe("largest-contentful-paint", (entry) => { store.lcp = entry.startTime; store.lcpElement = describe(entry.element); });
+  observe("paint", (entry) => { if (entry.name === "first-contentful-paint") store.fcp = entry.startTime; });
   observe("layout-shift", (entry) => {
-    const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
-    if (!shift.hadRecentInput) store.cls += shift.value;
+    if (entry.hadRecentInput) return;
+    store.cls += entry.value;
+    if (entry.value >= 0.005) store.shifts.push(entry.value.toFixed(3) + " " + (entry.sources || []).map((source) => describe(source.node)).filter(Boolean).join(" + "));
   });
-  observe("longtask", (entry) => store.longTasks.push({ start: entry.startTime, duration: entry.duration }));
-  observe("event", (entry) => {
-    const event = entry as PerformanceEntry & { interactionId?: number };
-    if (event.interactionId) store.events.push(entry.duration);
-  }, { durationThreshold: 16 });
-};
+  observe("longtask", (entry) => { store.longTasks.push({ start: entry.startTime, duration: entry.duration }); });
+  observe("event", (entry) => { if (entry.interactionId) store.events.push(entry.duration); }, { durationThreshold: 16 });
+})();`;
 
 async function measure(browser: Browser, base: string, path: string, cookies: { name: string; value: string }[]): Promise<Vitals> {
   const context = await browser.newContext({ viewport: PHONE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   if (cookies.length) await context.addCookies(cookies.map((cookie) => ({ ...cookie, url: base })));
   const page = await context.newPage();
-  await page.addInitScript(OBSERVERS);
+  await page.addInitScript({ content: OBSERVERS });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
@@ -100,10 +100,11 @@ async function measure(browser: Browser, base: string, path: string, cookies: { 
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < 1_000)) await page.waitForTimeout(100);
   const inp = await tapHeading(page);
-  const store = await page.evaluate(() => (window as unknown as { __vitals: { lcp: number; cls: number; fcp: number; longTasks: { start: number; duration: number }[] } }).__vitals);
+  type Store = { lcp: number; lcpElement: string; cls: number; shifts: string[]; fcp: number; longTasks: { start: number; duration: number }[] };
+  const store = await page.evaluate(() => (window as unknown as { __vitals: Store }).__vitals);
   const tbt = store.longTasks.filter((task) => task.start + task.duration > store.fcp).reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
   await context.close();
-  return { lcp: store.lcp, cls: store.cls, tbt, inp, bytes, scriptBytes, requests };
+  return { lcp: store.lcp, lcpElement: store.lcpElement, cls: store.cls, shifts: store.shifts, tbt, inp, bytes, scriptBytes, requests };
 }
 
 /** A tap on the main heading, and the slowest interaction the browser then reports (null when none is). */
@@ -188,6 +189,8 @@ async function main() {
       console.log(
         `  ${name.padEnd(34)} ${lcp.toFixed(0).padStart(5)} ms ${mark(lcp <= GOALS.lcpMs)} ${tbt.toFixed(0).padStart(4)} ms ${mark(tbt <= GOALS.tbtMs)} ${cls.toFixed(3).padStart(6)} ${mark(cls <= GOALS.cls)} ${inp}  ${(median(runs.map((r) => r.bytes)) / 1024).toFixed(0).padStart(4)} KB (${(median(runs.map((r) => r.scriptBytes)) / 1024).toFixed(0)} KB) in ${median(runs.map((r) => r.requests))} requests`,
       );
+      const last = runs[runs.length - 1];
+      console.log(`  ${"".padEnd(34)} LCP element ${last.lcpElement || "none"}${last.shifts.length ? `; shifts ${last.shifts.join(", ")}` : ""}`);
     }
     console.log(`  goals: LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls} on each page\n`);
     for (const [name, id] of [
