@@ -1,7 +1,14 @@
 import { createHash } from "node:crypto";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { hashInlineScripts } from "./inline-scripts.server";
 import { swapNonce, withoutNonceParts, type CachedPage, type RenderCache } from "./render-cache.server";
+
+/**
+ * Brotli quality for a page kept in the render cache, compressed once when it is kept (decision 0295):
+ * paid once per page and worker, not per response, so higher than the on-the-fly quality 1 (decision 0208).
+ */
+export const KEPT_BROTLI_QUALITY = 5;
 
 /**
  * Pages every anonymous visitor sees alike: the homepage and its presets, the search results (list
@@ -83,6 +90,10 @@ export function conditionalGet(cache?: RenderCache) {
       .begin()
       .then((render) => {
         const hit = render ? cache.get(key, render.version) : undefined;
+        if (hit?.csp !== undefined) {
+          res.setHeader("Content-Security-Policy", hit.csp);
+          return answer(req, res, hit.status, hit.headers, inBrotli(req, res, hit.body, hit.brotli), hit.etag, "hit");
+        }
         if (hit) return answer(req, res, hit.status, hit.headers, hit.gzipped ? encoded(req, res, hit.body) : swapNonce(hit.body, hit.nonce, nonceOf(res)), hit.etag, "hit");
         // A HEAD's render has no body to keep.
         const keep = render && req.method === "GET" ? (page: Omit<CachedPage, "version" | "storedAt">) => cache.put(key, { ...page, version: render.version }, render.startedAt) : undefined;
@@ -108,6 +119,14 @@ function encoded(req: Request, res: Response, gzipped: Buffer, plain?: Buffer): 
   return gzipped;
 }
 
+/** A kept page in Brotli, as compressed when it was kept, for a client that takes Brotli; else as it is (the compression middleware may still gzip it). */
+function inBrotli(req: Request, res: Response, plain: Buffer, brotli: Buffer | undefined): Buffer {
+  res.vary("Accept-Encoding");
+  if (!brotli || req.acceptsEncodings("br", "identity") !== "br") return plain;
+  res.setHeader("Content-Encoding", "br");
+  return brotli;
+}
+
 /** Sends a collected (or kept) page: the ETag and Cache-Control, and 304 when the browser holds it. */
 function answer(req: Request, res: Response, status: number, headers: CachedPage["headers"], body: Buffer, etag: string, cached: "hit" | "miss" | "") {
   for (const [name, value] of headers) if (!res.hasHeader(name)) res.setHeader(name, value);
@@ -128,6 +147,17 @@ function answer(req: Request, res: Response, status: number, headers: CachedPage
   res.setHeader("Content-Length", body.length);
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/** The headers the page set itself (not those set before it rendered, nor the per-request ones). */
+function keptHeaders(res: Response, before: Set<string>): CachedPage["headers"] {
+  const headers: CachedPage["headers"] = [];
+  for (const name of res.getHeaderNames()) {
+    const value = res.getHeader(name);
+    if (before.has(name) || OWN_HEADERS.has(name) || value === undefined) continue;
+    headers.push([name, typeof value === "number" ? String(value) : value]);
+  }
+  return headers;
 }
 
 /** Lets the page render, collects its body, and answers it (handing it to `keep` when it may be kept). */
@@ -166,16 +196,23 @@ function collect(req: Request, res: Response, next: NextFunction, keep?: (page: 
     // The request's nonce, if the body carries it (a page's inline scripts); JSON and `.data` do not.
     const nonce = body.includes(nonceOf(res)) ? nonceOf(res) : "";
     const etag = etagOf(body, nonce);
+    // A page to keep allows its inline scripts by hash, so it is the same bytes on every response and
+    // is compressed once (inline-scripts.server.ts, decision 0295).
+    const policy = res.getHeader("Content-Security-Policy");
+    const hashed = keep && nonce !== "" && typeof policy === "string" ? hashInlineScripts(body, nonce, policy) : null;
+    if (keep && hashed) {
+      const brotli = brotliCompressSync(hashed.body, { params: { [constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: hashed.body.length } });
+      const headers = keptHeaders(res, before);
+      keep({ status: res.statusCode, headers, body: hashed.body, brotli, nonce: "", csp: hashed.csp, etag });
+      res.setHeader("Content-Security-Policy", hashed.csp);
+      answer(req, res, res.statusCode, [], inBrotli(req, res, hashed.body, brotli), etag, cached);
+      return res;
+    }
     // A body without a nonce is the same for everyone: it is kept gzipped, a fraction of its size, and
     // a client that takes gzip gets it as kept.
     const gzipped = keep && nonce === "" ? gzipSync(body) : undefined;
     if (keep) {
-      const headers: CachedPage["headers"] = [];
-      for (const name of res.getHeaderNames()) {
-        const value = res.getHeader(name);
-        if (before.has(name) || OWN_HEADERS.has(name) || value === undefined) continue;
-        headers.push([name, typeof value === "number" ? String(value) : value]);
-      }
+      const headers = keptHeaders(res, before);
       keep(gzipped ? { status: res.statusCode, headers, body: gzipped, gzipped: true, nonce, etag } : { status: res.statusCode, headers, body, nonce, etag });
     }
     answer(req, res, res.statusCode, [], gzipped ? encoded(req, res, gzipped, body) : body, etag, cached);

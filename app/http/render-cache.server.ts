@@ -23,8 +23,15 @@ export interface CachedPage {
   /** The body as rendered, or gzipped when `gzipped` (a body without a nonce: JSON and `.data`). */
   body: Buffer;
   gzipped?: boolean;
-  /** The nonce the body was rendered with ("" when it has none). */
+  /** The nonce the body was rendered with ("" when it has none, or when its scripts are allowed by hash: `csp`). */
   nonce: string;
+  /**
+   * A page whose inline scripts are allowed by their hashes rather than a nonce (inline-scripts.server.ts):
+   * its own Content-Security-Policy, the same on every response, and so its body the same bytes on
+   * every response, kept compressed once in Brotli beside it (issue 52).
+   */
+  csp?: string;
+  brotli?: Buffer;
   etag: string;
   version: string;
   storedAt: number;
@@ -69,7 +76,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   function remove(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= entry.body.length;
+    bytes -= sizeOf(entry);
     entries.delete(key);
   }
 
@@ -107,7 +114,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       return entry;
     },
     put(key, page, startedAt) {
-      if (options.ttlMs <= 0 || page.body.length > MAX_ENTRY_BYTES || page.body.length > options.maxBytes) return false;
+      if (options.ttlMs <= 0 || sizeOf(page) > MAX_ENTRY_BYTES || sizeOf(page) > options.maxBytes) return false;
       if (page.version !== seenVersion || startedAt - seenAt < options.settleMs) return false;
       remove(key);
       const storedAt = now();
@@ -118,8 +125,8 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
         sweptAt = storedAt;
         for (const [old, entry] of entries) if (storedAt - entry.storedAt >= options.ttlMs) remove(old);
       }
-      entries.set(key, { ...page, body: ownMemory(page.body), storedAt });
-      bytes += page.body.length;
+      entries.set(key, { ...page, body: ownMemory(page.body), brotli: page.brotli && ownMemory(page.brotli), storedAt });
+      bytes += sizeOf(page);
       for (const oldest of entries.keys()) {
         if (bytes <= options.maxBytes) break;
         remove(oldest);
@@ -133,6 +140,11 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       return bytes;
     },
   };
+}
+
+/** The bytes an entry holds: its body and its Brotli copy. */
+function sizeOf(page: Pick<CachedPage, "body" | "brotli">): number {
+  return page.body.length + (page.brotli?.length ?? 0);
 }
 
 /**

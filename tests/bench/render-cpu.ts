@@ -3,11 +3,19 @@
 // made of, with the least noise this machine allows (decision 0191). Run by tests/bench/web.ts in its own
 // process: the app's modules read the environment (DATABASE_URL, SESSION_SECRET) when they load.
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 1_500);
 const paths = (process.env.BENCH_RENDER_PATHS ?? "/").split(",");
+/** Issue 52's goals for a page's app CPU in one process, by the page's path. */
+function goalMs(path: string): number {
+  if (path === "/") return 3;
+  if (path.startsWith("/route")) return 8;
+  return 5;
+}
+const figures: Record<string, number> = {};
 
 const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
@@ -20,14 +28,20 @@ async function page(path: string): Promise<void> {
   await response.arrayBuffer();
 }
 
-console.log(`Server CPU a page in one process (Remix's handler without HTTP; ${REQUESTS} requests each after 100 to warm up):`);
+console.log(`Server CPU a page in one process (Remix's handler without HTTP; ${REQUESTS} requests each after 100 to warm up${process.env.BENCH_RENDER_LABEL ? `; ${process.env.BENCH_RENDER_LABEL}` : ""}):`);
 for (const path of paths) {
   for (let i = 0; i < 100; i++) await page(path);
   const before = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) await page(path);
   const cpu = process.cpuUsage(before);
-  console.log(`  ${path.padEnd(44)} ${((cpu.user + cpu.system) / 1000 / REQUESTS).toFixed(2).padStart(6)} ms CPU, ${((performance.now() - started) / REQUESTS).toFixed(2).padStart(6)} ms wall a page`);
+  const ms = (cpu.user + cpu.system) / 1000 / REQUESTS;
+  figures[path] = ms;
+  console.log(
+    `  ${path.padEnd(44)} ${ms.toFixed(2).padStart(6)} ms CPU, ${((performance.now() - started) / REQUESTS).toFixed(2).padStart(6)} ms wall a page  (goal ≤ ${goalMs(path)} ms: ${ms <= goalMs(path) ? "met" : "MISSED"})`,
+  );
 }
+// For tests/bench/web.ts's summary.
+if (process.env.BENCH_RENDER_OUT) writeFileSync(process.env.BENCH_RENDER_OUT, JSON.stringify(figures));
 // The app's database pool and job timers would keep the process alive.
 process.exit(0);

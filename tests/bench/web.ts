@@ -6,9 +6,13 @@
 //   - server CPU a page inside one process, without HTTP (tests/bench/render-cpu.ts);
 //   - requests per second with 16 concurrent connections (autocannon), rendering every page (render cache
 //     off) and as served (render cache on: repeated anonymous pages answered from memory, decision 0176);
-//     uncompressed, as the issue's wrk runs asked, and one row in Brotli, as a browser asks (decision 0208).
+//     uncompressed, as the issue's wrk runs asked, and one row in Brotli, as a browser asks (decision 0208);
+//   - every page again with the place and route caches off too (issue 52's "caches off" rows);
+//   - at the end, issue 52's table: each figure beside its goal, with the app CPU a request and the load average.
 // Figures are printed, never asserted: this is a benchmark, not a test.
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import { WARMUP_SECONDS, appEnv, cpuSeconds, cpuTicks, freePort, machineLine, startServer, warmUp } from "./server";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
@@ -20,7 +24,12 @@ const DATABASE_URL = process.env.BENCH_WEB_DATABASE_URL ?? process.env.DATABASE_
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // The public search issue's budget (120 KB) and issue 17's goal for the same page (100 KB).
-const BUDGET = { javascriptKb: 120, javascriptGoalKb: 100, renderP95Ms: 150 };
+const BUDGET = { javascriptKb: 120, javascriptGoalKb: 100, javascriptIssue52Kb: 70, renderP95Ms: 150 };
+
+/** One figure of issue 52's table, for the summary at the end: the figure, its goal and the app CPU beside it. */
+type Figure = { row: string; value: string; goal: string; met: boolean; cpu?: string; load: string };
+const summary: Figure[] = [];
+const load1 = () => loadavg()[0].toFixed(2);
 
 const RESULTS_PAGES = {
   "location (London, 5 miles)": "/location?location=London",
@@ -90,8 +99,9 @@ async function javascriptWeight(base: string, map: { files: string[] }) {
   }
   const lazy = map.files.reduce((sum, name) => sum + gzipSync(readFileSync(`${ASSETS}/${name}`)).length, 0);
   console.log(
-    `  total ${(total / 1024).toFixed(1)} KB in ${scripts.length} files (budget ≤ ${BUDGET.javascriptKb} KB: ${verdict(total / 1024 <= BUDGET.javascriptKb)}; issue 17's goal ≤ ${BUDGET.javascriptGoalKb} KB: ${verdict(total / 1024 <= BUDGET.javascriptGoalKb)})`,
+    `  total ${(total / 1024).toFixed(1)} KB in ${scripts.length} files (budget ≤ ${BUDGET.javascriptKb} KB: ${verdict(total / 1024 <= BUDGET.javascriptKb)}; issue 17's goal ≤ ${BUDGET.javascriptGoalKb} KB: ${verdict(total / 1024 <= BUDGET.javascriptGoalKb)}; issue 52's ≤ ${BUDGET.javascriptIssue52Kb} KB: ${verdict(total / 1024 <= BUDGET.javascriptIssue52Kb)})`,
   );
+  summary.push({ row: "results page JavaScript, gzipped (location results)", value: `${(total / 1024).toFixed(1)} KB`, goal: `≤ ${BUDGET.javascriptIssue52Kb} KB`, met: total / 1024 <= BUDGET.javascriptIssue52Kb, load: load1() });
   console.log(`  not counted: the lazy map code (${map.files.join(", ")}), ${(lazy / 1024).toFixed(1)} KB gzipped\n`);
 }
 
@@ -160,7 +170,10 @@ function fromManyVisitors(acceptEncoding?: string) {
   };
 }
 
-async function throughput(base: string, pid: number, cache: string, only?: (name: string, page: ThroughputPage) => boolean) {
+/** Throughput rows by run and page name, for the Brotli row's comparison. */
+const rates = new Map<string, number>();
+
+async function throughput(base: string, pid: number, cache: string, run: string, only?: (name: string, page: ThroughputPage) => boolean) {
   const pages = Object.entries(await throughputPages()).filter(([name, page]) => !only || only(name, page));
   // Every page this run measures, in turn, before the first is measured (tests/bench/server.ts).
   let next = 0;
@@ -173,20 +186,33 @@ async function throughput(base: string, pid: number, cache: string, only?: (name
     const failures = result.non2xx + result.errors + result.timeouts;
     // Only answered requests count: a refusal (429) or an error is cheap and would flatter the figure.
     const rps = Math.max(0, result.requests.total - failures) / result.duration;
+    rates.set(`${run}\n${name}`, rps);
+    // The Brotli row's goal is the same page uncompressed, from the same run.
+    const plain = acceptEncoding ? rates.get(`${run}\n${name.replace(/ in Brotli.*$/, "")}`) : undefined;
+    const goalText = plain !== undefined ? `as fast as uncompressed (${plain.toFixed(0)} req/s)` : `≥ ${goal} req/s`;
+    const met = plain !== undefined ? rps >= plain * 0.95 : rps >= goal;
+    const load = load1();
     console.log(
-      `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, server CPU ${cpuMs.toFixed(1)} ms/request  ${failures ? `${failures} failed  ` : ""}(goal ≥ ${goal} req/s: ${verdict(rps >= goal)})`,
+      `  ${name.padEnd(44)} ${rps.toFixed(0).padStart(5)} req/s  latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, app CPU ${cpuMs.toFixed(1)} ms/request, load ${load}  ${failures ? `${failures} failed  ` : ""}(goal ${goalText}: ${met ? "met" : "MISSED"})`,
     );
+    summary.push({ row: `${name}, ${run}`, value: `${rps.toFixed(0)} req/s`, goal: goalText, met, cpu: `${cpuMs.toFixed(1)} ms app CPU`, load });
   }
 }
 
 /** tests/bench/render-cpu.ts in its own process: each page's server CPU without HTTP or a client on the same cores. */
-function renderCpu(pages: Record<string, { path: string }>) {
+function renderCpu(pages: Record<string, { path: string }>, run: string, env: Record<string, string> = {}) {
   const paths = [...new Set(Object.entries(pages).filter(([name]) => !name.startsWith("JSON")).map(([, { path }]) => path))];
-  const run = spawnSync(process.execPath, ["--import", "tsx", "tests/bench/render-cpu.ts"], {
+  const out = join(mkdtempSync(join(tmpdir(), "bench-render-")), "figures.json");
+  const child = spawnSync(process.execPath, ["--import", "tsx", "tests/bench/render-cpu.ts"], {
     stdio: ["ignore", "inherit", "inherit"],
-    env: { ...appEnv(DATABASE_URL), BENCH_RENDER_PATHS: paths.join(",") },
+    env: { ...appEnv(DATABASE_URL), BENCH_RENDER_PATHS: paths.join(","), BENCH_RENDER_OUT: out, BENCH_RENDER_LABEL: run, ...env },
   });
-  if (run.status !== 0) throw new Error(`tests/bench/render-cpu.ts exited with ${run.status}`);
+  if (child.status !== 0) throw new Error(`tests/bench/render-cpu.ts exited with ${child.status}`);
+  const load = load1();
+  for (const [path, ms] of Object.entries(JSON.parse(readFileSync(out, "utf8")) as Record<string, number>)) {
+    const goal = path === "/" ? 3 : path.startsWith("/route") ? 8 : 5;
+    summary.push({ row: `app CPU a page in one process ${path}, ${run}`, value: `${ms.toFixed(2)} ms`, goal: `≤ ${goal} ms`, met: ms <= goal, load });
+  }
   console.log("");
 }
 
@@ -205,15 +231,21 @@ async function main() {
   } finally {
     server.stop();
   }
-  renderCpu(await throughputPages());
-  for (const [cache, seconds] of [
-    ["every page rendered (RENDER_CACHE_SECONDS=0; places and routes kept, the default PLACE_CACHE_SECONDS and ROUTE_CACHE_SECONDS)", "0"],
-    ["render cache on (the default, RENDER_CACHE_SECONDS=10)", "10"],
+  renderCpu(await throughputPages(), "places and routes kept");
+  // Issue 52's "caches off" row for the same figure: every place found and every route worked out again.
+  renderCpu(await throughputPages(), "caches off (PLACE_CACHE_SECONDS=0, ROUTE_CACHE_SECONDS=0)", {
+    PLACE_CACHE_SECONDS: "0",
+    ROUTE_CACHE_SECONDS: "0",
+    BENCH_RENDER_REQUESTS: process.env.BENCH_RENDER_REQUESTS_UNCACHED ?? "300",
+  });
+  for (const [cache, seconds, run] of [
+    ["every page rendered (RENDER_CACHE_SECONDS=0; places and routes kept, the default PLACE_CACHE_SECONDS and ROUTE_CACHE_SECONDS)", "0", "rendered, places and routes kept"],
+    ["render cache on (the default, RENDER_CACHE_SECONDS=10)", "10", "render cache on"],
   ]) {
     const clusterPort = await freePort();
     const cluster = await startServer(clusterPort, DATABASE_URL, "cluster.ts", { RENDER_CACHE_SECONDS: seconds });
     try {
-      await throughput(cluster.base, cluster.pid, cache);
+      await throughput(cluster.base, cluster.pid, cache, run);
     } finally {
       cluster.stop();
     }
@@ -229,10 +261,16 @@ async function main() {
       uncached.base,
       uncached.pid,
       "every page rendered, every place found and every route worked out again (PLACE_CACHE_SECONDS=0, ROUTE_CACHE_SECONDS=0)",
-      (name, { acceptEncoding }) => !acceptEncoding && (name.startsWith("route results") || name.startsWith("location results") || name.startsWith("JSON")),
+      "caches off",
+      // Every cached figure's "caches off" row (issue 52): the pages above, uncompressed.
+      (_name, { acceptEncoding }) => !acceptEncoding,
     );
   } finally {
     uncached.stop();
+  }
+  console.log(`\nIssue 52's figures, each beside its goal (app CPU: the server's CPU a request; load: the 1-minute load average when it was measured):`);
+  for (const figure of summary) {
+    console.log(`  ${figure.met ? "met   " : "MISSED"} ${figure.row.padEnd(100)} ${figure.value.padStart(11)}${figure.cpu ? `, ${figure.cpu}` : ""}  (goal ${figure.goal}; load ${figure.load})`);
   }
   console.log(`\n${machineLine("at the end", started)}`);
 }

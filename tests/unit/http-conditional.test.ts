@@ -1,10 +1,12 @@
 import { get } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS_CACHE_CONTROL, PERSONAL_CACHE_CONTROL, conditionalGet, isCacheable, isPersonal } from "../../app/http/conditional.server";
+import { hashInlineScripts } from "../../app/http/inline-scripts.server";
 import { createRenderCache } from "../../app/http/render-cache.server";
 
 // Conditional GET on an Express app set up as server.ts is (compression first), with a handler that
@@ -247,5 +249,92 @@ describe("the render cache behind conditional GET", () => {
     expect(plainHit.body.toString()).toBe(expected);
     expect(plainHit.headers.etag).toBe(gzipHit.headers.etag);
     expect(renders).toBe(rendered);
+  });
+});
+
+/** The raw response, as the client gets it off the wire (fetch would decode it). */
+function raw(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on("error", reject);
+  });
+}
+
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("kept pages allow their inline scripts by hash and are compressed once (decision 0295)", () => {
+  let keptBase = "";
+  let closeKept = () => undefined as void;
+  let renders = 0;
+  let nonces = 0;
+  const script = (n: number) => `window.__remixContext = {"page":${n},"text":"é \\u003c/script"};`;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(compression({ threshold: 0 }));
+    // Each request's own nonce and policy, as app/ops/http.server.ts gives them.
+    app.use((_req, res, next) => {
+      res.locals.cspNonce = `nonce${String(++nonces).padStart(4, "0")}`;
+      res.setHeader("Content-Security-Policy", `default-src 'self';script-src 'self' 'nonce-${res.locals.cspNonce as string}';object-src 'none'`);
+      next();
+    });
+    app.use(conditionalGet(createRenderCache({ ttlMs: 60_000, settleMs: 0, maxBytes: 1_000_000, readVersion: async () => "1" })));
+    app.get("/route", (_req, res) => {
+      renders++;
+      const nonce = res.locals.cspNonce as string;
+      res.setHeader("Content-Type", "text/html; charset=utf-8");
+      res.write(`<html><head><link rel="modulepreload" href="/assets/a.js" nonce="${nonce}"><script type="application/ld+json">{"@type":"Place"}</script></head>`);
+      res.end(`<body><p>${"Dog-friendly pub ".repeat(400)}</p><script nonce="${nonce}">${script(1)}</script><script type="module" nonce="${nonce}">import "/assets/a.js";</script></body></html>`);
+    });
+    const server = app.listen(0);
+    await new Promise((resolve) => server.once("listening", resolve));
+    keptBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    closeKept = () => void server.close();
+  });
+  afterAll(() => closeKept());
+
+  it("answers the same bytes and the same policy to everyone, in Brotli as kept, with each inline script's hash and no nonce", async () => {
+    const miss = await raw(`${keptBase}/route?from=a`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(miss.headers["x-render-cache"]).toBe("miss");
+    const rendered = renders;
+    const hit = await raw(`${keptBase}/route?from=a`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(hit.headers["x-render-cache"]).toBe("hit");
+    expect(renders).toBe(rendered);
+    for (const response of [miss, hit]) {
+      expect(response.headers["content-encoding"]).toBe("br");
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+    }
+    // Compressed once: the hit is the kept bytes, the miss's very bytes.
+    expect(hit.body.equals(miss.body)).toBe(true);
+    const html = brotliDecompressSync(hit.body).toString("utf8");
+    expect(html).not.toMatch(/nonce/);
+    expect(html).toContain(`<script>${script(1)}</script>`);
+    const policy = String(hit.headers["content-security-policy"]);
+    expect(policy).toBe(miss.headers["content-security-policy"]);
+    expect(policy).toBe(`default-src 'self';script-src 'self' ${sha256(script(1))} ${sha256('import "/assets/a.js";')};object-src 'none'`);
+    // The same page to a client without Brotli: plain (or gzipped by the middleware), same policy.
+    const plain = await raw(`${keptBase}/route?from=a`, { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(html);
+    expect(plain.headers["content-security-policy"]).toBe(policy);
+    expect(plain.headers.etag).toBe(hit.headers.etag);
+  });
+
+  it("keeps the nonce when a page cannot be allowed exactly by hash", () => {
+    const policy = "script-src 'self' 'nonce-abc123'";
+    // The nonce elsewhere than in a nonce attribute (in the page's data).
+    expect(hashInlineScripts(Buffer.from(`<script nonce="abc123">go()</script><p>abc123</p>`), "abc123", policy)).toBeNull();
+    // A carriage return the browser's parser would turn into a line feed before hashing.
+    expect(hashInlineScripts(Buffer.from(`<script nonce="abc123">go()\r\n</script>`), "abc123", policy)).toBeNull();
+    // A policy without this nonce.
+    expect(hashInlineScripts(Buffer.from(`<script nonce="abc123">go()</script>`), "abc123", "script-src 'self'")).toBeNull();
+    expect(hashInlineScripts(Buffer.from(`<script nonce="abc123">go()</script><script src="/a.js" nonce="abc123"></script>`), "abc123", policy)).toEqual({
+      body: Buffer.from(`<script>go()</script><script src="/a.js"></script>`),
+      csp: `script-src 'self' ${sha256("go()")}`,
+    });
   });
 });

@@ -147,6 +147,7 @@ export default function Payment() {
           ))}
         </section>
       ) : null}
+      {page.paypal && !hydrated ? <div className="payment__paypal-slot" aria-hidden="true" /> : null}
       {hydrated && page.paypal ? (
         <PayPalButton
           config={page.paypal}
