@@ -5,7 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { createMember, database, expireLinks, memberByEmail, memberRow, sessionCookieValue, uniqueEmail, type TestMember } from "./support/accounts";
 import { fallbackFrom } from "./support/captcha";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 const LONG = "x".repeat(5_000);
 const SCRIPT = "<script>alert('paw')</script>";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
 import { holdScripts } from "./support/hydration";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Text typed before the page's JavaScript has loaded is never cleared when it does (issue 10).
 

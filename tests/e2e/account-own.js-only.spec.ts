@@ -1,6 +1,6 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, logInAs, sessionCookieValue, sessionExists } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 10 with JavaScript: the 'Saved to' tooltip links to the list and stays while hovered; the list
 // editor stays open when the listing leaves its last list; a new list says its page is public.

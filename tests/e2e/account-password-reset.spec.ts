@@ -1,7 +1,7 @@
 import { createMember, expireLinks, logInAs, memberRow, sessionExists } from "./support/accounts";
 import { completeCaptcha, fallbackFrom, solvedPayload } from "./support/captcha";
 import { linkIn, mailFor, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test("a forgotten password is reset through the mailed link, which then stops working", async ({ page, browser }) => {
   const member = await createMember({ verified: false });

@@ -4,7 +4,7 @@ import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import type { APIRequestContext } from "@playwright/test";
 import remixConfig from "../../remix.config.js";
 import { createMember, database, sessionCookieValue, sessionExists, type TestMember } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 interface Walked {
   id: string;

@@ -1,5 +1,5 @@
 import { createMember, database } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test("a member logs in, is taken back to where they were going with a new session, and logs out", async ({ page }) => {
   const member = await createMember();

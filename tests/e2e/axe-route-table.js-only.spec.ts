@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
 import { routeTable, type RouteEntry } from "./support/route-table";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Some pages answer 4xx on purpose when visited without their token or query (the mailed-link pages, the
 // 404 page itself): their error pages are checked like any other.

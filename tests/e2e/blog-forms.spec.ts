@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { completeCaptcha, fallbackFrom } from "./support/captcha";
 import { createMember, database, logInAs, uniqueEmail } from "./support/accounts";
 import { waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ allowClientErrors: true });
 

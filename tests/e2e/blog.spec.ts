@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { completeCaptcha } from "./support/captcha";
 import { createMember, database, logInAs, uniqueEmail } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 async function open(page: Page, path: string, info: TestInfo) {
   await page.goto(path);

@@ -5,7 +5,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { uniqueEmail, uniqueIp } from "./support/accounts";
 import { fallbackFrom, solvedPayload } from "./support/captcha";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 const FORM = "/account/login/forgotten";
 const SENT = "we have sent it a link";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { BOMB, expectNoInjectedMarkup, IMAGE, NOT_AN_IMAGE, ownListing, removeListings, watchForScripts } from "./listing-support";
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Script and event-handler payloads never run; members touch only their own listings, lists and
 // uploads; bad uploads are refused with a message and leave nothing behind.

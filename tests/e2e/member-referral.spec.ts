@@ -5,7 +5,7 @@ import { QUESTION_IN_HTML } from "../support/captcha-answer";
 import { answerQuestion } from "./support/captcha";
 import { linkIn, mailFor, waitForMail } from "./support/mail";
 import { completeCaptchaPatiently, pointsEntriesOf } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ allowClientErrors: true });
 

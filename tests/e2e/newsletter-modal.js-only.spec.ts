@@ -2,7 +2,7 @@
 // cookie, never on form pages; signing up in it shows the spec's success message.
 import { completeCaptcha } from "./support/captcha";
 import { uniqueEmail } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ newsletterModal: true });
 

@@ -1,6 +1,6 @@
 import { signLocalPayPalEvent } from "../../app/payments/local/paypal-api.server";
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The PayPal button needs JavaScript (PayPal's window): with it the page offers PayPal; without it the
 // PayPal wrapper is absent and the page offers nothing broken.
