@@ -94,7 +94,7 @@ test.describe("bad input", () => {
     await expect(page.getByText("Passwords don't match")).toBeVisible();
   });
 
-  test("a captcha solution is accepted once; a replay, a forgery or none is refused", async ({ request }) => {
+  test("a captcha solution is accepted once; a replay, a forgery or none is refused", { tag: "@http" }, async ({ request }) => {
     const member = await createMember();
     const payload = await solvedPayload(request, "forgotten");
     const first = await request.post("/account/login/forgotten", { form: { email: member.email, altcha: payload } });
