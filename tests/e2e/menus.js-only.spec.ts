@@ -1,6 +1,7 @@
 // With JavaScript: 'More' in the mobile menu is remembered in a cookie; on wide screens it opens on
 // hover (1180 px and up) with an overlay behind it.
 import { expect, reviewScreenshot, test } from "./fixtures";
+import { pageIsIdle } from "./support/hydration";
 
 test("the mobile menu remembers 'More' in a cookie across pages", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -35,6 +36,7 @@ test("at 1280 px 'More' opens on hover with an overlay; at 1000 px hovering does
 
   await page.setViewportSize({ width: 1000, height: 800 });
   await more.locator("summary").hover();
-  await page.waitForTimeout(200);
+  // The hover's handlers have run (they open the menu at once where hover opens it).
+  await pageIsIdle(page);
   await expect(more).not.toHaveAttribute("open", "");
 });
