@@ -31,7 +31,7 @@ if (!existsSync(CHROMIUM)) {
  * GETs): the js project alone runs them. A spec that posts a form or branches on `javaScriptEnabled` is not
  * listed: its no-JS path (post + redirect) is a different path.
  */
-const SAME_WITHOUT_JS = ["account-bad-input", "auth-authorisation", "navigation", "not-found", "premium-access", "search-invalid-rows"].map(
+const SAME_WITHOUT_JS = ["account-bad-input", "auth-authorisation", "not-found", "premium-access", "search-invalid-rows"].map(
   (name) => new RegExp(`/${name}\\.spec\\.ts$`),
 );
 
