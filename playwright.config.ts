@@ -26,6 +26,15 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`No browser at ${CHROMIUM}: \`npm test\` installs it, or run \`apt-get install -y chromium-headless-shell\`.`);
 }
 
+/**
+ * Specs whose journeys are the same with and without JavaScript (links, server-rendered pages, redirects of
+ * GETs): the js project alone runs them. A spec that posts a form or branches on `javaScriptEnabled` is not
+ * listed: its no-JS path (post + redirect) is a different path.
+ */
+const SAME_WITHOUT_JS = ["account-bad-input", "auth-authorisation", "not-found", "premium-access", "search-invalid-rows"].map(
+  (name) => new RegExp(`/${name}\\.spec\\.ts$`),
+);
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -59,10 +68,14 @@ export default defineConfig({
       ],
     },
   },
+  // Which project runs what (decision 0310): the js project runs every test once. The no-js project runs
+  // only what can differ without JavaScript: forms posting and redirecting, the server-rendered fallbacks.
+  // It leaves out *.js-only.spec.ts (axe, maps, hydration need JavaScript), tests tagged @http (they never
+  // open a page: a request is the same whatever the browser; fixture `request`), and the files listed in
+  // SAME_WITHOUT_JS, whose pages post nothing and have no no-JS path of their own.
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    // *.js-only.spec.ts need JavaScript in the page (axe, screenshots): the js project alone runs them.
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js-only\.spec\.ts$/ },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, ...SAME_WITHOUT_JS], grepInvert: /@http\b/ },
   ],
   webServer: [
     {

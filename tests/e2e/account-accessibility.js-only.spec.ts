@@ -1,5 +1,5 @@
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 for (const path of ["/join", "/account/login/", "/account/login/forgotten"]) {

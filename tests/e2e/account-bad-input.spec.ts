@@ -5,7 +5,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { createMember, database, expireLinks, memberByEmail, memberRow, sessionCookieValue, uniqueEmail, type TestMember } from "./support/accounts";
 import { fallbackFrom } from "./support/captcha";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 const LONG = "x".repeat(5_000);
 const SCRIPT = "<script>alert('paw')</script>";
@@ -23,7 +23,7 @@ function unescape(html: string) {
   return html.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
 }
 
-test("join: empty, too long, scripts and unicode get clear messages and create no account", async ({ request }) => {
+test("join: empty, too long, scripts and unicode get clear messages and create no account", { tag: "@http" }, async ({ request }) => {
   const cases: [Record<string, string>, string][] = [
     [{}, "Please enter your email address"],
     [{ email: LONG, password: "long enough 1", confirmPassword: "long enough 1" }, "Your email address can be at most 254 characters long"],
@@ -43,7 +43,7 @@ test("join: empty, too long, scripts and unicode get clear messages and create n
   }
 });
 
-test("unicode passwords work: the same typed password always matches", async ({ request }) => {
+test("unicode passwords work: the same typed password always matches", { tag: "@http" }, async ({ request }) => {
   const email = uniqueEmail("unicode");
   const { status } = await post(request, "/join", { email, password: "Ünïcödé 🐕 pässwörd", confirmPassword: "Ünïcödé 🐕 pässwörd" });
   expect(status).toBe(200);
@@ -53,7 +53,7 @@ test("unicode passwords work: the same typed password always matches", async ({ 
   expect(login.status()).toBe(302);
 });
 
-test("bodies that are not forms get 415, never 500", async ({ request }) => {
+test("bodies that are not forms get 415, never 500", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   for (const path of ["/join", "/account/login/", "/account/login/forgotten", "/account/login/reset", "/account/verify"]) {
     const json = await request.post(path, { data: { email: "a@b.example" }, maxRedirects: 0 });
@@ -66,7 +66,7 @@ test("bodies that are not forms get 415, never 500", async ({ request }) => {
   }
 });
 
-test("a file where text belongs is refused with a message", async ({ request }) => {
+test("a file where text belongs is refused with a message", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const response = await request.post("/account/set-username", {
     headers: await as(member),
@@ -78,7 +78,7 @@ test("a file where text belongs is refused with a message", async ({ request }) 
   expect((await memberRow(member.id)).username).toBe(member.username);
 });
 
-test("set-username: the spec's four messages, a taken name, scripts and unicode", async ({ request }) => {
+test("set-username: the spec's four messages, a taken name, scripts and unicode", { tag: "@http" }, async ({ request }) => {
   const member = await createMember({ username: null });
   const other = await createMember();
   const headers = await as(member);
@@ -100,7 +100,7 @@ test("set-username: the spec's four messages, a taken name, scripts and unicode"
   expect((await memberRow(member.id)).username).toBeNull();
 });
 
-test("address: required fields, lengths, hidden and unknown countries", async ({ request }) => {
+test("address: required fields, lengths, hidden and unknown countries", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
   const good = { address1: "1 Lead Lane", town: "York", postcode: "YO1 7HH", country: "235" };
@@ -131,7 +131,7 @@ test("address: required fields, lengths, hidden and unknown countries", async ({
   expect(page).toContain("&lt;script&gt;");
 });
 
-test("email settings: unknown lists and wrong types change nothing", async ({ request }) => {
+test("email settings: unknown lists and wrong types change nothing", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
   for (const lists of ["999", "abc", "-1"]) {
@@ -143,7 +143,7 @@ test("email settings: unknown lists and wrong types change nothing", async ({ re
   expect(none.count).toBe(0);
 });
 
-test("change password: the current password must be right, the new one repeated", async ({ request }) => {
+test("change password: the current password must be right, the new one repeated", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
   const before = (await memberRow(member.id)).password_hash;
@@ -161,7 +161,7 @@ test("change password: the current password must be right, the new one repeated"
   expect((await memberRow(member.id)).password_hash).toBe(before);
 });
 
-test("change email: same address, bad address, no captcha", async ({ request }) => {
+test("change email: same address, bad address, no captcha", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
   const { token, answer } = await fallbackFrom(request, "/account/settings/email", headers);
@@ -177,7 +177,7 @@ test("change email: same address, bad address, no captcha", async ({ request }) 
   expect(tokens.count).toBe(0);
 });
 
-test("mailed links: unknown, expired and used tokens say so", async ({ request }) => {
+test("mailed links: unknown, expired and used tokens say so", { tag: "@http" }, async ({ request }) => {
   const unknown = await post(request, "/account/verify", { token: "not-a-real-token" });
   expect(unknown.status).toBe(404);
   expect(unescape(unknown.html)).toContain("This link is not valid.");
@@ -198,7 +198,7 @@ test("mailed links: unknown, expired and used tokens say so", async ({ request }
   expect(unescape(page)).toContain("This link is not valid.");
 });
 
-test("ending a session: malformed ids are refused", async ({ request }) => {
+test("ending a session: malformed ids are refused", { tag: "@http" }, async ({ request }) => {
   const member = await createMember();
   const headers = await as(member);
   for (const sessionId of ["", "abc", SCRIPT, "z".repeat(64)]) {
@@ -208,7 +208,7 @@ test("ending a session: malformed ids are refused", async ({ request }) => {
   }
 });
 
-test("joining again and again with one address is refused after three tries, so nobody's inbox is flooded", async ({ request }) => {
+test("joining again and again with one address is refused after three tries, so nobody's inbox is flooded", { tag: "@http" }, async ({ request }) => {
   const email = uniqueEmail("flood");
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 4; attempt++) {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 const LOGIN_TARGET = "/account/login/?redirectTo=%2Faccount%2Fadmin";
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
-import { holdScripts } from "./support/hydration";
-import { expect, test } from "./support/test";
+import { holdScripts, pageIsIdle } from "./support/hydration";
+import { expect, test } from "./fixtures";
 
 // Text typed before the page's JavaScript has loaded is never cleared when it does (issue 10).
 
@@ -13,7 +13,7 @@ test("the forgotten-password form keeps what was typed before hydration", async 
   await page.locator("input[name=captchaAnswer]").fill("7");
   release();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.waitForTimeout(1500);
+  await pageIsIdle(page);
   await expect(page.getByLabel("Email address")).toHaveValue("early-bird@e2e.pawroute.test");
   await expect(page.locator("input[name=captchaAnswer]")).toHaveValue("7");
 });
@@ -27,7 +27,7 @@ test("from the log-in page: the forgotten-password form keeps what was typed whi
     await page.getByRole("heading", { name: "Forgotten your password?" }).waitFor();
     await page.getByLabel("Email address").fill(`early-${attempt}@e2e.pawroute.test`);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
-    await page.waitForTimeout(800);
+    await pageIsIdle(page);
     await expect(page.getByLabel("Email address")).toHaveValue(`early-${attempt}@e2e.pawroute.test`);
   }
 });
@@ -66,7 +66,7 @@ test("moving between a form's fields while the page hydrates raises no page erro
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.goto("/join", { waitUntil: "commit" });
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
-    await page.waitForTimeout(300);
+    await pageIsIdle(page);
   }
 });
 
@@ -105,7 +105,7 @@ test("on a phone, the menu opened before the scripts ran stays open when they do
   await expect(menuLink).toBeVisible();
   release();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await page.waitForTimeout(500);
+  await pageIsIdle(page);
   await expect(menuLink).toBeVisible();
   // It still closes on navigation.
   await menuLink.click();

@@ -1,6 +1,6 @@
 import { createMember, memberByEmail, memberRow, uniqueEmail } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Several steps submit bad input on purpose: the 4xx answers are expected.
 test.use({ allowClientErrors: true });

@@ -1,6 +1,6 @@
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // Issue 10 (account half): pictures to look at (tests/e2e/screenshots/ is gitignored) and axe checks of
@@ -24,9 +24,9 @@ for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/account/listings");
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.screenshot({ path: `tests/e2e/screenshots/account-listings-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-listings-${width}.png`, fullPage: true });
       await page.goto("/account/reviews");
-      await page.screenshot({ path: `tests/e2e/screenshots/account-reviews-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-reviews-${width}.png`, fullPage: true });
       if (width === 1280) {
         // The logged-in header fits on one line at 1280 px.
         const header = await page.locator(".site-header__inner").boundingBox();
@@ -35,7 +35,7 @@ for (const width of [1280, 390]) {
       } else {
         await page.locator(".mobile-menu > summary").click();
       }
-      await page.screenshot({ path: `tests/e2e/screenshots/account-header-menu-${width}.png` });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-header-menu-${width}.png` });
     } finally {
       await removeListings(listings.map((listing) => listing.id));
     }
@@ -70,21 +70,21 @@ for (const width of [1280, 390]) {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("button", { name: "Save to favourites" }).click();
     await page.locator(".favourite__tooltip").hover();
-    await page.screenshot({ path: `tests/e2e/screenshots/account-favourite-tooltip-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-favourite-tooltip-${width}.png` });
     await page.getByRole("link", { name: "Saved to favourites" }).click();
     const editor = page.getByRole("dialog");
     await editor.getByLabel("New list").fill("Weekend walks");
     await editor.getByRole("button", { name: "Add to a new list" }).click();
     await expect(editor.getByText(/Its page is public/)).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/screenshots/account-favourite-editor-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-favourite-editor-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto("/add-listing");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.locator(".editor__toolbar").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `tests/e2e/screenshots/account-add-listing-editor-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-add-listing-editor-${width}.png` });
     await page.locator(".uploader").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `tests/e2e/screenshots/account-add-listing-uploader-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-add-listing-uploader-${width}.png` });
 
     const them = await createMember({ label: "screens-them", verified: false });
     const token = `screens${Math.random().toString(36).slice(2)}`;
@@ -93,10 +93,10 @@ for (const width of [1280, 390]) {
       INSERT INTO account_tokens (user_id, purpose, token_hash, email, expires_at)
       VALUES (${them.id}, 'verify-email', ${createHash("sha256").update(token).digest("hex")}, ${them.email}, now() + interval '1 hour')`;
     await page.goto(`/account/verify?token=${token}`);
-    await page.screenshot({ path: `tests/e2e/screenshots/account-verify-other-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-verify-other-${width}.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto("/account");
-    await page.screenshot({ path: `tests/e2e/screenshots/account-overview-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-overview-${width}.png`, fullPage: true });
     await database()`DELETE FROM favourite_lists WHERE user_id = ${member.id}`;
   });
 }

@@ -1,6 +1,6 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, logInAs, sessionCookieValue, sessionExists } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 10 with JavaScript: the 'Saved to' tooltip links to the list and stays while hovered; the list
 // editor stays open when the listing leaves its last list; a new list says its page is public.
@@ -9,6 +9,7 @@ test("the Saved to tooltip links to the list, stays while hovered and goes 1 s a
   const listing = await liveListing(23);
   const member = await createMember({ label: "tooltip" });
   await logInAs(page.context(), member);
+  await page.clock.install();
   await page.goto(listing.url);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: "Save to favourites" }).click();
@@ -16,7 +17,7 @@ test("the Saved to tooltip links to the list, stays while hovered and goes 1 s a
   await expect(tooltip).toHaveText("Saved to My favourites");
   await tooltip.hover();
   // Past the 3 s the tooltip would otherwise last: still there while hovered.
-  await page.waitForTimeout(3500);
+  await page.clock.runFor(3_500);
   await expect(tooltip).toBeVisible();
   await page.mouse.move(0, 0);
   await expect(tooltip).toBeVisible();

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs, memberByEmail, sessionCookieValue } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 10, the account half: the account menu, your listings and your reviews with their statuses,
 // favourites reached from the account, the header and the tooltip; verification links of other accounts.

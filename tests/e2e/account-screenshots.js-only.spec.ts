@@ -1,5 +1,5 @@
 import { createMember, logInAs, sessionCookieValue } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
 
 // Pictures for people to look at (tests/e2e/screenshots/ is gitignored).
 for (const width of [1280, 390]) {
@@ -9,11 +9,13 @@ for (const width of [1280, 390]) {
     ["forgotten", "/account/login/forgotten"],
   ] as const) {
     test(`screenshot of the ${name} page at ${width} px`, async ({ page }) => {
+      // Pictures only (the pages themselves are checked by axe-route-table.js-only.spec.ts).
+      test.skip(!REVIEW_SCREENSHOTS, "pictures for reviewers: run with E2E_SCREENSHOTS=1");
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       if (name === "forgotten") await expect(page.locator("altcha-widget .altcha")).toBeVisible();
-      await page.screenshot({ path: `tests/e2e/screenshots/account-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-${name}-${width}.png`, fullPage: true });
     });
   }
 
@@ -24,11 +26,11 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/account/settings/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    await page.screenshot({ path: `tests/e2e/screenshots/account-settings-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-settings-${width}.png`, fullPage: true });
     await page.getByRole("link", { name: "Change password" }).click();
     await expect(page.getByRole("dialog").getByLabel("Current password")).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/screenshots/account-settings-modal-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-settings-modal-${width}.png` });
     await page.goto("/account");
-    await page.screenshot({ path: `tests/e2e/screenshots/account-home-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-home-${width}.png`, fullPage: true });
   });
 }

@@ -1,7 +1,7 @@
 import { createMember, database, logInAs, memberRow, sessionCookieValue, sessionExists, uniqueEmail } from "./support/accounts";
 import { completeCaptcha } from "./support/captcha";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 /** With JavaScript the settings forms open in a modal; without, the link goes to the form's own page. */
 async function openSetting(page: import("@playwright/test").Page, link: string, path: string) {

@@ -1,5 +1,5 @@
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The loading state needs JavaScript (without it the form posts as a page), so only the js project runs this file.
 test("the banner's button shows a loading state while the link is being sent", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { createMember, database, logInAs, memberRow } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test("an unverified member resends the link from the banner, confirms, and their pending Treat Points are awarded", async ({ page }) => {
   const member = await createMember({ verified: false });

@@ -1,6 +1,6 @@
 import { createMember, logInAs } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // The friendly discount pages and the dashboard's revenue per month: screenshots at 1280 and 390 px
 // and no serious accessibility violations; the shareable link selects itself for copying.
@@ -17,14 +17,14 @@ test("friendly discounts and the dashboard's revenue at 1280 and 390 px, with no
     await link.focus();
     expect(await link.evaluate((input: HTMLInputElement) => input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0))).toMatch(/\/subscriptions\?discount=WOOF10$/);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/affiliate-links-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/affiliate-links-${width}.png`, fullPage: true });
 
     await page.getByRole("link", { name: /WOOF10/ }).click();
     await expect(page.getByRole("heading", { name: "Edit: WOOF10" })).toBeVisible();
     await page.getByRole("button", { name: "Delete this discount link" }).click();
     await expect(page.getByRole("dialog", { name: "Please confirm" })).toContainText("Are you sure you want to delete this discount link?");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/affiliate-link-delete-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/affiliate-link-delete-${width}.png`, fullPage: true });
     await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
 
     await page.goto("/account/admin/affiliate-links/add");
@@ -32,7 +32,7 @@ test("friendly discounts and the dashboard's revenue at 1280 and 390 px, with no
     await page.getByRole("button", { name: "Add the discount link" }).click();
     await expect(page.getByText("Please enter a name for this link.")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/affiliate-link-add-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/affiliate-link-add-${width}.png`, fullPage: true });
 
     await page.goto("/account/admin");
     const revenue = page.getByRole("table").filter({ hasText: "Revenue" });
@@ -41,6 +41,6 @@ test("friendly discounts and the dashboard's revenue at 1280 and 390 px, with no
     await expect(revenue).toContainText(/£\d+\.\d\d/);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole("heading", { name: "Subscriptions and revenue per month" }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/screens/admin-revenue-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/admin-revenue-${width}.png`, fullPage: true });
   }
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Friendly discount links, JavaScript on and off: the list (code, discount, expiry, uses, the link in a
 // read-only input), add with the form's rules, edit, delete after the spec's confirmation (?removed);

@@ -3,7 +3,7 @@ import { liveListing, ownListing, removeListings, REVIEW_TEXT } from "./listing-
 import { createMember, database, logInAs, memberRow, type TestMember } from "./support/accounts";
 import { completeCaptcha } from "./support/captcha";
 import { waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The back office end to end, JavaScript on and off: a member submits a listing and a review; an
 // administrator finds both from the dashboard, publishes the listing through view-edit and accepts the

@@ -1,6 +1,6 @@
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
 import { testImage } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 50: an administrator removes a member's profile image from the member's back-office page, with
 // JavaScript (a confirmation dialog) and without (a confirmation section), and the page shows it gone.

@@ -1,7 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // With JavaScript the road pages draw on a MapLibre map: clicks along the road make its line, and a
 // click places a junction. Both fill in the same fields the page without JavaScript types into.
@@ -83,7 +83,7 @@ for (const width of [1280, 390]) {
       if (label !== "roads") await expect(page.locator(".admin-road-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
       expect(await seriousViolations(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: testInfo.outputPath(`admin-${label}-${width}.png`), fullPage: true });
+      await reviewScreenshot(page, { path: testInfo.outputPath(`admin-${label}-${width}.png`), fullPage: true });
     }
   });
 }

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Roads in the back office, JavaScript on and off: add a road with its line typed as points, give it
 // junctions by typed position, see a nearby listing join the road in the public motorway search and

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // The back office's main screens: no serious or critical axe violations, and screenshots at 1280 and
@@ -42,7 +42,7 @@ for (const width of [1280, 390]) {
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       expect(await seriousViolations(page), path).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: testInfo.outputPath(`admin-${name}-${width}.png`), fullPage: true });
+      await reviewScreenshot(page, { path: testInfo.outputPath(`admin-${name}-${width}.png`), fullPage: true });
     });
   }
 }

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs, memberRow, sessionCookieValue, sessionExists } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Members in the back office, JavaScript on and off: find a member, award Treat Points (a resent form
 // counts once), change their username (the member form's rules), delete them (deactivated, anonymised,

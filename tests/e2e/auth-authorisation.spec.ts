@@ -4,7 +4,7 @@ import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import type { APIRequestContext } from "@playwright/test";
 import remixConfig from "../../remix.config.js";
 import { createMember, database, sessionCookieValue, sessionExists, type TestMember } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 interface Walked {
   id: string;
@@ -51,13 +51,13 @@ async function cookieFor(member: TestMember) {
   return (await sessionCookieValue(member)).value;
 }
 
-test("the walk covers the account and admin routes", async () => {
+test("the walk covers the account and admin routes", { tag: "@http" }, async () => {
   const { member, admin } = await accountRoutes();
   expect(member.map((route) => route.path)).toEqual(expect.arrayContaining(["/account", "/account/settings", "/account/settings/email", "/account/settings/sessions", "/account/set-username"]));
   expect(admin.map((route) => route.path)).toContain("/account/admin");
 });
 
-test("visitors are sent to log in (and back) from every account and admin route, GET and POST", async ({ request }) => {
+test("visitors are sent to log in (and back) from every account and admin route, GET and POST", { tag: "@http" }, async ({ request }) => {
   const { member, admin } = await accountRoutes();
   for (const route of [...member, ...admin]) {
     for (const method of ["GET", "POST"] as const) {
@@ -71,7 +71,7 @@ test("visitors are sent to log in (and back) from every account and admin route,
   expect(response.headers().location).toBe("/account/login/?redirectTo=%2Faccount%2Fsettings%2Femail");
 });
 
-test("members get 200 on account routes and 403 on every admin route, GET and POST", async ({ request }) => {
+test("members get 200 on account routes and 403 on every admin route, GET and POST", { tag: "@http" }, async ({ request }) => {
   const { member: memberRoutes, admin } = await accountRoutes();
   const member = await createMember({ label: "walk-member" });
   for (const route of memberRoutes) {
@@ -90,7 +90,7 @@ test("members get 200 on account routes and 403 on every admin route, GET and PO
   }
 });
 
-test("administrators get 200 on every admin route", async ({ request }) => {
+test("administrators get 200 on every admin route", { tag: "@http" }, async ({ request }) => {
   const { admin } = await accountRoutes();
   const administrator = await createMember({ admin: true, label: "walk-admin" });
   for (const route of admin) {
@@ -103,7 +103,7 @@ test("administrators get 200 on every admin route", async ({ request }) => {
   }
 });
 
-test("a member cannot read or change another member's settings or sessions", async ({ request }) => {
+test("a member cannot read or change another member's settings or sessions", { tag: "@http" }, async ({ request }) => {
   const alice = await createMember({ label: "alice" });
   const bob = await createMember({ label: "bob" });
   const bobSession = await sessionCookieValue(bob);
@@ -130,7 +130,7 @@ test("a member cannot read or change another member's settings or sessions", asy
   expect(owners.map((row) => row.user_id)).toEqual([alice.id]);
 });
 
-test("a POST from another site is refused with 403", async ({ request, baseURL }) => {
+test("a POST from another site is refused with 403", { tag: "@http" }, async ({ request, baseURL }) => {
   const member = await createMember();
   const cookie = await cookieFor(member);
   const response = await request.post("/account/settings/email-settings", {
@@ -148,7 +148,7 @@ test("a POST from another site is refused with 403", async ({ request, baseURL }
   expect(withoutOrigin.status()).toBe(403);
 });
 
-test("the back office's actions, with real payloads: visitors go to log in, members get 403 and nothing changes", async ({ request }) => {
+test("the back office's actions, with real payloads: visitors go to log in, members get 403 and nothing changes", { tag: "@http" }, async ({ request }) => {
   const { admin } = await accountRoutes();
   expect(admin.map((route) => route.id)).toEqual(
     expect.arrayContaining([
@@ -228,7 +228,7 @@ test("the back office's actions, with real payloads: visitors go to log in, memb
   await database()`DELETE FROM roads WHERE id = ${road.id}`;
 });
 
-test("another member or a visitor cannot change someone's profile, bio, image or gallery, by form or direct POST", async ({ request }) => {
+test("another member or a visitor cannot change someone's profile, bio, image or gallery, by form or direct POST", { tag: "@http" }, async ({ request }) => {
   const alice = await createMember({ label: "profile-alice" });
   const bob = await createMember({ label: "profile-bob" });
   const fileId = `a11ce${Date.now().toString(16).padStart(19, "0")}`.slice(0, 24);

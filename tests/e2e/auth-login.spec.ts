@@ -1,5 +1,5 @@
 import { createMember, database } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test("a member logs in, is taken back to where they were going with a new session, and logs out", async ({ page }) => {
   const member = await createMember();
@@ -65,7 +65,7 @@ test.describe("wrong details", () => {
     await expect(page.getByLabel("Email address")).toHaveValue(`nobody-${member.id}@e2e.pawroute.test`);
   });
 
-  test("a failed log-in never sends the password back in the page", async ({ request }) => {
+  test("a failed log-in never sends the password back in the page", { tag: "@http" }, async ({ request }) => {
     const member = await createMember();
     const response = await request.post("/account/login/", { form: { email: member.email, password: "a secret guess" } });
     expect(response.status()).toBe(400);
@@ -74,7 +74,7 @@ test.describe("wrong details", () => {
     expect(html).not.toContain("a secret guess");
   });
 
-  test("too many attempts for one account are refused with a clear message", async ({ request }) => {
+  test("too many attempts for one account are refused with a clear message", { tag: "@http" }, async ({ request }) => {
     const member = await createMember();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
@@ -89,7 +89,7 @@ test.describe("wrong details", () => {
     expect(await blocked.text()).toContain("Too many attempts. Please wait");
   });
 
-  test("a filled-in honeypot is refused", async ({ request }) => {
+  test("a filled-in honeypot is refused", { tag: "@http" }, async ({ request }) => {
     const member = await createMember();
     const response = await request.post("/account/login/", { form: { email: member.email, password: member.password, website: "http://spam.example" }, maxRedirects: 0 });
     expect(response.status()).toBe(400);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 const ADMIN_PAGES = [
   ["posts", "/account/admin/blog-posts"],
@@ -25,7 +25,7 @@ for (const width of [1280, 390]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await page.screenshot({ path: `tests/e2e/screenshots/blog-admin-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/blog-admin-${name}-${width}.png`, fullPage: true });
       expect(await seriousViolations(page), path).toEqual([]);
     }
   });
@@ -64,7 +64,7 @@ test("the post preview's gallery opens the shared lightbox, styled, at 1280 and 
       const dialogBox = await lightbox.boundingBox();
       expect(dialogBox && dialogBox.y >= 0 && dialogBox.y + dialogBox.height <= 800, "the whole lightbox fits in the window").toBe(true);
       expect(await lightbox.evaluate((element) => element.contains(document.activeElement)), "focus moved into the lightbox").toBe(true);
-      await page.screenshot({ path: `tests/e2e/screenshots/blog-admin-preview-lightbox-${width}.png` });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/blog-admin-preview-lightbox-${width}.png` });
       expect(await seriousViolations(page)).toEqual([]);
       await lightbox.getByRole("button", { name: "Next photo" }).click();
       await expect(page.getByRole("dialog", { name: "Photo 2 of 2: A draft with photos" })).toBeVisible();
@@ -87,7 +87,7 @@ test.describe("the newsletter prompt", () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.45));
       const modal = page.getByRole("dialog", { name: "Get Bark Out in your inbox" });
       await expect(modal).toBeVisible();
-      await page.screenshot({ path: `tests/e2e/screenshots/newsletter-prompt-${width}.png` });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/newsletter-prompt-${width}.png` });
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -2,7 +2,7 @@
 // post, scheduled posts, and contact messages read/unread (the books' order: blog-books.js-only.spec.ts).
 import type { Page, TestInfo } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ allowClientErrors: true });
 

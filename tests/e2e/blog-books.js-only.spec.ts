@@ -2,7 +2,7 @@
 // JavaScript off and on, dragging with it, and a wrong order refused, each with the spec's message.
 import type { Browser, Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.use({ allowClientErrors: true });

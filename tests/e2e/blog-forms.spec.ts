@@ -5,7 +5,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { completeCaptcha, fallbackFrom } from "./support/captcha";
 import { createMember, database, logInAs, uniqueEmail } from "./support/accounts";
 import { waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ allowClientErrors: true });
 
@@ -70,7 +70,7 @@ test("a member's contact form has their name and address filled in, and the capt
   await expect(page.getByText("Thank you, your message has been sent")).toBeVisible();
 });
 
-test("the server refuses a visitor's contact message without a captcha, and a burst from one address", async ({ request }) => {
+test("the server refuses a visitor's contact message without a captcha, and a burst from one address", { tag: "@http" }, async ({ request }) => {
   const fields = { name: "Bot", email: "bot@example.com", message: "Hello" };
   const missing = await request.post("/contact", { form: fields, maxRedirects: 0 });
   expect(missing.status()).toBe(400);

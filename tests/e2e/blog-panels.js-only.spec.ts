@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // With JavaScript a ticked box navigates in place: the Bark Out filter panel in use stays open
 // (without JavaScript each tick is a new page, which opens the panel only when it holds a choice).

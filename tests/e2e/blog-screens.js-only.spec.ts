@@ -1,6 +1,6 @@
 import { createMember, logInAs } from "./support/accounts";
 import { axeBuilder, seriousViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Screenshots of the Bark Out, story, contact and FAQ pages for people to look at (tests/e2e/screenshots/
 // is gitignored), and axe on each: no serious or critical violations, /add-listing included.
@@ -19,7 +19,7 @@ for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.screenshot({ path: `tests/e2e/screenshots/blog-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/blog-${name}-${width}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
@@ -30,7 +30,7 @@ test("the listing with the category checklist and search panel open has no serio
   await page.goto("/bark-out/?category=walks&q=dog");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(page.getByRole("checkbox", { name: "Walks" })).toBeVisible();
-  await page.screenshot({ path: "tests/e2e/screenshots/blog-bark-out-filters-1280.png", fullPage: true });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/blog-bark-out-filters-1280.png", fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -55,12 +55,12 @@ for (const role of ["visitor", "member", "admin"] as const) {
     await page.goto("/bark-out/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.locator(".main-nav .nav-more > summary").click();
-    await page.screenshot({ path: `tests/e2e/screenshots/header-${role}-1280.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/header-${role}-1280.png` });
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator(".mobile-menu > summary").click();
     await page.locator(".mobile-menu__panel .nav-more > summary").click();
-    await page.screenshot({ path: `tests/e2e/screenshots/header-${role}-390.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/header-${role}-390.png` });
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -1,7 +1,7 @@
 // With JavaScript the story's photos upload as soon as they are chosen: the submit button waits for
 // them, and the sent story carries the uploaded image in its gallery.
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test("submit is disabled while a photo uploads, and the photo goes with the story", async ({ page }) => {
   const member = await createMember({ label: "story-photo" });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { reviewScreenshot } from "./fixtures";
 import { database, uniqueIp } from "./support/accounts";
 
 // Issue 50: a post's YouTube and Vimeo videos play. Nothing is asked of the video hosts until the reader
@@ -55,7 +56,7 @@ test("a post's YouTube and Vimeo videos load their players only when clicked", a
     await expect(page.locator('.blog-gallery iframe[title="A walk on the fells"]')).toHaveAttribute("src", "https://player.vimeo.com/video/76979871");
     await expect(page.frameLocator('.blog-gallery iframe[title="A walk on the fells"]').locator("#player")).toHaveText("player for /video/76979871");
     expect(asked.some((url) => url.startsWith("https://player.vimeo.com/video/76979871"))).toBe(true);
-    await page.screenshot({ path: "tests/e2e/screenshots/blog-videos-playing.png" });
+    await reviewScreenshot(page, { path: "tests/e2e/screenshots/blog-videos-playing.png" });
     expect(problems).toEqual([]);
   } finally {
     await database()`DELETE FROM blog_posts WHERE id = ${post.id}`;

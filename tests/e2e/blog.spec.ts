@@ -4,7 +4,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { completeCaptcha } from "./support/captcha";
 import { createMember, database, logInAs, uniqueEmail } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 async function open(page: Page, path: string, info: TestInfo) {
   await page.goto(path);
@@ -156,7 +156,7 @@ test("subscribing from a post: the captcha, the spec's success message, then con
   expect(after.gone).toBe(true);
 });
 
-test("the Atom feed and the sitemap list the posts", async ({ request }) => {
+test("the Atom feed and the sitemap list the posts", { tag: "@http" }, async ({ request }) => {
   const feed = await request.get("/bark-out/feed.atom");
   expect(feed.headers()["content-type"]).toContain("application/atom+xml");
   const atom = await feed.text();
@@ -168,7 +168,7 @@ test("the Atom feed and the sitemap list the posts", async ({ request }) => {
   expect(sitemap).toContain("/contact</loc>");
 });
 
-test("bad listing queries answer 400, not 500", async ({ request }) => {
+test("bad listing queries answer 400, not 500", { tag: "@http" }, async ({ request }) => {
   for (const query of ["page=99999999999999999999", "q=%00", "category=%3Cscript%3E", `q=${"x".repeat(101)}`]) {
     expect((await request.get(`/bark-out/?${query}`)).status(), query).toBe(400);
   }

@@ -5,7 +5,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { uniqueEmail, uniqueIp } from "./support/accounts";
 import { fallbackFrom, solvedPayload } from "./support/captcha";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 const FORM = "/account/login/forgotten";
 const SENT = "we have sent it a link";
@@ -26,7 +26,7 @@ async function submit(request: APIRequestContext, token: string, answer: string,
   return { status: response.status(), html: (await response.text()).replaceAll("&#x27;", "'") };
 }
 
-test("reading the page does not give away the answer of the no-JavaScript question", async ({ request }) => {
+test("reading the page does not give away the answer of the no-JavaScript question", { tag: "@http" }, async ({ request }) => {
   const { html, token } = await readPage(request);
   // Whatever the token holds, no part of it decodes to readable text, let alone a sum.
   for (const part of token.split(".")) {
@@ -39,7 +39,7 @@ test("reading the page does not give away the answer of the no-JavaScript questi
   expect(hidden.filter((name) => name !== "captchaToken")).not.toContain("captchaAnswer");
 });
 
-test("a bot that tries every answer on one question gets one guess, and ten answers a quarter hour", async ({ request }) => {
+test("a bot that tries every answer on one question gets one guess, and ten answers a quarter hour", { tag: "@http" }, async ({ request }) => {
   const { token } = await readPage(request);
   const answers: number[] = [];
   for (let guess = 2; guess <= 13; guess++) answers.push((await submit(request, token, String(guess))).status);
@@ -56,7 +56,7 @@ test("a bot that tries every answer on one question gets one guess, and ten answ
   expect((await submit(request, fresh.token, fresh.answer, { "X-Forwarded-For": other })).status).toBe(200);
 });
 
-test("a question answered right is refused on another form and from another address", async ({ request }) => {
+test("a question answered right is refused on another form and from another address", { tag: "@http" }, async ({ request }) => {
   // Minted on /contact, answered right, posted to /account/login/forgotten: refused, and nothing is sent.
   const contact = await fallbackFrom(request, "/contact");
   const elsewhere = await submit(request, contact.token, contact.answer);
@@ -77,7 +77,7 @@ test("a question answered right is refused on another form and from another addr
   expect((await request.post(FORM, { form: { email: uniqueEmail("bot"), altcha: solvedHere }, maxRedirects: 0 })).status()).toBe(200);
 });
 
-test("a solved question cannot be replayed", async ({ request }) => {
+test("a solved question cannot be replayed", { tag: "@http" }, async ({ request }) => {
   const { token, answer } = await fallbackFrom(request, FORM);
   const first = await submit(request, token, answer);
   expect(first.status).toBe(200);
@@ -88,7 +88,7 @@ test("a solved question cannot be replayed", async ({ request }) => {
   expect(again.html).not.toContain(SENT);
 });
 
-test("a forged token is refused", async ({ request }) => {
+test("a forged token is refused", { tag: "@http" }, async ({ request }) => {
   const { token, answer } = await fallbackFrom(request, FORM);
   const [version, body] = token.split(".");
   const flipped = `${version}.${body.slice(0, -2)}${body.endsWith("AA") ? "BB" : "AA"}`;

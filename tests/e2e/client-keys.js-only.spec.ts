@@ -4,7 +4,7 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, sessionCookieValue } from "./support/accounts";
 import { fallbackFrom } from "./support/captcha";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 function clientKeyIn(html: string): string {
   const key = /name="clientKey" value="([0-9a-f-]{36})"/.exec(html)?.[1];

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { IMAGE, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { testImage } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 50: photos chosen together keep the order the member picked, not the order their uploads finished.
 // Three files of different sizes; the first (the largest) is held back until the other two have answered,

@@ -1,5 +1,5 @@
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The header's account button shows a member's whole name at 1280 px ("rosie_walks", not "rosie_…"),
 // and the menu beside it still sits on one line.

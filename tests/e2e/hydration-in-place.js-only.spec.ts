@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The production build hydrates with Preact (build-tools/preact-in-the-browser.ts). Hydration must take
 // over the server's HTML: the same elements, once each, not a second page rendered beside the first.

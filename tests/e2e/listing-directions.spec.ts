@@ -1,5 +1,5 @@
 import { liveListing } from "./listing-support";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Directions from a typed place, as a GET form (JavaScript on and off), and the print page.
 

@@ -1,6 +1,6 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Favourites with JavaScript on and off: the toggle, the list editor, and the account's lists.
 

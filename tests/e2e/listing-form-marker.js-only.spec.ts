@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Typing the latitude and longitude on the listing form moves the map's marker there (issue 50).
 test("typed coordinates place and move the marker", async ({ page }) => {

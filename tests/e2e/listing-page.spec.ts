@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { IMAGE, liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, sessionCookieValue } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The listing page with JavaScript on and off: opened from a search, its parts, canonical URLs, history.
 

@@ -1,6 +1,6 @@
 import { IMAGE, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 10: a photo uploaded on a listing (by an administrator, so it goes live at once) leaves the
 // listing page: the result card shows its thumbnail (version 6), the map tooltip's data has version 2

@@ -4,7 +4,7 @@ import { IMAGE, liveListing, REVIEW_TEXT } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { completeCaptcha } from "./support/captcha";
 import { waitForMail } from "./support/mail";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // A member writes a review (rating, counter, photo, captcha); it appears once an administrator accepts
 // it, and the member is mailed over SMTP. JavaScript on (the modal, uploads with progress) and off.

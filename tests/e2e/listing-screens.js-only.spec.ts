@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // Screenshots at 1280 and 390 px (tests/e2e/screenshots/, looked at by eye) and axe on every listing
@@ -42,7 +42,7 @@ for (const width of [1280, 390]) {
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       if (name === "directions") await expect(page.locator(".directions__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
       if (name === "listing-form") await expect(page.locator(".listing-form__map[data-ready=true]")).toBeVisible({ timeout: 20_000 });
-      await page.screenshot({ path: `tests/e2e/screenshots/listing-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/listing-${name}-${width}.png`, fullPage: true });
       expect(await seriousViolations(page, ".maplibregl-canvas"), `${name} at ${width} px`).toEqual([]);
     }
   });
@@ -57,7 +57,7 @@ test("the review modal, the list editor and the gallery lightbox have no serious
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("link", { name: "Write a review" }).click();
   await expect(page.getByRole("dialog").getByLabel("Your review")).toBeVisible();
-  await page.screenshot({ path: "tests/e2e/screenshots/listing-review-modal-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/listing-review-modal-1280.png" });
   expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
 });
 
@@ -77,7 +77,7 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   // The spec: the limit-reached modal offers joining (and logging in) to a visitor, coming back here after.
   await expect(modal.getByRole("link", { name: "Join" })).toHaveAttribute("href", `/join?redirectTo=${encodeURIComponent(premium[3].url)}`);
   await expect(modal.getByRole("link", { name: "Log in" })).toBeVisible();
-  await page.screenshot({ path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/listing-limit-reached-1280.png" });
   expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(modal).toBeHidden();

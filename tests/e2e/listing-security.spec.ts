@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { BOMB, expectNoInjectedMarkup, IMAGE, NOT_AN_IMAGE, ownListing, removeListings, watchForScripts } from "./listing-support";
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Script and event-handler payloads never run; members touch only their own listings, lists and
 // uploads; bad uploads are refused with a message and leave nothing behind.
@@ -61,7 +61,7 @@ test.describe("ownership", () => {
     expect(row).toEqual({ title: live.title, versions: 1 });
   });
 
-  test("a member cannot delete another's upload; its owner can", async ({ request }) => {
+  test("a member cannot delete another's upload; its owner can", { tag: "@http" }, async ({ request }) => {
     const owner = await createMember();
     const other = await createMember();
     const ownerCookie = `pawroute_session=${(await sessionCookieValue(owner)).value}`;
@@ -88,7 +88,7 @@ test.describe("ownership", () => {
 
 test.describe("bad uploads", () => {
   test.use({ allowClientErrors: true });
-  test("a non-image, a 50 MB file and a decompression bomb are refused with a message and leave nothing", async ({ request }) => {
+  test("a non-image, a 50 MB file and a decompression bomb are refused with a message and leave nothing", { tag: "@http" }, async ({ request }) => {
     const member = await createMember();
     const cookie = `pawroute_session=${(await sessionCookieValue(member)).value}`;
     const send = (name: string, buffer: Buffer, mimeType = "image/jpeg") => request.post("/api/gallery/items", { multipart: { file: { name, mimeType, buffer } }, headers: { Cookie: cookie } });

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { completeCaptcha } from "./support/captcha";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The listing form with JavaScript on and off: a visitor's submission (captcha), a member's draft, the
 // spec's messages, finding the address on the map, editing, and the history of versions.

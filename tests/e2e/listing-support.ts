@@ -2,7 +2,7 @@
 // database for one test (and removed after it), and the rules every page must keep.
 import type { Page } from "@playwright/test";
 import { database } from "./support/accounts";
-import { expect } from "./support/test";
+import { expect } from "./fixtures";
 
 export interface LiveListing {
   id: number;

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { apiSearch } from "./search-support";
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // The map journeys (issue 10): the list and the map side by side with a legend, clusters, zoom
@@ -93,7 +93,7 @@ test("the map has zoom buttons and a legend of the marker colours, and no seriou
     const before = await page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0);
     await page.getByRole("button", { name: "Zoom in" }).click();
     await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(before);
-    await page.screenshot({ path: `tests/e2e/screenshots/map-route-${width}.png`, fullPage: width === 390 });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/map-route-${width}.png`, fullPage: width === 390 });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 });
@@ -106,7 +106,7 @@ test("a dense search gathers its pins into numbered clusters, and a cluster zoom
   expect(clusters.length).toBeGreaterThan(0);
   // The page's results, each a pin or counted in a cluster (decision 0137).
   expect(pins.length + clusters.reduce((sum, size) => sum + size, 0)).toBe(await page.locator(".result-card").count());
-  await page.screenshot({ path: "tests/e2e/screenshots/map-browse-clusters-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/map-browse-clusters-1280.png" });
 
   const target = await page.evaluate(() => {
     const map = window.__pawrouteMap;
@@ -137,7 +137,7 @@ test("the listing page shows a small map of its position, loaded from this site 
     expect(centre?.lat).toBeCloseTo(details.lat, 3);
     expect(centre?.lng).toBeCloseTo(details.lng, 3);
     await expect(page.getByRole("link", { name: "See it on the map with places nearby" })).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 });
@@ -164,7 +164,7 @@ test("the directions map frames the whole route; the modal shows the route; the 
     const framed = await routeFramed(page);
     expect(framed.points).toBeGreaterThan(1);
     expect(framed.outside).toBe(0);
-    await page.screenshot({ path: `tests/e2e/screenshots/directions-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/directions-${width}.png`, fullPage: true });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
 
@@ -180,7 +180,7 @@ test("the directions map frames the whole route; the modal shows the route; the 
   await mapReady(page, ".modal .directions__map");
   expect((await routeFramed(page)).outside).toBe(0);
   await expect(page).toHaveURL(url);
-  await page.screenshot({ path: "tests/e2e/screenshots/directions-modal-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/directions-modal-1280.png" });
 
   // The print page: the map and the street address.
   await page.goto(`${url}/directions/print?from=London`);
@@ -194,5 +194,5 @@ test("the directions map frames the whole route; the modal shows the route; the 
   await expect(page.locator(".site-footer")).toBeHidden();
   await expect(page.getByRole("button", { name: "Print these directions" })).toBeHidden();
   await expect(page.locator(".directions-print__source")).toContainText("OpenStreetMap contributors");
-  await page.screenshot({ path: "tests/e2e/screenshots/directions-print-1280.png", fullPage: true });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/directions-print-1280.png", fullPage: true });
 });

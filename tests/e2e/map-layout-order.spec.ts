@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // The map page shows the map first at every width (decision 0138), and its Tab order is the order on
 // screen: under 960 px the map sat above the list while Tab reached the list first. JavaScript on and off.
@@ -38,6 +38,6 @@ for (const width of [390, 800, 1280]) {
       reached = await page.evaluate(() => (document.activeElement?.closest(".map-layout__map") ? "map" : document.activeElement?.closest(".map-layout__list") ? "list" : null));
     }
     expect(reached).toBe("map");
-    await page.screenshot({ path: `tests/e2e/screenshots/map-layout-${width}.png`, fullPage: width === 390 });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/map-layout-${width}.png`, fullPage: width === 390 });
   });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { resultIds } from "./search-support";
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // The map shows the results of the page being shown, as the list does (decision 0137), on location,
 // road and route searches; and every pin, clustered or not, can be reached on the map by keyboard.
@@ -98,5 +98,5 @@ test("keyboard only: Tab onto the map, arrow to a cluster, Enter zooms in with f
   const link = page.locator(".maplibregl-popup").getByRole("link", { name: `See details of ${title}` });
   await expect(link).toBeFocused();
   await expect(page.locator(`[data-result-id="${id}"]`)).toHaveClass(/result-card--on-map/);
-  await page.screenshot({ path: "tests/e2e/screenshots/map-keyboard-cluster-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/map-keyboard-cluster-1280.png" });
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { createMember, database, logInAs, memberRow } from "./support/accounts";
 import { awardTestPoints, pointsEntriesOf, testImage } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The profile forms are sent with bad input on purpose (422/400 answers).
 test.use({ allowClientErrors: true });

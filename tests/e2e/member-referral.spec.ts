@@ -5,7 +5,7 @@ import { QUESTION_IN_HTML } from "../support/captcha-answer";
 import { answerQuestion } from "./support/captcha";
 import { linkIn, mailFor, waitForMail } from "./support/mail";
 import { completeCaptchaPatiently, pointsEntriesOf } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 test.use({ allowClientErrors: true });
 
@@ -69,7 +69,7 @@ test("a tampered referral link is ignored", async ({ page }) => {
   await expect(page.getByText("invited you to Pawroute")).toHaveCount(0);
 });
 
-test("referring oneself, an existing member or the same address twice is refused with a clear message", async ({ request }) => {
+test("referring oneself, an existing member or the same address twice is refused with a clear message", { tag: "@http" }, async ({ request }) => {
   const referrer = await createMember({ label: "refusals" });
   const other = await createMember({ label: "existing" });
   const friend = uniqueEmail("twice");

@@ -3,7 +3,7 @@
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
 import { awardTestPoints, testImage } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 /** A member with a bio, a profile image, two gallery photos and some points. */
@@ -39,18 +39,18 @@ test("the member pages look right at 1280 and 390 px and have no serious accessi
     for (const [name, path] of pages) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.screenshot({ path: `tests/e2e/screenshots/member-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/member-${name}-${width}.png`, fullPage: true });
       if (width === 1280) expect(await seriousViolations(page), path).toEqual([]);
     }
   }
   // A visitor's view of the profile, and the mobile leaderboard with a row opened.
   await page.goto("/leaderboard?period=month");
   await page.locator(".leaderboard-list details").first().locator("summary").click();
-  await page.screenshot({ path: "tests/e2e/screenshots/member-leaderboard-open-390.png", fullPage: true });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/member-leaderboard-open-390.png", fullPage: true });
   await page.context().clearCookies();
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/profile/${member.username}`);
-  await page.screenshot({ path: "tests/e2e/screenshots/member-profile-visitor-1280.png", fullPage: true });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/member-profile-visitor-1280.png", fullPage: true });
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -60,6 +60,6 @@ test("the checklist's modals have no serious accessibility violations", async ({
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator("[data-item='refer-a-friend']").getByRole("link", { name: "Refer a friend" }).click();
   await expect(page.getByRole("dialog").getByLabel("Your friend's email address")).toBeVisible();
-  await page.screenshot({ path: "tests/e2e/screenshots/member-refer-modal-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/member-refer-modal-1280.png" });
   expect(await seriousViolations(page)).toEqual([]);
 });

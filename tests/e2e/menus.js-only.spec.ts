@@ -1,6 +1,7 @@
 // With JavaScript: 'More' in the mobile menu is remembered in a cookie; on wide screens it opens on
 // hover (1180 px and up) with an overlay behind it.
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
+import { pageIsIdle } from "./support/hydration";
 
 test("the mobile menu remembers 'More' in a cookie across pages", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -29,12 +30,13 @@ test("at 1280 px 'More' opens on hover with an overlay; at 1000 px hovering does
   await expect(more).toHaveAttribute("open", "");
   const overlay = await more.evaluate((element) => getComputedStyle(element, "::before").backgroundColor);
   expect(overlay).toMatch(/rgba\(0, 0, 0, 0\.35\)/);
-  await page.screenshot({ path: "tests/e2e/screenshots/header-more-1280.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/header-more-1280.png" });
   await page.mouse.move(10, 600);
   await expect(more).not.toHaveAttribute("open", "");
 
   await page.setViewportSize({ width: 1000, height: 800 });
   await more.locator("summary").hover();
-  await page.waitForTimeout(200);
+  // The hover's handlers have run (they open the menu at once where hover opens it).
+  await pageIsIdle(page);
   await expect(more).not.toHaveAttribute("open", "");
 });

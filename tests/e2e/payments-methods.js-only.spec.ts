@@ -1,7 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Wallets (Apple Pay / Google Pay through Stripe.js' paymentRequest) and changing the card used for
 // renewals, with JavaScript, on the local Stripe.js stand-in. A test says the browser has a wallet by
@@ -168,7 +168,7 @@ test("screenshots at 1280 and 390 px of the Treat and wallet payment page and th
       page.getByRole("button", { name: "Pay £4.99 with Google Pay" })
     ).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({
+    await reviewScreenshot(page, {
       path: `test-results/screens/payment-treat-wallet-${width}.png`,
       fullPage: true,
     });
@@ -179,7 +179,7 @@ test("screenshots at 1280 and 390 px of the Treat and wallet payment page and th
     await page.goto("/account/payment/change");
     await expect(page.getByLabel("Card number")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({
+    await reviewScreenshot(page, {
       path: `test-results/screens/payment-change-${width}.png`,
       fullPage: true,
     });

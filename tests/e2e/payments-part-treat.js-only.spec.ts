@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The part-paying Treat ("A month of Premium at half price", db/seed/treats.ts) used as payment with a
 // card (issue 48, decision 0238): at /payment while not subscribed, and on the renew page while subscribed.

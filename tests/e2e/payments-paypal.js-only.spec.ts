@@ -1,7 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import { test as plain, type Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Paying for a plan with PayPal, with JavaScript: @paypal/react-paypal-js loads the local PayPal JS SDK
 // stand-in (public/local/paypal.js), whose button drives the real callbacks against the local PayPal
@@ -104,10 +104,10 @@ test("the payment page with the PayPal button: no serious accessibility violatio
     await expect(page.getByRole("button", { name: "PayPal", exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel("Card number")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/payment-paypal-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/payment-paypal-${width}.png`, fullPage: true });
     await page.getByRole("button", { name: "PayPal", exact: true }).click();
     await expect(paypalWindow(page)).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/payment-paypal-window-${width}.png` });
+    await reviewScreenshot(page, { path: `test-results/screens/payment-paypal-window-${width}.png` });
     await page.keyboard.press("Escape");
   }
 });

@@ -1,6 +1,6 @@
 import { signLocalPayPalEvent } from "../../app/payments/local/paypal-api.server";
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The PayPal button needs JavaScript (PayPal's window): with it the page offers PayPal; without it the
 // PayPal wrapper is absent and the page offers nothing broken.
@@ -19,7 +19,7 @@ test("the payment page offers PayPal only where it can work", async ({ page, jav
   }
 });
 
-test("PayPal's webhook is verified and idempotent over HTTP: a replay is a duplicate, a forged one is refused", async ({ request }, testInfo) => {
+test("PayPal's webhook is verified and idempotent over HTTP: a replay is a duplicate, a forged one is refused", { tag: "@http" }, async ({ request }, testInfo) => {
   const event = { id: `WH-E2E-${testInfo.project.name}-${Date.now()}`, event_type: "PAYMENT.CAPTURE.COMPLETED", resource: { id: "CAPE2E", custom_id: "0", amount: { currency_code: "GBP", value: "4.99" } } };
   const data = JSON.stringify(event);
   const headers = { ...signLocalPayPalEvent(event), "Content-Type": "application/json" };

@@ -1,7 +1,7 @@
 import { signLocalStripeEvent } from "../../app/payments/local/stripe-api.server";
 import { seriousViolations } from "./support/axe";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // A refund from Stripe as members and administrators see it (decision 0240): the member pays by card in
 // the browser, Stripe's charge.refunded arrives at the webhook signed with this run's stand-in secret

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Each kind of Treat that pays (issue 48, decision 0238), used as a member would, JavaScript on and off:
 // a whole free month while not subscribed (/payment) and while subscribed (the renew page adds it to the

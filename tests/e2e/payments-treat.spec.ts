@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Paying with a Treat (the spec's prize flow, method 3) and the payment page without JavaScript. Runs with
 // JavaScript on and off: the Treat form is a plain POST that redirects to the confirmation.

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createMember, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Wallets for real (decision 0242): the browser's Payment Request API is allowed on the payment pages
 // (Permissions-Policy payment=(self "https://js.stripe.com")) and refused everywhere else; the payment

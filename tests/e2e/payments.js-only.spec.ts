@@ -1,7 +1,7 @@
 import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Paying for a plan the way a member does, with JavaScript: the card form is Stripe Elements on the
 // local Stripe.js stand-in (no request leaves the machine; the fixture fails a test that tries).
@@ -130,11 +130,11 @@ test("screenshots at 1280 and 390 px, and no serious accessibility violations", 
     await page.goto("/subscriptions");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/subscriptions-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/subscriptions-${width}.png`, fullPage: true });
     await page.goto("/payment?option=annual");
     await expect(page.getByLabel("Card number")).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/payment-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/payment-${width}.png`, fullPage: true });
   }
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay £39.99" }).click();
@@ -142,13 +142,13 @@ test("screenshots at 1280 and 390 px, and no serious accessibility violations", 
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.reload();
-    await page.screenshot({ path: `test-results/screens/confirmation-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/confirmation-${width}.png`, fullPage: true });
     await page.goto("/account/receipts");
     await page.locator(".receipts summary").first().click();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/receipts-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/receipts-${width}.png`, fullPage: true });
     await page.goto("/account/subscriptions");
-    await page.screenshot({ path: `test-results/screens/account-subscriptions-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `test-results/screens/account-subscriptions-${width}.png`, fullPage: true });
     await page.goBack();
   }
 });

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Premium access in the browser, JavaScript on and off (docs/decisions/0126): a subscriber sees a
 // fourth premium listing of the month in full; an expired subscriber gets the limited page and the plans.

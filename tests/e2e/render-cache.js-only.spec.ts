@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { ownListing, removeListings } from "./listing-support";
 import { database } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // The render cache (decision 0176) on the real server and database: a repeated anonymous page is
 // answered from memory, and a write to what it shows is seen on the very next request. Other tests

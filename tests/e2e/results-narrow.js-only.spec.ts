@@ -1,5 +1,5 @@
 import { seriousViolations } from "./support/axe";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Phones (issue 50): no results page scrolls sideways at 360, 390 or 414 px. Calais → Lyon is the long
 // route whose "Show results from" list and summary line were wider than the screen.
@@ -32,7 +32,7 @@ for (const width of [360, 390, 414]) {
       );
       expect.soft(clipped, `${path} at ${width} px`).toEqual([]);
       if (width === 390) expect.soft(await seriousViolations(page, ".maplibregl-canvas"), path).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`results-${name}-${width}.png`), fullPage: true });
+      await reviewScreenshot(page, { path: testInfo.outputPath(`results-${name}-${width}.png`), fullPage: true });
     }
   });
 }

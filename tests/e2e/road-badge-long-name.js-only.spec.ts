@@ -1,6 +1,6 @@
 import { seriousViolations } from "./support/axe";
 import { database } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // A road whose name is more than its code ("A590 Levens to Barrow-in-Furness") keeps its whole name
 // inside the sign at 1280 and 390 px: nothing spills onto the page, where it was white on cream (1.1:1).
@@ -25,7 +25,7 @@ test("a long road name wraps inside its badge", async ({ page }, testInfo) => {
       expect(box, `at ${width} px`).toEqual({ spills: false, overflow: false, pageWidth: expect.any(Number) });
       expect(box.pageWidth).toBeLessThanOrEqual(width);
       expect(await seriousViolations(page, { include: ".road-list" }), `at ${width} px`).toEqual([]);
-      await page.screenshot({ path: testInfo.outputPath(`road-badge-${width}.png`), fullPage: false });
+      await reviewScreenshot(page, { path: testInfo.outputPath(`road-badge-${width}.png`), fullPage: false });
     }
   } finally {
     await database()`DELETE FROM roads WHERE id = ${road.id}`;

@@ -1,8 +1,10 @@
-import { test } from "./fixtures";
+import { REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
 
 // Full-page pictures for people to look at (tests/e2e/screenshots/ is gitignored); the server-rendered
 // page is the same with and without JavaScript, so only the js project runs this file (*.js-only.spec.ts).
 test.use({ allowNotFoundDocument: true });
+// Pictures only (the pages themselves are checked by axe-route-table.js-only.spec.ts): E2E_SCREENSHOTS=1 takes them.
+test.skip(!REVIEW_SCREENSHOTS, "pictures for reviewers: run with E2E_SCREENSHOTS=1");
 
 const PAGES = [
   ["home", "/"],
@@ -14,7 +16,7 @@ for (const width of [1280, 390]) {
     test(`screenshot of the ${name} page at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
-      await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
     });
   }
 }

@@ -1,5 +1,5 @@
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // Screenshots (tests/e2e/screenshots/, gitignored) and axe for the pages issue 10's second helper
@@ -28,7 +28,7 @@ for (const width of [1280, 390]) {
     await card.getByRole("button", { name: /^Save / }).click();
     await expect(card.locator(".favourite__tooltip")).toBeVisible();
     await card.locator(".favourite__tooltip").hover();
-    await page.screenshot({ path: `tests/e2e/screenshots/cards-favourite-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/cards-favourite-${width}.png` });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
     await database()`DELETE FROM favourite_lists WHERE user_id = ${member.id}`;
   });
@@ -38,7 +38,7 @@ for (const width of [1280, 390]) {
     await page.goto("/browse/dog-friendly-accommodation");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.locator(".result-card .favourite > summary").first().click();
-    await page.screenshot({ path: `tests/e2e/screenshots/cards-visitor-accommodation-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/cards-visitor-accommodation-${width}.png`, fullPage: true });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 
@@ -46,7 +46,7 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/location?location=York&distance=500");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    await page.screenshot({ path: `tests/e2e/screenshots/filters-invalid-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/filters-invalid-${width}.png`, fullPage: true });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 
@@ -56,7 +56,7 @@ for (const width of [1280, 390]) {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await expect(page.locator(".nearby__note")).toContainText("These are the nearest places of any kind:");
     await page.locator(".nearby").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `tests/e2e/screenshots/listing-nearby-any-type-${width}.png`, fullPage: true });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/listing-nearby-any-type-${width}.png`, fullPage: true });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 }

@@ -1,5 +1,6 @@
 import { apiSearch, resultIds } from "./search-support";
 import { expect, test } from "./fixtures";
+import { pageIsIdle } from "./support/hydration";
 import { AUTOCOMPLETE_DELAY_MS } from "../../app/search/constants";
 
 // What JavaScript adds to the search forms: autocomplete, the current-location option, live results
@@ -103,8 +104,14 @@ test("below 960 px filters wait for the Apply button", async ({ page }) => {
   await page.goto("/location?location=London");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByText("Filters", { exact: true }).click();
+  const searches: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/location/")) searches.push(request.url());
+  });
   await page.getByRole("checkbox", { name: "Vets" }).check();
-  await page.waitForTimeout(300);
+  // The change's handlers have run: they asked for no search (a search starts its request at once).
+  await pageIsIdle(page);
+  expect(searches).toEqual([]);
   await expect(page).toHaveURL("/location?location=London");
   await page.getByRole("button", { name: "Apply filters" }).click();
   await expect(page).toHaveURL("/location/vet?location=London");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Issue 10: the favourite toggle on every result card, with JavaScript on and off. A member saves a
 // listing from the results and stays on the same results; a visitor is sent to log in and comes back.

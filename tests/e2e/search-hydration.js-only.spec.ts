@@ -1,5 +1,5 @@
 import { holdScripts } from "./support/hydration";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // A filter chosen on the results page before its JavaScript has loaded is applied once it has, not put back.
 

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Spec §5: invalid inputs mark their row as error. A bad filter in the URL marks its field's row
 // (aria-invalid and a visible marker) and its message shows once, beside the field. The pages answer 400.

@@ -38,7 +38,7 @@ test("a long route's results can start from a point of the drive", async ({ page
   await expect.poll(() => resultIds(page)).toEqual(fromStart);
 });
 
-test("a bad start-hours is a clear 400, not a server error", async ({ request }) => {
+test("a bad start-hours is a clear 400, not a server error", { tag: "@http" }, async ({ request }) => {
   for (const bad of ["1e40", "-1", "soon"]) {
     const response = await request.get(`${ROUTE}&start-hours=${bad}`);
     expect(response.status(), bad).toBe(400);

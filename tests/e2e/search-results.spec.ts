@@ -76,7 +76,7 @@ test("a search with nothing to show says so and invites a listing", async ({ pag
   await expect(page.getByText(/Know a dog-friendly place we are missing\?/)).toBeVisible();
 });
 
-test("bad input in the URL answers 4xx with a clear message, never a 500", async ({ request }) => {
+test("bad input in the URL answers 4xx with a clear message, never a 500", { tag: "@http" }, async ({ request }) => {
   const cases: [string, number, RegExp][] = [
     ["/location/not-a-segment?location=York", 404, /We can't find that page/],
     ["/browse/road/united-kingdom/m6/extra/parts", 404, /We can't find that page/],
@@ -98,7 +98,7 @@ test("bad input in the URL answers 4xx with a clear message, never a 500", async
   }
 });
 
-test("non-canonical search URLs redirect to the one canonical form", async ({ request }) => {
+test("non-canonical search URLs redirect to the one canonical form", { tag: "@http" }, async ({ request }) => {
   const cases: [string, string][] = [
     ["/search-results?search-type=location&location=York&sort=distance_away&distance=5&page=1&limit=20", "/location?location=York"],
     ["/location?location=York&types%5B%5D=2", "/location/dog-friendly-pub?location=York"],

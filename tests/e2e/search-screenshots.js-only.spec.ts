@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 // Full-page pictures of the search pages for people to look at (tests/e2e/screenshots/ is gitignored),
@@ -26,7 +26,7 @@ for (const width of [1280, 390]) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       if (name.startsWith("search-map")) await expect(page.locator(".search-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-      await page.screenshot({ path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/${name}-${width}.png`, fullPage: true });
       expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
     });
   }
@@ -39,7 +39,7 @@ for (const width of [1280, 390]) {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByRole("combobox", { name: "Place" }).pressSequentially("M6", { delay: 20 });
     await expect(page.getByRole("listbox")).toBeVisible();
-    await page.screenshot({ path: `tests/e2e/screenshots/search-suggestions-${width}.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/search-suggestions-${width}.png` });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   });
 }

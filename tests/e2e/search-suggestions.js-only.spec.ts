@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { apiSearch, resultIds } from "./search-support";
 import { expect, test } from "./fixtures";
+import { pageIsIdle } from "./support/hydration";
 
 // Picking a place suggestion, by mouse and by keyboard, on the homepage, the results page, the route
 // tab and the directions form, at 1280 and 390 px: the search uses exactly the chosen place (issue 10).
@@ -86,13 +87,20 @@ for (const width of [1280, 390]) {
         const panel = page.getByRole("form", { name: "Search filters" });
         const field = panel.getByRole("combobox", { name: "Place" });
         await field.fill("");
+        const searches: string[] = [];
+        page.on("request", (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.replace(/\.data$/, "") === "/location" && url.search.includes("York")) searches.push(request.url());
+        });
         await pick(page, field, "York", YORK, how);
         const ref = await refOf(page, YORK);
         const url = `/location?location=${encodeURIComponent(YORK)}&location-id=${ref}`;
         if (width >= 960) {
           await expect(page).toHaveURL(url);
         } else {
-          await page.waitForTimeout(300);
+          // The pick's handlers have run: they asked for no search (a search starts its request at once).
+          await pageIsIdle(page);
+          expect(searches).toEqual([]);
           await expect(page).toHaveURL("/location?location=London");
           const apply = panel.getByRole("button", { name: "Apply filters" });
           await expect(apply).toBeVisible();

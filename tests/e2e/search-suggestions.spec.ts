@@ -31,7 +31,7 @@ for (const width of [1280, 390]) {
   });
 }
 
-test("the geocoder answers the address it suggested", async ({ request }) => {
+test("the geocoder answers the address it suggested", { tag: "@http" }, async ({ request }) => {
   for (const address of [BATH, BATHIE, "M6, United Kingdom"]) {
     const response = await request.get(`/api/geocode?location=${encodeURIComponent(address)}`);
     expect(response.status()).toBe(200);
@@ -40,7 +40,7 @@ test("the geocoder answers the address it suggested", async ({ request }) => {
   }
 });
 
-test("a malformed place reference is a 400 page, not a 500", async ({ request }) => {
+test("a malformed place reference is a 400 page, not a 500", { tag: "@http" }, async ({ request }) => {
   for (const ref of ["p99999999999999999999", "p1%00", "x1"]) {
     const response = await request.get(`/location?location=Bath&location-id=${ref}`);
     expect(response.status(), ref).toBe(400);

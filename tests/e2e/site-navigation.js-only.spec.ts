@@ -4,7 +4,7 @@
 // role at 1280 px on one line; axe.
 import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { createMember, logInAs } from "./support/accounts";
 
 async function subNavState(page: Page) {
@@ -107,11 +107,11 @@ for (const role of ["visitor", "member", "administrator"] as const) {
       expect(overflow, "nothing sticks out of the header's right edge").toBeLessThanOrEqual(0.5);
       expect(height, "the header bar stays one row").toBeLessThanOrEqual(72);
       expect(tallest, "no menu item wraps").toBeLessThanOrEqual(48);
-      await page.locator(".site-header").screenshot({ path: `tests/e2e/screenshots/header-${role}-${width}.png` });
+      await reviewScreenshot(page.locator(".site-header"), { path: `tests/e2e/screenshots/header-${role}-${width}.png` });
     }
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/");
-    await page.locator(".site-header").screenshot({ path: `tests/e2e/screenshots/header-${role}-390.png` });
+    await reviewScreenshot(page.locator(".site-header"), { path: `tests/e2e/screenshots/header-${role}-390.png` });
   });
 }
 
@@ -123,7 +123,7 @@ test("the footer's browse tabs and the open dropdowns have no serious accessibil
   await page.locator(".footer-browse__panel:not([hidden]) .footer-browse__all > summary").click();
   await page.locator(".site-header__inner > .account-menu > summary").click();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.screenshot({ path: "tests/e2e/screenshots/footer-browse-1280.png", fullPage: true });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/footer-browse-1280.png", fullPage: true });
 });
 
 test("at 1280 px 'Bark Out blog' and 'Search' open on hover with the overlay, the click after the hover keeps them open; not at 1000 px", async ({ page }) => {
@@ -140,7 +140,7 @@ test("at 1280 px 'Bark Out blog' and 'Search' open on hover with the overlay, th
     // The panel sits inside the window, below its summary.
     const panel = await menu.locator(".nav-dropdown__panel").boundingBox();
     expect(panel && panel.x >= 0 && panel.x + panel.width <= 1280).toBe(true);
-    await page.screenshot({ path: `tests/e2e/screenshots/header-${label === "Search" ? "search" : "blog"}-menu-1280.png` });
+    await reviewScreenshot(page, { path: `tests/e2e/screenshots/header-${label === "Search" ? "search" : "blog"}-menu-1280.png` });
     await page.mouse.move(10, 600);
     await expect(menu).not.toHaveAttribute("open", "");
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Managing a subscription with JavaScript on and off: renew with the saved card, cancel and enable
 // automatic renewal, switch plan. Each is a plain form (POST and redirect). The subscription is bought

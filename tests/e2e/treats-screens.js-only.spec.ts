@@ -2,7 +2,7 @@
 // and checked with axe: no serious or critical violations on /treats, claim and the Treats list.
 import { createMember, database, logInAs } from "./support/accounts";
 import { awardTestPoints } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
 test("the Treats pages look right at 1280 and 390 px and have no serious accessibility violations", async ({ page }) => {
@@ -23,7 +23,7 @@ test("the Treats pages look right at 1280 and 390 px and have no serious accessi
     for (const [name, path] of pages) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.screenshot({ path: `tests/e2e/screenshots/treats-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/treats-${name}-${width}.png`, fullPage: true });
       if (width === 1280) expect(await seriousViolations(page), path).toEqual([]);
     }
   }
@@ -50,7 +50,7 @@ test("the claimed modal shows the won Treat's picture; the back office's Treat l
     await expect(picture).toHaveAttribute("src", `/uploads/${won.image_id}/5.webp`);
     await expect.poll(() => picture.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   }
-  await page.screenshot({ path: "tests/e2e/screenshots/treats-claimed-390.png" });
+  await reviewScreenshot(page, { path: "tests/e2e/screenshots/treats-claimed-390.png" });
 
   await logInAs(page.context(), admin);
   const [first] = await database()<{ slug: string }[]>`SELECT slug FROM treat_options WHERE deleted_at IS NULL AND weight > 0 ORDER BY weight DESC, id LIMIT 1`;
@@ -62,7 +62,7 @@ test("the claimed modal shows the won Treat's picture; the back office's Treat l
     ] as const) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.screenshot({ path: `tests/e2e/screenshots/treats-${name}-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/treats-${name}-${width}.png`, fullPage: true });
       if (width === 1280) expect(await seriousViolations(page), path).toEqual([]);
     }
   }

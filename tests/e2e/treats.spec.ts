@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { createMember, database, logInAs } from "./support/accounts";
 import { waitForMail } from "./support/mail";
 import { awardTestPoints } from "./support/members";
-import { expect, test } from "./support/test";
+import { expect, test } from "./fixtures";
 
 // Some forms answer bad input with 4xx on purpose.
 test.use({ allowClientErrors: true });

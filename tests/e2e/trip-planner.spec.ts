@@ -102,7 +102,7 @@ test("a drive shorter than the interval needs no break; a beach drive says where
   await expect(page.getByText("No beach within a sensible detour of this point of the drive.").first()).toBeVisible();
 });
 
-test("bad input is a 4xx that says what is wrong and keeps what was typed", async ({ request }) => {
+test("bad input is a 4xx that says what is wrong and keeps what was typed", { tag: "@http" }, async ({ request }) => {
   const tooOften = await request.get(`/trip?from=London&to=Edinburgh&depart=${DEPART}&every=30`);
   expect(tooOften.status()).toBe(400);
   const html = await tooOften.text();
@@ -181,7 +181,7 @@ test("route results link to the plan of the same drive and show the whole drive 
   await expect(page.locator(".trip-stop")).not.toHaveCount(0);
 });
 
-test("a member cannot rename, share or delete another member's trip", async ({ request }) => {
+test("a member cannot rename, share or delete another member's trip", { tag: "@http" }, async ({ request }) => {
   const [demo] = await database()<{ id: number; name: string; share_id: string | null }[]>`
     SELECT t.id, t.name, t.share_id FROM trips t JOIN users u ON u.id = t.user_id WHERE lower(u.email) = 'member@pawroute.test' ORDER BY t.id LIMIT 1`;
   const other = await createMember({ label: "trip-other" });

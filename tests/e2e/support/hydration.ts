@@ -12,3 +12,17 @@ export async function holdScripts(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+/**
+ * Resolves once the page's main thread has nothing left to do: the renders and effects that hydration (or
+ * the last event) queued have run. The condition to wait for before checking that something did *not*
+ * happen, instead of a fixed sleep.
+ */
+export async function pageIsIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }));
+      }),
+  );
+}

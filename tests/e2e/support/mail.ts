@@ -1,5 +1,6 @@
 // Reads the mail the app sent over SMTP to the test mail sink (tests/e2e/support/mail-sink.ts).
 import { expect } from "@playwright/test";
+import { database } from "./accounts";
 
 // playwright.config.ts puts the sink's HTTP port at the app's port (E2E_PORT, 3100) + 26.
 const SINK = `http://127.0.0.1:${process.env.MAIL_SINK_HTTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 26}`;
@@ -44,4 +45,21 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   if (!link) throw new Error(`no link to ${path} in "${mail.subject}":\n${mail.text}`);
   expect(mail.html).toContain(link.replaceAll("&", "&#38;"));
   return link;
+}
+
+/**
+ * Waits until the job queue holds no job that mentions `text` (an address): every job the request queued,
+ * and every mail those jobs queued in turn, has run. Then "no mail" is an answer, not a guess at timing.
+ */
+export async function waitForJobsAbout(text: string): Promise<void> {
+  const schema = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker_e2e";
+  await expect
+    .poll(
+      async () => {
+        const [row] = await database().unsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM "${schema}"._private_jobs WHERE strpos(payload::text, $1) > 0`, [text]);
+        return row.count;
+      },
+      { timeout: 15_000, intervals: [100, 250, 500] },
+    )
+    .toBe(0);
 }
