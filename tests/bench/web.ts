@@ -170,7 +170,7 @@ function fromManyVisitors(acceptEncoding?: string) {
   };
 }
 
-/** Throughput rows by run and page name, for the Brotli row's comparison. */
+/** Uncompressed throughput by run and path, for the Brotli row's comparison. */
 const rates = new Map<string, number>();
 
 async function throughput(base: string, pid: number, cache: string, run: string, only?: (name: string, page: ThroughputPage) => boolean) {
@@ -186,9 +186,9 @@ async function throughput(base: string, pid: number, cache: string, run: string,
     const failures = result.non2xx + result.errors + result.timeouts;
     // Only answered requests count: a refusal (429) or an error is cheap and would flatter the figure.
     const rps = Math.max(0, result.requests.total - failures) / result.duration;
-    rates.set(`${run}\n${name}`, rps);
+    if (!acceptEncoding) rates.set(`${run}\n${path}`, rps);
     // The Brotli row's goal is the same page uncompressed, from the same run.
-    const plain = acceptEncoding ? rates.get(`${run}\n${name.replace(/ in Brotli.*$/, "")}`) : undefined;
+    const plain = acceptEncoding ? rates.get(`${run}\n${path}`) : undefined;
     const goalText = plain !== undefined ? `as fast as uncompressed (${plain.toFixed(0)} req/s)` : `≥ ${goal} req/s`;
     const met = plain !== undefined ? rps >= plain * 0.95 : rps >= goal;
     const load = load1();
