@@ -62,6 +62,7 @@ describe("Keep for offline without JavaScript", () => {
   it("posts to /account/offline, which redirects to the page that says offline needs JavaScript", async () => {
     const body = new URLSearchParams({ kind: "list", id: String(listId), title: "Lakes" });
     const response = await offlineAction({ request: new Request("http://localhost/account/offline", { method: "POST", body, headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" } }), params: {}, context: {} });
+    if (!(response instanceof Response)) throw new Error("not a redirect");
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/account/offline?keep=Lakes");
     const page = await offlineLoader({ request: new Request("http://localhost/account/offline?keep=Lakes", { headers: { Cookie: cookie } }), params: {}, context: {} });

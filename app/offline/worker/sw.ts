@@ -37,7 +37,8 @@ const HTML_HEADERS = {
 
 async function offlinePage(url: URL): Promise<Response> {
   const items = await keptItems().catch(() => []);
-  return new Response(offlinePageHtml(items, isSearchPage(url.pathname) ? "search" : "not-kept"), { status: 503, headers: HTML_HEADERS });
+  // 200, not 503: the browser shows this page as the answer, and there is no server to have failed.
+  return new Response(offlinePageHtml(items, isSearchPage(url.pathname) ? "search" : "not-kept"), { status: 200, headers: HTML_HEADERS });
 }
 
 async function keptCopy(url: URL): Promise<Response | null> {
@@ -85,6 +86,18 @@ async function staticFile(request: Request): Promise<Response> {
   return (await caches.match(request, { cacheName: CACHE_NAME })) ?? fetch(request);
 }
 
+/**
+ * Remix asks /__manifest for the routes of the links on a page. With no network, the answer that
+ * tells it to load the page as a document instead: the navigation then reaches navigate() above.
+ */
+async function routeManifest(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } });
+  }
+}
+
 async function logOut(request: Request): Promise<Response> {
   const response = await fetch(request);
   await forgetEverything();
@@ -99,5 +112,6 @@ scope.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate") return event.respondWith(navigate(event, url));
   if (isTile(url.pathname)) return event.respondWith(tile(request));
+  if (url.pathname === "/__manifest") return event.respondWith(routeManifest(request));
   if (isStaticFile(url.pathname)) return event.respondWith(staticFile(request));
 });
