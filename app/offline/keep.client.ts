@@ -19,9 +19,9 @@ export async function fetchPlan(kind: OfflineKind, id: string): Promise<OfflineP
   return body as OfflinePlan;
 }
 
-/** The app's own files the kept pages need: each page's scripts and styles, the map's code and glyphs. */
+/** The files the kept pages need: each page's scripts and styles, and the images it shows (placeholders, photo versions). */
 function assetsIn(html: string): string[] {
-  return [...html.matchAll(/["'(](\/assets\/[^"'()\s]+\.(?:js|mjs|css|woff2?|svg|png|webp))["')]/g)].map((match) => match[1]);
+  return [...html.matchAll(/["'(,\s](\/(?:assets|images|uploads)\/[^"'()\s,]+\.(?:js|mjs|css|woff2?|svg|png|webp|jpe?g|avif))(?=["')\s,])/g)].map((match) => match[1]);
 }
 
 function loadedAppFiles(): string[] {

@@ -12,7 +12,7 @@ import { favouriteListingIds, ownList } from "../favourites/favourites.server";
 import { appRoutingEngine } from "../geo.server";
 import { parseDatabaseId } from "../ids";
 import { ownTrip, sharedTrip, TRIP_NOT_FOUND } from "../trips/trips.server";
-import { ESTIMATE_BYTES, type OfflineKind, type OfflinePlan } from "./plan";
+import { ESTIMATE_BYTES, tileEstimate, type OfflineKind, type OfflinePlan } from "./plan";
 import { LISTING_ZOOMS, tilesAlong, tilesAround, tileUrls } from "./tiles";
 
 /** A list keeps at most this many listings (the budget is for 20; lists of a few hundred exist). */
@@ -23,7 +23,7 @@ const STOP_ZOOMS = [11, 12, 13] as const;
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
 function estimate(plan: Omit<OfflinePlan, "estimateBytes">): number {
-  return ESTIMATE_BYTES.appFiles + plan.pages.length * ESTIMATE_BYTES.page + plan.photos.length * ESTIMATE_BYTES.photo + plan.tiles.length * ESTIMATE_BYTES.tile;
+  return ESTIMATE_BYTES.appFiles + plan.pages.length * ESTIMATE_BYTES.page + plan.photos.length * ESTIMATE_BYTES.photo + plan.tiles.reduce((sum, url) => sum + tileEstimate(url), 0);
 }
 
 function finished(plan: Omit<OfflinePlan, "estimateBytes">): OfflinePlan {

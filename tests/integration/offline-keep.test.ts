@@ -5,7 +5,7 @@ import { closeDatabase, sql } from "../../app/db.server";
 import { AppError } from "../../app/errors";
 import { action as offlineAction, loader as offlineLoader } from "../../app/routes/account/offline";
 import { loader as planLoader } from "../../app/routes/api/offline-plan";
-import { ESTIMATE_BYTES, type OfflinePlan } from "../../app/offline/plan";
+import { ESTIMATE_BYTES, tileEstimate, type OfflinePlan } from "../../app/offline/plan";
 
 // "Keep for offline" over HTTP (issue 53): the plain form's post lands on the Offline page (which says
 // keeping needs JavaScript), and the plan of what a list, a trip or a listing keeps is the member's own.
@@ -91,7 +91,7 @@ describe("GET /api/offline/{kind}/{id}", () => {
     }
     expect(kept.tiles.every((tile) => /^\/tiles\/[a-z-]+\/\d+\/\d+\/\d+\.mvt$/.test(tile))).toBe(true);
     expect(kept.tiles.length).toBeGreaterThan(0);
-    expect(kept.estimateBytes).toBe(ESTIMATE_BYTES.appFiles + kept.pages.length * ESTIMATE_BYTES.page + kept.photos.length * ESTIMATE_BYTES.photo + kept.tiles.length * ESTIMATE_BYTES.tile);
+    expect(kept.estimateBytes).toBe(ESTIMATE_BYTES.appFiles + kept.pages.length * ESTIMATE_BYTES.page + kept.photos.length * ESTIMATE_BYTES.photo + kept.tiles.reduce((sum, tile) => sum + tileEstimate(tile), 0));
   });
 
   it("plans a saved trip: the planner's page of it and tiles along its route", async () => {
