@@ -64,6 +64,8 @@ async function offline(context: BrowserContext, on: boolean) {
   await context.setOffline(on);
 }
 
+test.use({ serviceWorkers: "allow" });
+
 test.afterEach(async ({ context }) => {
   await context.setOffline(false);
 });
