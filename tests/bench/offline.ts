@@ -1,7 +1,7 @@
 // npm run bench:offline — the offline layer's budgets (issue 53, docs/decisions/0280-offline.md), on the
 // demo data as `npm start` leaves it. Starts the production build on a free port, then prints:
 //   - the service worker script, minified and gzipped (budget 15 KB);
-//   - a page's first load for a visitor, in the same run: with the worker's registration blocked (no
+//   - a page's first load for a visitor, in the same run: with service workers blocked (no
 //     worker at all), as shipped (the worker registers after the load event), and once the worker is
 //     active (a later visit): Navigation Timing's loadEventEnd, median of fresh browser contexts;
 //   - a kept favourites list of 20 listings (budget 5 MB) and the demo member's London → Edinburgh trip
@@ -41,9 +41,8 @@ async function firstLoads(browser: Browser, base: string, path: string) {
   const shipped: number[] = [];
   const active: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    // No worker ever: its script is refused, so the page loads exactly as before this layer.
-    const bare = await browser.newContext({ baseURL: base });
-    await bare.route("**/sw.js", (route) => route.abort());
+    // No worker ever: registration is blocked, so the page loads exactly as before this layer.
+    const bare = await browser.newContext({ baseURL: base, serviceWorkers: "block" });
     none.push(await loadTime(await bare.newPage(), path));
     await bare.close();
     // As shipped: a visitor's first load (the worker registers after the load event).
@@ -103,7 +102,7 @@ try {
   const [listing] = await sql<{ url: string }[]>`SELECT '/' || walk_type || '/' || slug AS url FROM listings WHERE status = 2 AND free ORDER BY id LIMIT 1`;
   const loads = await firstLoads(browser, server.base, listing.url);
   console.log(`\nFirst load of a listing page (${listing.url}), median of ${RUNS} fresh contexts, loadEventEnd:`);
-  console.log(`  no worker at all (registration refused): ${loads.none.toFixed(0)} ms`);
+  console.log(`  no worker at all (service workers blocked): ${loads.none.toFixed(0)} ms`);
   console.log(`  as shipped, a visitor's first load:      ${loads.shipped.toFixed(0)} ms (${loads.shipped - loads.none >= 0 ? "+" : ""}${(loads.shipped - loads.none).toFixed(0)} ms)`);
   console.log(`  a later visit, worker active:            ${loads.active.toFixed(0)} ms (${loads.active - loads.none >= 0 ? "+" : ""}${(loads.active - loads.none).toFixed(0)} ms)`);
 

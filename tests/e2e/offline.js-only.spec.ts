@@ -162,6 +162,23 @@ test("logging out deletes everything kept in Cache Storage and IndexedDB", async
   await expect.poll(() => keptInBrowser(page)).toEqual({ caches: 0, databases: [] });
 });
 
+test("the Offline page shows what is kept with its size and date, and removing it deletes what it stored", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const kept = await memberWithListAndTrip(2);
+  await logInAs(context, kept.member);
+  await page.goto(`/account/favourites/${kept.listId}`);
+  await hydrated(page);
+  await keepFor(page, kept.listName);
+  await page.getByRole("link", { name: "See what is kept" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: kept.listName }) });
+  await expect(item).toContainText(/Favourites list · 2 places · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+  await item.getByRole("button", { name: `Remove ${kept.listName}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${kept.listName} is no longer kept for offline use.` })).toBeVisible();
+  await expect(page.getByText("Nothing is kept yet.")).toBeVisible();
+  expect((await keptInBrowser(page)).caches).toBe(0);
+});
+
 test("the app installs: a valid manifest, its icons and an active service worker", async ({ page }) => {
   await page.goto("/");
   await hydrated(page);
