@@ -50,6 +50,9 @@ export default defineConfig({
   reporter: "list",
   use: {
     baseURL,
+    // The offline layer's service worker (issue 53) would answer navigations, out of page.route's and the
+    // off-machine watch's sight: blocked, but in the specs that test it (test.use({ serviceWorkers: "allow" })).
+    serviceWorkers: "block",
     // A trace of the retry only: recording every test (screencast and DOM snapshots) slows the whole run.
     trace: "on-first-retry",
     launchOptions: {

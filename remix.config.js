@@ -100,6 +100,8 @@ export default {
         route("listings", "routes/account/listings.tsx", { id: "account/listings" });
         route("reviews", "routes/account/reviews.tsx", { id: "account/reviews" });
         route("trips", "routes/account/trips.tsx", { id: "account/trips" });
+        // Offline (issue 53): what this browser keeps; a plain "Keep for offline" post lands here.
+        route("offline", "routes/account/offline.tsx", { id: "account/offline" });
 
         // Member area: checklist, profile, referral, receipts (issue 13).
         route("edit-profile", "routes/account/edit-profile.tsx", { id: "account/edit-profile" });
@@ -168,6 +170,8 @@ export default {
       route("api/facilities", "routes/api/facilities.ts", { id: "api/facilities" });
       route("api/locations/:id", "routes/api/location.ts", { id: "api/location" });
       route("tiles/:layer/:z/:x/:y", "routes/tiles.ts", { id: "tiles" });
+      // What "Keep for offline" stores (issue 53).
+      route("api/offline/:kind/:id", "routes/api/offline-plan.ts", { id: "api/offline-plan" });
       // directions
       route("api/directions", "routes/api/directions.ts", { id: "api/directions" });
 

@@ -3,6 +3,7 @@ import { defineConfig } from "vite";
 import { serverEntry } from "./build-tools/server-entry";
 import { preactInTheBrowser } from "./build-tools/preact-in-the-browser";
 import { serverOnlyGuard } from "./build-tools/server-only-guard";
+import { serviceWorker } from "./build-tools/service-worker";
 import remixConfig from "./remix.config.js";
 
 declare module "@remix-run/node" {
@@ -24,6 +25,8 @@ export default defineConfig({
       routes: remixConfig.routes,
       future: remixConfig.future,
     }),
+    // /sw.js, the offline layer's service worker (app/offline/worker/sw.ts).
+    serviceWorker(),
     // Then build/entry/server.js and cluster.js: what `npm start` runs, with node alone.
     serverEntry(),
   ],

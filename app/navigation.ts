@@ -92,6 +92,7 @@ export const ACCOUNT_MENU: readonly AccountMenuItem[] = [
   { to: "/account/treats", label: "Treats" },
   { to: "/account/favourites", label: "Favourites" },
   { to: "/account/trips", label: "Your trips" },
+  { to: "/account/offline", label: "Offline" },
   { to: "/account/listings", label: "Your listings" },
   { to: "/account/reviews", label: "Your reviews" },
   { to: "/account/edit-profile", label: "Profile" },

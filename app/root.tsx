@@ -7,12 +7,14 @@ import { blogMenuCategories } from "./blog/posts.server";
 import { DocumentRoot } from "./components/DocumentRoot";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
+import { OfflineLayer } from "./components/offline/OfflineLayer";
 import { footerBrowseTabs } from "./navigation";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
 import { siteUrl } from "./mail/links.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
 import accountStyles from "./styles/account.css?url";
+import offlineStyles from "./styles/offline.css?url";
 import appStyles from "./styles/app.css?url";
 import printStyles from "./styles/print.css?url";
 import tokens from "./styles/tokens.css?url";
@@ -21,8 +23,12 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tokens },
   { rel: "stylesheet", href: appStyles },
   { rel: "stylesheet", href: accountStyles },
+  { rel: "stylesheet", href: offlineStyles },
   { rel: "stylesheet", href: printStyles, media: "print" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (issue 53): the manifest and the home-screen icon; the service worker registers in OfflineLayer.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -63,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+        <OfflineLayer member={data?.user?.username ?? null} />
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>

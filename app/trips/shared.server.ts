@@ -8,5 +8,5 @@ import { sharedTrip } from "./trips.server";
 export async function sharedTripPage(shareId: string) {
   const { name, query } = await sharedTrip(shareId);
   const plan = await planTrip(sql(), appRoutingEngine(), query);
-  return { name, query, plan, search: tripSearchParams(query).toString() };
+  return { name, query, plan, search: tripSearchParams(query).toString(), shareId };
 }

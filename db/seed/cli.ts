@@ -9,6 +9,7 @@ import { ensureDemoBlog } from "./blog";
 import { ensureDemoModeration } from "./moderation";
 import { ensureDemoTreats } from "./treats";
 import { DEMO_SHARED_TRIP_ID, ensureDemoTrips } from "./trips";
+import { ensureDemoFavourites } from "./favourites";
 import { ensureDemoPayments } from "./payments";
 import { ensureDemoAccounts } from "./users";
 
@@ -68,6 +69,9 @@ try {
   // Trips likewise (issue 49): one saved, one shared for visitors at /trips/${DEMO_SHARED_TRIP_ID}.
   const trips = await ensureDemoTrips(sql);
   if (trips > 0) log(`Added ${trips} demo trips; the shared one is at /trips/${DEMO_SHARED_TRIP_ID}.`);
+  // A favourites list to keep for offline use (issue 53).
+  const favourites = await ensureDemoFavourites(sql);
+  if (favourites > 0) log(`Added the demo member's favourites list (${favourites} places).`);
 } catch (error) {
   if (process.env.DEBUG) console.error(error);
   exitWithMessage(`Loading demo data failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountPage } from "../../components/account/AccountPage";
 import { BusyButton } from "../../components/forms/BusyButton";
+import { KeepOffline } from "../../components/offline/KeepOffline";
 import { yourTrips, yourTripsAction } from "../../trips/account.server";
 import tripStyles from "../../styles/trip.css?url";
 
@@ -91,6 +92,7 @@ export default function YourTrips() {
                 ) : (
                   <IntentButton id={trip.id} intent="share" pending="Sharing…" label={<>Share a read-only link<span className="visually-hidden"> to {trip.name}</span></>} />
                 )}
+                <KeepOffline kind="trip" id={String(trip.id)} title={trip.name} />
                 <IntentButton id={trip.id} intent="delete" pending="Deleting…" danger label={<>Delete<span className="visually-hidden"> {trip.name}</span></>} />
               </div>
             </li>

@@ -8,6 +8,7 @@ import { Modal } from "../../../components/forms/Modal";
 import { BusyButton } from "../../../components/forms/BusyButton";
 import { Notice, SubmitButton } from "../../../components/forms/FormParts";
 import { FavouriteCards } from "../../../components/listing/FavouriteCards";
+import { KeepOffline } from "../../../components/offline/KeepOffline";
 import { favouriteListAction, favouriteListPage } from "../../../favourites/account.server";
 import { editListValidator } from "../../../favourites/schemas";
 import listingStyles from "../../../styles/listing.css?url";
@@ -67,6 +68,7 @@ export default function FavouriteList() {
         </Link>
         {publicUrl ? <Link to={publicUrl}>Public page of this list</Link> : null}
       </p>
+      <KeepOffline kind="list" id={String(list.id)} title={list.name} />
       {enhanced ? (
         <Modal title={`Edit ${list.name}`} open={editing} onClose={() => navigate(list.href, { preventScrollReset: true, replace: true })}>
           <EditList list={list} />

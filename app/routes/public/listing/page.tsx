@@ -9,6 +9,7 @@ import { HistoryLink } from "../../../components/listing/History";
 import { LimitReached } from "../../../components/listing/LimitModal";
 import { ListingFacts, NearbyList } from "../../../components/listing/ListingDetails";
 import { ListingMiniMap } from "../../../components/listing/ListingMiniMap";
+import { KeepOffline } from "../../../components/offline/KeepOffline";
 import { WriteReviewLink } from "../../../components/listing/ReviewForm";
 import { ReviewList } from "../../../components/listing/ReviewList";
 import { PrintButton, ShareButton } from "../../../components/listing/ShareButton";
@@ -102,6 +103,7 @@ export default function ListingPage() {
         <PrintButton />
         <ShareButton url={page.shareUrl} title={listing.fullTitle} />
         <HistoryLink listingId={listing.id} title={listing.title} />
+        {gate.locked ? null : <KeepOffline kind="listing" id={String(listing.id)} title={listing.title} />}
         {viewer.canEdit ? (
           <Link to={`${listing.url}/edit`} className="button button--quiet">
             Edit

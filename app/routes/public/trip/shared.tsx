@@ -1,6 +1,7 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../../components/StatusPage";
+import { KeepOffline } from "../../../components/offline/KeepOffline";
 import { TripActions } from "../../../components/trips/TripActions";
 import { TripMap } from "../../../components/trips/TripMap";
 import { TripPlanView } from "../../../components/trips/TripPlanView";
@@ -21,7 +22,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 }
 
 export default function SharedTrip() {
-  const { name, query, plan, search } = useLoaderData<typeof loader>();
+  const { name, query, plan, search, shareId } = useLoaderData<typeof loader>();
   return (
     <div className="container trip-page">
       <p className="eyebrow">A shared trip</p>
@@ -34,6 +35,7 @@ export default function SharedTrip() {
         <TripMap plan={plan} label="Map of the drive and its stops" />
       </div>
       <TripActions search={search} member={false} showSave={false} />
+      <KeepOffline kind="shared-trip" id={shareId} title={name} />
     </div>
   );
 }
