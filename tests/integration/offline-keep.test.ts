@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookieHeader } from "../../app/auth/guards.server";
 import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
-import { AppError } from "../../app/errors";
+import { AppError } from "../../core/errors";
 import { action as offlineAction, loader as offlineLoader } from "../../app/routes/account/offline";
 import { loader as planLoader } from "../../app/routes/api/offline-plan";
 import { ESTIMATE_BYTES, tileEstimate, type OfflinePlan } from "../../app/offline/plan";
