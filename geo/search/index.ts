@@ -5,7 +5,8 @@ import type { RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
 import { DEFAULT_DISTANCE_MILES, DEFAULT_SORT, LOCATION_COUNT_CAP, type SearchFilters, isBusinessOnly } from "./filters";
 import { searchFiltersSchema } from "./filters-schema";
-import { findRoad, hydrateListings, loadJunctions, loadListings, roadsAndJunctionsOf } from "./hydrate";
+import { listingsById, locationSummary, toListing } from "../listing";
+import { findRoad, loadJunctions, roadsAndJunctionsOf } from "./hydrate";
 import { type AssembledPage, assemble, listingFilterSql } from "./query";
 import { corridorPage, metresAfterSeconds, planRoute, routeStops } from "./route";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
@@ -144,8 +145,8 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
   // The page's listings with their galleries, roads and junctions: read with the page, or (a route's
   // page, measured in the app) in one more statement.
   const listings = page.listings
-    ? hydrateListings(page.listings)
-    : await loadListings(
+    ? new Map(page.listings.map((row) => [row.id, toListing(row)]))
+    : await listingsById(
         sql,
         page.rows.map((r) => r.id),
         options.viewerId ?? null,
@@ -161,11 +162,11 @@ export async function search(sql: SqlClient, engine: RoutingEngine, filters: Sea
         distance: row.distance_m === null ? null : round(metresToMiles(row.distance_m), 3),
         distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
         durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
-        location: listing.location,
+        location: locationSummary(listing),
         road: listing.road,
         junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
         referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
-        url: listing.location.url,
+        url: listing.url,
       },
     ];
   });

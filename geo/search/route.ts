@@ -467,7 +467,7 @@ export async function corridorPage(sql: SqlClient, plan: RoutePlan, where: Pendi
 async function mapPointsOf(sql: SqlClient, ids: number[]): Promise<AssembledPage["mapPoints"]> {
   if (!ids.length) return [];
   const rows = await sql<AssembledPage["mapPoints"]>`
-    SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+    SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, listing_url(l.walk_type, l.slug) AS url, l.free AS "isFree"
     FROM listings l WHERE l.id = ANY(${ids}::int[])`;
   const byId = new Map(rows.map((m) => [m.id, m]));
   return ids.flatMap((id) => {
@@ -627,7 +627,7 @@ export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: 
       OFFSET 0
     ) s
     CROSS JOIN LATERAL (
-      SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+      SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, listing_url(l.walk_type, l.slug) AS url, l.free AS "isFree"
       FROM listings l
       WHERE ${where} AND ST_DWithin(l.location, s.g, ${plan.corridorMetres}, false)
       ORDER BY l.location <-> s.g

@@ -4,7 +4,7 @@ import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { addToDefaultList } from "../../app/favourites/favourites.server";
 import { loader as searchLoader } from "../../app/routes/api/search";
-import { lockedDescription, SNIPPET_LENGTH } from "../../geo/search/hydrate";
+import { lockedDescription, SNIPPET_LENGTH } from "../../geo/listing";
 
 // Each result of /api/locations/search/* carries the spec's whole Location (§3): description, status,
 // facilities as objects, isFavourite (the signed-in member's own), road and junction (decision 0270).
