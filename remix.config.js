@@ -24,9 +24,12 @@ export default {
         route("motorway-search-france", "routes/public/motorway-search.tsx", { id: "public/motorway-search-france" });
         // Splats, not optional segments: app/search/url.ts reads (and 404s) the rest of the path, and
         // fewer route patterns keep route matching cheap on every request.
-        for (const base of ["search-results", "browse", "route", "location"]) {
-          route(`${base}/*`, "routes/public/results.tsx", { id: `public/results/${base}` });
-        }
+        // One route module per kind of search, each calling its own geo/search/<kind>.ts (decision 0306).
+        route("search-results/*", "routes/public/results.tsx", { id: "public/results/search-results" });
+        route("browse/road/*", "routes/public/results/road.tsx", { id: "public/results/road" });
+        route("browse/*", "routes/public/results/browse.tsx", { id: "public/results/browse" });
+        route("route/*", "routes/public/results/route.tsx", { id: "public/results/route" });
+        route("location/*", "routes/public/results/location.tsx", { id: "public/results/location" });
         route("map-search-results/*", "routes/public/map-results.tsx", { id: "public/map/search-results" });
         route("map/*", "routes/public/map-results.tsx", { id: "public/map" });
         // Trip planner (issue 49): the plan is the URL; exports and the printable plan read the same query.

@@ -1,7 +1,7 @@
 import type { SqlClient } from "../db/client";
-import { LISTING_STATUS } from "../db/schema/listings";
 import { AppError } from "../core/errors";
 import { resolvePlace } from "./geocode";
+import { type Listing, live, readListings } from "./listing";
 import { haversineMetres } from "./routing/geometry";
 import type { LngLat, Route, RoutingEngine } from "./routing/port";
 import { coordinatesLabel, metresToMiles, parseLatLng } from "./units";
@@ -46,45 +46,14 @@ export interface DirectionsResponse {
   query: { from: string; to: number };
 }
 
-interface ListingRow {
-  id: number;
-  slug: string;
-  walk_type: string;
-  full_title: string;
-  postcode: string;
-  lat: number;
-  lng: number;
-  /** Seconds since 1970; drizzle leaves the pool's timestamps as text, so the database converts. */
-  updated_at_seconds: number;
-  road_id: number | null;
-  road_name: string | null;
-  road_slug: string | null;
-  road_country: string | null;
-  road_motorway: boolean | null;
-  road_icon: string | null;
-  junction_id: number | null;
-  junction_number: string | null;
-  junction_expanded_name: string | null;
-  junction_town: string | null;
-}
-
 interface StartPoint extends LngLat {
   label: string;
 }
 
-async function liveListing(sql: SqlClient, id: number): Promise<ListingRow> {
-  const [row] = await sql<ListingRow[]>`
-    SELECT l.id, l.slug, l.walk_type, l.full_title, l.postcode, floor(extract(epoch FROM l.updated_at))::float8 AS updated_at_seconds,
-           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, rc.slug AS road_country, r.motorway AS road_motorway, r.icon AS road_icon,
-           j.id AS junction_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name, j.town AS junction_town
-    FROM listings l
-    LEFT JOIN roads r ON r.id = l.road_id
-    LEFT JOIN countries rc ON rc.id = r.country_id
-    LEFT JOIN junctions j ON j.id = l.junction_id
-    WHERE l.id = ${id} AND l.status = ${LISTING_STATUS.live}`;
-  if (!row) throw new AppError(404, "We can't find that location", { code: "location-not-found" });
-  return row;
+async function liveListing(sql: SqlClient, id: number): Promise<Listing> {
+  const [listing] = await readListings(sql, sql`l.id = ${id} AND ${live(sql)}`);
+  if (!listing) throw new AppError(404, "We can't find that location", { code: "location-not-found" });
+  return listing;
 }
 
 /** The start: typed or current-location 'lat,lng', or a place through the gazetteer. */
@@ -124,14 +93,14 @@ function routeBody(route: Route): DirectionsResponse["route"] {
   };
 }
 
-function roadOf(row: ListingRow): DirectionsResponse["road"] {
-  if (row.road_id === null || row.road_name === null || row.road_slug === null) return null;
-  return { id: row.road_id, name: row.road_name, slug: row.road_slug, country: row.road_country ?? "", motorway: row.road_motorway ?? false, icon: row.road_icon ?? "" };
+function roadOf(listing: Listing): DirectionsResponse["road"] {
+  const road = listing.road;
+  return road && { id: road.id, name: road.name, slug: road.slug, country: road.country, motorway: road.motorway, icon: road.icon };
 }
 
-function junctionOf(row: ListingRow): DirectionsResponse["junction"] {
-  if (row.junction_id === null || row.junction_number === null || row.junction_expanded_name === null) return null;
-  return { id: row.junction_id, number: row.junction_number, expandedName: row.junction_expanded_name, town: row.junction_town };
+function junctionOf(listing: Listing): DirectionsResponse["junction"] {
+  const junction = listing.junction;
+  return junction && { id: junction.id, number: junction.number, expandedName: junction.expandedName, town: junction.town };
 }
 
 /**
@@ -151,16 +120,16 @@ export async function directions(sql: SqlClient, engine: RoutingEngine, input: D
     route: routeBody(route),
     points: [
       { lat: start.lat, lng: start.lng, label: start.label },
-      { lat: end.lat, lng: end.lng, label: listing.full_title },
+      { lat: end.lat, lng: end.lng, label: listing.fullTitle },
     ],
     junction: junctionOf(listing),
     road: roadOf(listing),
     location: {
       id: listing.id,
-      url: `/${listing.walk_type}/${listing.slug}`,
-      fullTitle: listing.full_title,
+      url: listing.url,
+      fullTitle: listing.fullTitle,
       postcode: listing.postcode,
-      date: { timestamp: listing.updated_at_seconds },
+      date: { timestamp: listing.updatedAtSeconds },
     },
     query: { from: input.from, to: input.listingId },
   };

@@ -24,17 +24,20 @@ export interface LocationGallery {
 export interface GalleryPhotoRow {
   file_id: string;
   versions: Record<string, { width: number; height: number }>;
+  alt_title: string;
+  /** Seconds since 1970 of the upload. */
+  created: number;
 }
 
 /**
  * The photos of a listing version as a JSON array of GalleryPhotoRow, in their order: a subquery over
  * `versionId`, an expression of the caller's statement, so the gallery comes back with the listing in
- * one statement. The one projection the result cards (size 6), the map tooltip (size 2), the listing
- * page and the JSON API read.
+ * one statement. The one gallery read: the result cards (size 6), the map tooltip (size 2), the listing
+ * page (geo/listing.ts) and the JSON API read it.
  */
 export function galleryPhotosSql(sql: SqlClient, versionId: PendingQuery<Row[]>): PendingQuery<Row[]> {
   return sql`(
-    SELECT coalesce(json_agg(json_build_object('file_id', f.id, 'versions', f.versions) ORDER BY g.position), '[]'::json)
+    SELECT coalesce(json_agg(json_build_object('file_id', f.id, 'versions', f.versions, 'alt_title', f.alt_title, 'created', floor(extract(epoch FROM f.created_at))) ORDER BY g.position), '[]'::json)
     FROM listing_versions v
     CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(v.data->'gallery') = 'array' THEN v.data->'gallery' ELSE '[]'::jsonb END)
       WITH ORDINALITY g(file_id, position)

@@ -3,6 +3,7 @@
 // listing's nearest junction and road, as a save sets them, and the roads' and junctions' places.
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../db/client";
+import { live } from "./listing";
 
 /** A listing further than this from every junction belongs to no road (as when a listing is saved). */
 export const JUNCTION_RADIUS_METRES = 8_047;
@@ -26,12 +27,25 @@ export function listingCondition(sql: SqlClient, scope: ListingScope): PendingQu
       SELECT unnest(${scope.listingIds}::int[])
       UNION
       -- Live listings through their spatial index (listings_location_live); the few others by status.
-      SELECT n.id FROM junctions j JOIN listings n ON n.status = 2 AND ST_DWithin(n.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
+      SELECT n.id FROM junctions j JOIN listings n ON ${live(sql, "n")} AND ST_DWithin(n.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
       WHERE j.road_id = ${scope.roadId}
       UNION
-      SELECT n.id FROM junctions j JOIN listings n ON n.status <> 2 AND ST_DWithin(n.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
+      SELECT n.id FROM junctions j JOIN listings n ON NOT ${live(sql, "n")} AND ST_DWithin(n.location, j.geom::geography, ${JUNCTION_RADIUS_METRES})
       WHERE j.road_id = ${scope.roadId}
     )`;
+}
+
+/**
+ * The junction nearest to `point` (a geography) within JUNCTION_RADIUS_METRES, as (id, road_id): the one
+ * definition of a listing's junction, used when a listing is saved and when roads or imports re-attach
+ * listings. Ties go to the lower junction id. The bounding-box test (0.2°, wider than 8 km up to 68°N)
+ * lets the junctions' GiST index prune before the exact distance.
+ */
+export function nearestJunctionSql(sql: SqlClient, point: PendingQuery<Row[]>): PendingQuery<Row[]> {
+  return sql`
+    SELECT j.id, j.road_id FROM junctions j
+    WHERE j.geom && ST_Expand(${point}::geometry, 0.2) AND ST_DWithin(j.geom::geography, ${point}, ${JUNCTION_RADIUS_METRES})
+    ORDER BY j.geom <-> ${point}::geometry, j.id LIMIT 1`;
 }
 
 /** Each listing in scope gets its nearest junction within 8 km and that junction's road. Returns how many changed. */
@@ -40,11 +54,7 @@ export async function attachNearestJunctions(sql: SqlClient, scope: ListingScope
     WITH nearest AS (
       SELECT l.id, j.id AS junction_id, j.road_id
       FROM listings l
-      LEFT JOIN LATERAL (
-        SELECT j.id, j.road_id FROM junctions j
-        WHERE j.geom && ST_Expand(l.location::geometry, 0.2) AND ST_DWithin(j.geom::geography, l.location, ${JUNCTION_RADIUS_METRES})
-        ORDER BY j.geom <-> l.location::geometry, j.id LIMIT 1
-      ) j ON true
+      LEFT JOIN LATERAL (${nearestJunctionSql(sql, sql`l.location`)}) j ON true
       WHERE ${listingCondition(sql, scope)}
     )
     UPDATE listings l SET junction_id = n.junction_id, road_id = n.road_id

@@ -7,6 +7,7 @@ import type { SqlClient } from "../db/client";
 import { FRANCE } from "./import/roads-stage";
 import { attachNearestJunctions, roadPlaceRows } from "./road-links";
 import type { JunctionSummary } from "./search/types";
+import { live } from "./listing";
 
 /** [lng, lat], as GeoJSON orders them. */
 export type LngLat = [number, number];
@@ -85,7 +86,7 @@ export async function listRoads(sql: SqlClient, options: { countryId: number; q:
   const rows = await sql<(AdminRoadRow & { total: number })[]>`
     SELECT r.id, r.name, r.slug, r.motorway,
            (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions,
-           (SELECT count(*)::int FROM listings l WHERE l.road_id = r.id AND l.status = 2) AS "liveListings",
+           (SELECT count(*)::int FROM listings l WHERE l.road_id = r.id AND ${live(sql)}) AS "liveListings",
            count(*) OVER ()::int AS total
     FROM roads r
     WHERE r.country_id = ${options.countryId} AND (${pattern}::text IS NULL OR r.name ILIKE ${pattern})
@@ -97,7 +98,7 @@ export async function listRoads(sql: SqlClient, options: { countryId: number; q:
 export async function findRoad(sql: SqlClient, id: number): Promise<AdminRoad | null> {
   const [road] = await sql<{ id: number; name: string; slug: string; country_id: number; motorway: boolean; approximate: boolean; line: string; live: number }[]>`
     SELECT r.id, r.name, r.slug, r.country_id, r.motorway, r.approximate, ST_AsGeoJSON(r.geom, 6) AS line,
-           (SELECT count(*)::int FROM listings l WHERE l.road_id = r.id AND l.status = 2) AS live
+           (SELECT count(*)::int FROM listings l WHERE l.road_id = r.id AND ${live(sql)}) AS live
     FROM roads r WHERE r.id = ${id}`;
   if (!road) return null;
   const junctions = await sql<AdminJunction[]>`

@@ -5,6 +5,7 @@ import { REVIEW_STATUS } from "../../db/schema/reviews";
 import { sql } from "../db.server";
 import { OWN_PAGE_SIZE, type OwnListing, type OwnReview, type OwnStatus } from "./own-status";
 import { pageCount } from "../../kit/pager";
+import { listingUrl } from "../../geo/listing";
 
 function listingStatus(status: number): OwnStatus {
   if (status === LISTING_STATUS.live) return "live";
@@ -58,7 +59,7 @@ export async function ownListings(userId: number, page: number): Promise<OwnPage
       return {
         id: row.id,
         title: row.title,
-        url: `/${row.walk_type}/${row.slug}`,
+        url: listingUrl(row.walk_type, row.slug),
         status,
         pendingChange: status === "live" && (latest === "draft" || latest === "held" || latest === "waiting" || latest === "changes") ? latest : null,
         reason: status === "denied" || latest === "changes" ? row.latest_reason : null,
@@ -106,7 +107,7 @@ export async function ownReviews(userId: number, page: number): Promise<OwnPage<
       rating: row.rating,
       title: row.title,
       excerpt: row.content.length >= 200 ? `${row.content.slice(0, 199).trimEnd()}…` : row.content,
-      listing: { title: row.listing_title, url: `/${row.walk_type}/${row.slug}` },
+      listing: { title: row.listing_title, url: listingUrl(row.walk_type, row.slug) },
       status: reviewStatus(row.status),
       reason: row.status === REVIEW_STATUS.denied ? row.moderation_reason : null,
       date: new Date(row.date).toISOString(),

@@ -5,6 +5,7 @@ import { latestAuditEntries, type AuditEntryView } from "./audit.server";
 import type { WeeklyPoint } from "./chart";
 import { revenuePerMonth } from "../payments/revenue.server";
 import type { RevenueSummary } from "../payments/revenue";
+import { live } from "../../geo/listing";
 
 export const DASHBOARD_WEEKS = 12;
 
@@ -33,7 +34,7 @@ export async function loadDashboard(): Promise<Dashboard> {
   const [queues] = await sql()<Dashboard["queues"][]>`
     SELECT
       (SELECT count(*)::int FROM listings WHERE status = 1) AS "submittedListings",
-      (SELECT count(DISTINCT v.listing_id)::int FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.status = 1 AND l.status = 2) AS "pendingEdits",
+      (SELECT count(DISTINCT v.listing_id)::int FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.status = 1 AND ${live(sql())}) AS "pendingEdits",
       (SELECT count(*)::int FROM listings WHERE status = 4) AS "draftListings",
       (SELECT count(*)::int FROM reviews WHERE status = 0) AS "unmoderatedReviews",
       (SELECT count(*)::int FROM reviews WHERE status = 3) AS "deniedReviews",

@@ -38,7 +38,7 @@ export async function listListings(filter: ListingStatusFilter, params: URLSearc
   const rows = await s<
     { id: number; title: string; full_title: string; url: string; status: number; road: string | null; country: string; author: string | null; author_id: number | null; updated_at: Date; waiting_version: number | null }[]
   >`
-    SELECT l.id, l.title, l.full_title, '/' || l.walk_type || '/' || l.slug AS url, l.status, r.name AS road, c.name AS country,
+    SELECT l.id, l.title, l.full_title, listing_url(l.walk_type, l.slug) AS url, l.status, r.name AS road, c.name AS country,
            coalesce(u.username, u.email) AS author, l.user_id AS author_id, l.updated_at,
            (SELECT max(w.id) FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}) AS waiting_version
     FROM listings l
@@ -81,7 +81,7 @@ export async function bulkDenyListings(admin: SessionUser, ids: number[], reason
   await db().transaction(async (tx) => {
     for (const id of ids) {
       const rows = await tx.execute<{ status: number; full_title: string; url: string; email: string | null; active: boolean; user_id: number | null }>(sql_`
-        SELECT l.status, l.full_title, '/' || l.walk_type || '/' || l.slug AS url, u.email, u.deactivated_at IS NULL AS active, l.user_id
+        SELECT l.status, l.full_title, listing_url(l.walk_type, l.slug) AS url, u.email, u.deactivated_at IS NULL AS active, l.user_id
         FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${id} FOR UPDATE OF l`);
       const before = rows[0];
       if (!before) continue;
@@ -151,7 +151,7 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
 export async function listingDiff(listingId: number, versionId: number): Promise<ListingDiff> {
   const s = sql();
   const [listing] = await s<{ id: number; title: string; status: number; url: string; user_id: number | null; author: string | null }[]>`
-    SELECT l.id, l.title, l.status, '/' || l.walk_type || '/' || l.slug AS url, l.user_id, coalesce(u.username, u.email) AS author
+    SELECT l.id, l.title, l.status, listing_url(l.walk_type, l.slug) AS url, l.user_id, coalesce(u.username, u.email) AS author
     FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${listingId}`;
   if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
   const [version] = await s<

@@ -57,7 +57,7 @@ export async function listReviews(filter: ReviewFilter, params: URLSearchParams)
     ${q ? s`AND (lower(r.title) LIKE ${like} OR lower(r.content) LIKE ${like} OR lower(l.title) LIKE ${like})` : s``}`;
   const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM reviews r JOIN listings l ON l.id = r.listing_id ${where}`;
   const rows = await s<Row[]>`
-    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, '/' || l.walk_type || '/' || l.slug AS listing_url,
+    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, listing_url(l.walk_type, l.slug) AS listing_url,
            CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at
     FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id
     ${where}
@@ -67,7 +67,7 @@ export async function listReviews(filter: ReviewFilter, params: URLSearchParams)
 
 export async function reviewDetail(id: number): Promise<AdminReviewDetail> {
   const [row] = await sql()<(Row & { user_id: number; email: string; image_ids: string[]; moderated_at: Date | null; moderated_by: string | null; moderation_reason: string | null })[]>`
-    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, '/' || l.walk_type || '/' || l.slug AS listing_url,
+    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, listing_url(l.walk_type, l.slug) AS listing_url,
            CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at, r.user_id, u.email, r.image_ids,
            r.moderated_at, r.moderation_reason, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = r.moderated_by) AS moderated_by
     FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id WHERE r.id = ${id}`;

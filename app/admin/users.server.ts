@@ -66,7 +66,7 @@ export async function userDetail(id: number): Promise<AdminUserDetail> {
   const [address] = await sql()<{ address1: string; address2: string; town: string; county: string; postcode: string; country_id: number }[]>`
     SELECT address1, address2, town, county, postcode, country_id FROM addresses WHERE user_id = ${id} ORDER BY id LIMIT 1`;
   const listings = await sql()<{ id: number; title: string; url: string; status: number }[]>`
-    SELECT id, title, '/' || walk_type || '/' || slug AS url, status FROM listings WHERE user_id = ${id} ORDER BY updated_at DESC LIMIT 50`;
+    SELECT id, title, listing_url(walk_type, slug) AS url, status FROM listings WHERE user_id = ${id} ORDER BY updated_at DESC LIMIT 50`;
   const reviews = await sql()<{ id: number; title: string; status: number; listing: string }[]>`
     SELECT r.id, r.title, r.status, l.title AS listing FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.user_id = ${id} ORDER BY r.created_at DESC LIMIT 50`;
   const [{ sessions }] = await sql()<{ sessions: number }[]>`SELECT count(*)::int AS sessions FROM sessions WHERE user_id = ${id}`;

@@ -3,6 +3,7 @@ import { sql } from "../db.server";
 import { appUrl } from "../mail/links.server";
 import { feedPosts, sitemapPosts } from "./posts.server";
 import { escapeHtml } from "../../kit/html";
+import { live } from "../../geo/listing";
 
 export async function atomFeed(): Promise<string> {
   const site = appUrl();
@@ -49,8 +50,8 @@ export async function sitemap(): Promise<string> {
   ]);
   const room = Math.max(0, MAX_URLS - PUBLIC_PAGES.length - posts.length - roads.length);
   const listings = await db<{ url: string; modified: string }[]>`
-    SELECT '/' || walk_type || '/' || slug AS url, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS modified
-    FROM listings WHERE status = 2 ORDER BY popularity DESC, id LIMIT ${room}`;
+    SELECT listing_url(walk_type, slug) AS url, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS modified
+    FROM listings WHERE ${live(db, "listings")} ORDER BY popularity DESC, id LIMIT ${room}`;
   const entry = (url: string, lastModified?: string) => `  <url><loc>${escapeHtml(`${site}${url}`)}</loc>${lastModified ? `<lastmod>${lastModified}</lastmod>` : ""}</url>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -2,10 +2,12 @@
 // road and junction, and who may see or change it.
 import { redirect } from "@remix-run/node";
 import type { SqlClient } from "../../db/client";
+import { type Listing, listingUrl, readListings } from "../../geo/listing";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
+import { type GalleryImage, toGalleryImage } from "../../core/images";
 import { idFromSegment, isWalkTypePath, SLUG_PATTERN, WALK_TYPES, type WalkTypePath } from "../../core/walk-types";
-import { readVersionData, type ListingExtras } from "./version-data";
+import { extrasSchema, type ListingExtras } from "./version-data";
 import { AppError } from "../../core/errors";
 
 export interface ListingRecord {
@@ -35,103 +37,50 @@ export interface ListingRecord {
   lng: number;
   userId: number | null;
   updatedAt: string;
-  gallery: string[];
+  /** The current version's photos, in order. */
+  gallery: GalleryImage[];
   extras: ListingExtras;
 }
 
-interface Row {
-  id: number;
-  current_version_id: number | null;
-  slug: string;
-  walk_type: string;
-  type_id: number;
-  title: string;
-  full_title: string;
-  description: string;
-  address: string;
-  town: string;
-  county: string;
-  postcode: string;
-  country_id: number;
-  country_name: string;
-  country_slug: string;
-  road_id: number | null;
-  road_name: string | null;
-  road_slug: string | null;
-  road_country: string | null;
-  road_motorway: boolean | null;
-  junction_id: number | null;
-  junction_number: string | null;
-  junction_expanded_name: string | null;
-  facilities: { id: number; name: string; slug: string; icon: string }[];
-  has_pub: boolean;
-  has_beach: boolean;
-  free: boolean;
-  status: number;
-  lat: number;
-  lng: number;
-  user_id: number | null;
-  updated_at: string;
-  version_data: unknown;
-}
-
-function toRecord(row: Row): ListingRecord {
-  const walkType: WalkTypePath = isWalkTypePath(row.walk_type) ? row.walk_type : "dog-walk";
-  const version = readVersionData(row.version_data);
+function toRecord(listing: Listing): ListingRecord {
+  const walkType: WalkTypePath = isWalkTypePath(listing.walkType) ? listing.walkType : "dog-walk";
+  const extras = extrasSchema.safeParse(listing.extras ?? undefined);
+  const { road, junction } = listing;
   return {
-    id: row.id,
-    versionId: row.current_version_id,
-    slug: row.slug,
+    id: listing.id,
+    versionId: listing.versionId,
+    slug: listing.slug,
     walkType,
-    url: `/${walkType}/${row.slug}`,
-    typeId: row.type_id,
+    url: walkType === listing.walkType ? listing.url : listingUrl(walkType, listing.slug),
+    typeId: listing.type.id,
     typeName: WALK_TYPES[walkType].label,
-    title: row.title,
-    fullTitle: row.full_title,
-    description: row.description,
-    address: row.address,
-    town: row.town,
-    county: row.county,
-    postcode: row.postcode,
-    country: { id: row.country_id, name: row.country_name, slug: row.country_slug },
-    road:
-      row.road_id !== null && row.road_name !== null && row.road_slug !== null
-        ? { id: row.road_id, name: row.road_name, slug: row.road_slug, country: row.road_country ?? "", motorway: row.road_motorway ?? false }
-        : null,
-    junction: row.junction_id !== null && row.junction_number !== null && row.junction_expanded_name !== null ? { id: row.junction_id, number: row.junction_number, expandedName: row.junction_expanded_name } : null,
-    facilities: row.facilities,
-    hasPub: row.has_pub,
-    hasBeach: row.has_beach,
-    free: row.free,
-    status: row.status,
-    lat: row.lat,
-    lng: row.lng,
-    userId: row.user_id,
-    updatedAt: row.updated_at,
-    gallery: version.gallery,
-    extras: version.extras,
+    title: listing.title,
+    fullTitle: listing.fullTitle,
+    description: listing.description,
+    address: listing.address,
+    town: listing.town,
+    county: listing.county,
+    postcode: listing.postcode,
+    country: listing.country,
+    road: road && { id: road.id, name: road.name, slug: road.slug, country: road.country, motorway: road.motorway },
+    junction: junction && { id: junction.id, number: junction.number, expandedName: junction.expandedName },
+    facilities: listing.facilities,
+    hasPub: listing.hasPub,
+    hasBeach: listing.hasBeach,
+    free: listing.free,
+    status: listing.status,
+    lat: listing.lat,
+    lng: listing.lng,
+    userId: listing.userId,
+    updatedAt: listing.updatedAt,
+    gallery: listing.photos.map((photo) => toGalleryImage({ id: photo.file_id, altTitle: photo.alt_title, createdAt: new Date(photo.created * 1000), versions: photo.versions })),
+    extras: extras.success ? extras.data : {},
   };
 }
 
 async function findListing(sql: SqlClient, by: { slug: string } | { id: number }): Promise<ListingRecord | null> {
-  const where = "slug" in by ? sql`l.slug = ${by.slug}` : sql`l.id = ${by.id}`;
-  const [row] = await sql<Row[]>`
-    SELECT l.id, l.current_version_id, l.slug, l.walk_type, l.type_id, l.title, l.full_title, l.description,
-           l.address, l.town, l.county, l.postcode, l.country_id, co.name AS country_name, co.slug AS country_slug,
-           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, rc.slug AS road_country, r.motorway AS road_motorway,
-           j.id AS junction_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
-           COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'slug', f.slug, 'icon', f.icon) ORDER BY f.id)
-                     FROM facilities f WHERE f.id = ANY(l.facility_ids)), '[]'::json) AS facilities,
-           l.has_pub, l.has_beach, l.free, l.status, ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-           l.user_id, to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at, v.data AS version_data
-    FROM listings l
-    JOIN countries co ON co.id = l.country_id
-    LEFT JOIN roads r ON r.id = l.road_id
-    LEFT JOIN countries rc ON rc.id = r.country_id
-    LEFT JOIN junctions j ON j.id = l.junction_id
-    LEFT JOIN listing_versions v ON v.id = l.current_version_id
-    WHERE ${where}`;
-  return row ? toRecord(row) : null;
+  const [listing] = await readListings(sql, "slug" in by ? sql`l.slug = ${by.slug}` : sql`l.id = ${by.id}`);
+  return listing ? toRecord(listing) : null;
 }
 
 /** Who may see a listing that is not live (draft, submitted, denied): its author and administrators. */

@@ -2,7 +2,7 @@
 import { data } from "@remix-run/node";
 import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES } from "../../geo/search/filters";
 import { nearbyPlaces } from "../../geo/search/nearby";
-import { snippet } from "../../geo/search/hydrate";
+import { snippet } from "../../geo/listing";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
@@ -10,7 +10,6 @@ import { isFavourite } from "../favourites/favourites.server";
 import { appRoutingEngine } from "../geo.server";
 import { pageUrl } from "../mail/links.server";
 import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
-import { galleryImages } from "../uploads/files.server";
 import { canManage, listingForRequest } from "./listing.server";
 import { hasFullAccess, lockedDescription, premiumGate } from "./premium.server";
 import { htmlToText, sanitiseDescription } from "./sanitise.server";
@@ -47,9 +46,9 @@ export async function loadListingPage(request: Request, slug: string | undefined
   const live = listing.status === LISTING_STATUS.live;
   // Subscribers see premium listings in full, and so do the listing's managers (its owner, administrators).
   const fullAccess = await hasFullAccess(listing, user);
-  const [gate, gallery, reviewData, favourite, nearbyCards, pending] = await Promise.all([
+  const gallery = listing.gallery;
+  const [gate, reviewData, favourite, nearbyCards, pending] = await Promise.all([
     premiumGate(request, listing, fullAccess),
-    galleryImages(listing.gallery),
     visibleReviews(listing.id),
     user ? isFavourite(user.id, listing.id) : Promise.resolve(false),
     live ? nearby(listing) : Promise.resolve<Nearby>({ kind: "same-type", places: [], sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES }),

@@ -2,7 +2,7 @@
 // and 0126-premium-access.md. Subscribers (a subscription that has not expired) see every premium listing
 // in full; everyone else (visitors, members without a subscription, expired subscribers) sees 3 in full
 // each calendar month (UTC), then the page offers the plans. The modal comes back at most once a day.
-import { lockedDescription } from "../../geo/search/hydrate";
+import { lockedDescription } from "../../geo/listing";
 import { readCookie } from "../../kit/cookies";
 import { signedCookie } from "../auth/cookies.server";
 import type { SessionUser } from "../auth/session.server";

@@ -4,7 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { TransactionSql } from "postgres";
 import { LISTING_STATUS } from "../../db/schema/listings";
-import { JUNCTION_RADIUS_METRES } from "../../geo/road-links";
+import { nearestJunctionSql } from "../../geo/road-links";
 import { auditInTransaction } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
 import { db, sql } from "../db.server";
@@ -20,6 +20,7 @@ import { plainTextToHtml, sanitiseDescription } from "./sanitise.server";
 import { fullTitleOf } from "./place-words";
 import { readVersionData, type ListingVersionData } from "./version-data";
 import { isWalkTypePath, WALK_TYPES } from "../../core/walk-types";
+import { listingUrl } from "../../geo/listing";
 
 /** Where a draft without a map marker is kept (spec §9's default map centre); its version keeps lat/lng empty. */
 const DRAFT_PLACEHOLDER = { lat: 52.28, lng: -1.58 };
@@ -89,10 +90,7 @@ async function applyToListing(tx: TransactionSql, listingId: number | null, data
   const typeId = data.type ?? 1;
   const point = data.lat !== null && data.lng !== null ? { lat: data.lat, lng: data.lng } : DRAFT_PLACEHOLDER;
   const location = tx`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
-  const [junction] = await tx<{ id: number; road_id: number }[]>`
-    SELECT j.id, j.road_id FROM junctions j
-    WHERE ST_DWithin(j.geom::geography, ${location}, ${JUNCTION_RADIUS_METRES})
-    ORDER BY j.geom <-> ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326) LIMIT 1`;
+  const [junction] = await tx<{ id: number; road_id: number }[]>`${nearestJunctionSql(tx, location)}`;
   const slug = await uniqueSlug(tx, data.title || "draft listing", listingId);
   const facilities = (await tx<{ id: number }[]>`SELECT id FROM facilities WHERE id = ANY(${data.facilities}::int[])`).map((row) => row.id);
   const columns = {
@@ -170,7 +168,7 @@ export async function saveListing(input: { user: SessionUser | null; uploader: U
   });
   await attachImages(db(), gallery);
   if (wentLive && existing?.userId && existing.userId !== user?.id) await awardListingPoints(existing.userId, result.id, user?.id ?? null);
-  return { id: result.id, url: `/${result.walkType}/${result.slug}`, status, applied, held };
+  return { id: result.id, url: listingUrl(result.walkType, result.slug), status, applied, held };
 }
 
 /**
@@ -233,7 +231,7 @@ export async function moderateListingVersion(admin: SessionUser, versionId: numb
     return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.live, listingStatus: LISTING_STATUS.live } };
   });
   const [listing] = await sql()<{ full_title: string; url: string; email: string | null; active: boolean | null }[]>`
-    SELECT l.full_title, '/' || l.walk_type || '/' || l.slug AS url, u.email, u.deactivated_at IS NULL AS active
+    SELECT l.full_title, listing_url(l.walk_type, l.slug) AS url, u.email, u.deactivated_at IS NULL AS active
     FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${outcome.listingId}`;
   const points =
     decision === "accept" && outcome.changed && outcome.owner !== null && outcome.owner !== admin.id

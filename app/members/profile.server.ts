@@ -13,6 +13,7 @@ import { creditPointsIn } from "../points/ledger.server";
 import { createUpload, galleryImages } from "../uploads/files.server";
 import { FILE_ID_PATTERN, type GalleryImage } from "../../core/images";
 import { fileStorage } from "../uploads/storage.server";
+import { listingUrl } from "../../geo/listing";
 
 export const PROFILE_MESSAGES = {
   details: "Your profile details have been updated successfully.",
@@ -203,7 +204,7 @@ export async function publicProfile(username: string): Promise<(PublicProfile & 
       rating: review.rating,
       date: review.date.toISOString(),
       listingTitle: review.listingTitle,
-      listingUrl: `/${review.walkType}/${review.slug}`,
+      listingUrl: listingUrl(review.walkType, review.slug),
     })),
   };
 }

@@ -4,7 +4,6 @@
 // request (or webhook) applies a succeeded charge, so doubled requests and replays change nothing.
 import { formatDateShortYear } from "../../kit/format";
 import { and, desc, eq, gt, isNull, ne, sql as rawSql } from "drizzle-orm";
-import type Stripe from "stripe";
 import { affiliateLinks, charges, paymentCustomers, paymentMethods, receipts, renewalRequests, subscriptionEvents, subscriptions } from "../../db/schema";
 import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
@@ -12,15 +11,15 @@ import { db } from "../db.server";
 import { AppError, found, invariant } from "../../core/errors";
 import type { Transaction } from "../points/ledger.server";
 import { discountPenceOf } from "./affiliate-links";
-import { cardErrorMessage, DISCOUNT_MESSAGES, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
-import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
+import { cardErrorMessage, DISCOUNT_MESSAGES, SUBSCRIPTION_MESSAGES } from "./messages";
 import { consumeTreatForSubscription } from "../treats/awarded.server";
 import { oneAtATime, APPLY_LOCK } from "./in-flight.server";
 import { partPayingTreat, treatDiscountPence } from "./treat-discounts.server";
 import { cardBrandName, findPlan, PAYMENT_METHOD, type Plan } from "./plans";
 import { mailReceiptIn } from "./receipts.server";
 import type { RenewalCardView } from "./types";
-import { cardErrorOf, stripe } from "./stripe.server";
+import { gatewayFor, gatewayOfCharge, paypalGateway, stripeGateway } from "./gateways.server";
+import type { ChargeOutcome } from "./port";
 
 type Charge = typeof charges.$inferSelect;
 type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -68,8 +67,8 @@ export async function isSubscriber(userId: number): Promise<boolean> {
 async function customerOf(user: Pick<SessionUser, "id" | "email">): Promise<string> {
   const [existing] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
   if (existing) return existing.stripeCustomerId;
-  const customer = await (await stripe()).customers.create({ email: user.email, metadata: { user_id: String(user.id) } }, { idempotencyKey: `customer:${user.id}` });
-  await db().insert(paymentCustomers).values({ userId: user.id, stripeCustomerId: customer.id }).onConflictDoNothing();
+  const customer = await stripeGateway.createCustomer(user);
+  await db().insert(paymentCustomers).values({ userId: user.id, stripeCustomerId: customer }).onConflictDoNothing();
   const [row] = await db().select().from(paymentCustomers).where(eq(paymentCustomers.userId, user.id));
   return row.stripeCustomerId;
 }
@@ -77,24 +76,19 @@ async function customerOf(user: Pick<SessionUser, "id" | "email">): Promise<stri
 /** The spec's POST users/me/payment/stripe/setup: a SetupIntent's client secret for the card form. */
 export async function createSetupIntent(user: SessionUser): Promise<{ clientSecret: string }> {
   const customer = await customerOf(user);
-  const intent = await (await stripe()).setupIntents.create({ customer, usage: "off_session" });
-  return { clientSecret: found(intent.client_secret, "Sorry, there was a problem. Please try again.") };
+  const setup = await stripeGateway.createCardSetup(customer);
+  return { clientSecret: found(setup.clientSecret, "Sorry, there was a problem. Please try again.") };
 }
 
 /** Saves a card the member set up (it must belong to their own customer) and answers its row id. */
 async function registerCard(user: SessionUser, paymentMethodId: string): Promise<number> {
   const customer = await customerOf(user);
-  let card: Stripe.PaymentMethod;
-  try {
-    card = await (await stripe()).paymentMethods.retrieve(paymentMethodId);
-  } catch {
-    throw new AppError(404, SUBSCRIPTION_MESSAGES.notYourCard);
-  }
-  invariant(card.customer === customer, 404, SUBSCRIPTION_MESSAGES.notYourCard);
-  const details = { brand: card.card?.brand ?? "", last4: card.card?.last4 ?? "", expMonth: card.card?.exp_month ?? null, expYear: card.card?.exp_year ?? null };
+  const card = found(await stripeGateway.readCard(paymentMethodId), SUBSCRIPTION_MESSAGES.notYourCard);
+  invariant(card.customerRef === customer, 404, SUBSCRIPTION_MESSAGES.notYourCard);
+  const details = { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
   const [row] = await db()
     .insert(paymentMethods)
-    .values({ userId: user.id, method: PAYMENT_METHOD.card, providerRef: card.id, ...details })
+    .values({ userId: user.id, method: PAYMENT_METHOD.card, providerRef: card.ref, ...details })
     .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: details })
     .returning({ id: paymentMethods.id });
   return row.id;
@@ -212,27 +206,18 @@ async function chargeFor(user: Pick<SessionUser, "id" | "email">, idempotencyKey
 /** An earlier attempt that may still take money: applied when the provider has it as paid, else cancelled (Stripe) so it never can. */
 async function settleAttempt(charge: Charge): Promise<Charge> {
   if (charge.status === "failed" || !charge.providerRef) return charge;
-  if (charge.providerRef.startsWith("pi_")) {
-    const { paymentIntents } = await stripe();
-    let intent = await paymentIntents.retrieve(charge.providerRef);
-    if (intent.status !== "succeeded" && intent.status !== "canceled") {
-      intent = await paymentIntents.cancel(intent.id).catch(() => paymentIntents.retrieve(charge.providerRef ?? ""));
-    }
-    if (intent.status === "succeeded") await applySucceeded(charge.id, intent.id);
-  } else {
-    const order = await orderStatus(charge.providerRef, charge.amountPence);
-    if (order.outcome === "succeeded") await applySucceeded(charge.id, order.orderId);
-  }
+  const settled = await gatewayOfCharge(charge.providerRef).cancelCharge({ ref: charge.providerRef, amountPence: charge.amountPence, chargeId: charge.id });
+  if (settled.status === "succeeded") await applySucceeded(charge.id, settled.ref);
   const [now] = await db().select().from(charges).where(eq(charges.id, charge.id));
   return now;
 }
 
 /** Saves the PayPal account the payer approved (the nonce becomes a vaulted payment token) and answers its row id. */
 async function registerPayPal(user: SessionUser, nonce: string): Promise<number> {
-  const token = await vaultPayPal(user.id, nonce);
+  const account = await paypalGateway.vaultAccount(user.id, nonce);
   const [row] = await db()
     .insert(paymentMethods)
-    .values({ userId: user.id, method: PAYMENT_METHOD.paypal, providerRef: token.id, brand: "paypal" })
+    .values({ userId: user.id, method: PAYMENT_METHOD.paypal, providerRef: account.ref, brand: "paypal" })
     .onConflictDoUpdate({ target: [paymentMethods.userId, paymentMethods.providerRef], set: { brand: "paypal" } })
     .returning({ id: paymentMethods.id });
   return row.id;
@@ -251,57 +236,58 @@ async function methodIdFor(user: SessionUser, input: { paymentMethod?: string; n
 }
 
 /**
- * Takes the charge's money once: creates (or, after authentication, confirms) the PaymentIntent under
- * the charge's idempotency key, then applies it. A charge already applied answers its subscription.
+ * Takes the charge's money once through the method's gateway (port.ts): creates the provider's charge
+ * under the charge's idempotency key (or, after authentication, confirms it; or reads the one recorded),
+ * then applies it. A charge already applied answers its subscription.
  */
 async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, options: { onSession: boolean; paymentIntent?: string }): Promise<PaymentResult> {
   if (charge.status === "succeeded") return succeededResult(charge);
   if (charge.amountPence === 0) return applySucceeded(charge.id, null);
   const [method] = await db().select().from(paymentMethods).where(eq(paymentMethods.id, charge.paymentMethodId ?? 0));
   invariant(method, 409, SUBSCRIPTION_MESSAGES.noPaymentMethod);
-  if (method.method === PAYMENT_METHOD.paypal) return collectPayPal(charge, method.providerRef, options.onSession);
-  const customer = await customerOf(user);
-  let intent: Stripe.PaymentIntent;
-  try {
-    const { paymentIntents } = await stripe();
-    if (options.paymentIntent && charge.providerRef === options.paymentIntent) {
-      intent = await paymentIntents.retrieve(options.paymentIntent);
-      if (intent.status === "requires_confirmation") intent = await paymentIntents.confirm(intent.id);
-    } else if (charge.providerRef && charge.status !== "failed") {
-      intent = await paymentIntents.retrieve(charge.providerRef);
-    } else {
-      intent = await paymentIntents.create(
-        {
-          amount: charge.amountPence,
-          currency: "gbp",
-          customer,
-          payment_method: method.providerRef,
-          confirm: true,
-          off_session: !options.onSession,
-          description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
-          metadata: { charge_id: String(charge.id) },
-        },
-        { idempotencyKey: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}:${charge.paymentMethodId}` },
-      );
-      await db().update(charges).set({ providerRef: intent.id }).where(eq(charges.id, charge.id));
-    }
-  } catch (error) {
-    const card = cardErrorOf(error);
-    if (!card) throw error;
-    await db()
-      .update(charges)
-      .set({ status: "failed", failureCode: failedWith(card.decline_code ?? card.code ?? "card_error"), ...(card.paymentIntentId ? { providerRef: card.paymentIntentId } : {}) })
-      .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-    await db().update(paymentMethods).set({ declinedAt: rawSql`now()` }).where(eq(paymentMethods.id, method.id));
-    throw new AppError(402, cardErrorMessage(card), { code: card.code });
+  const gateway = gatewayFor(method.method);
+  const customerRef = gateway.needsCustomer ? await customerOf(user) : null;
+  const recorded = charge.providerRef ? { ref: charge.providerRef, amountPence: charge.amountPence, chargeId: charge.id } : null;
+  let outcome: ChargeOutcome;
+  if (recorded && gateway.confirmsAfterAuthentication && options.paymentIntent === recorded.ref) {
+    outcome = await gateway.confirmCharge(recorded);
+  } else if (recorded && charge.status !== "failed") {
+    outcome = await gateway.readCharge(recorded);
+  } else {
+    outcome = await gateway.createCharge({
+      customerRef,
+      methodRef: method.providerRef,
+      amountPence: charge.amountPence,
+      idempotencyKey: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}:${charge.paymentMethodId}`,
+      chargeId: charge.id,
+      description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
+      offSession: !options.onSession,
+    });
+    // The provider's charge is recorded at once, so a retry reads it instead of making another.
+    if (outcome.status !== "declined" && outcome.ref) await db().update(charges).set({ providerRef: outcome.ref }).where(eq(charges.id, charge.id));
   }
-  if (intent.status === "succeeded") return applySucceeded(charge.id, intent.id);
-  if (intent.status === "requires_action" && intent.client_secret) {
-    await db().update(charges).set({ status: "requires_action", providerRef: intent.id }).where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-    if (!options.onSession) throw new AppError(402, SUBSCRIPTION_MESSAGES.authenticationNeeded, { code: "authentication_required" });
-    return { status: "requires_action", clientSecret: intent.client_secret, paymentIntent: intent.id };
+  const open = and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`);
+  switch (outcome.status) {
+    case "succeeded":
+      await db().update(charges).set({ providerRef: outcome.ref }).where(open);
+      return applySucceeded(charge.id, outcome.ref);
+    case "requires_action":
+      await db().update(charges).set({ status: "requires_action", providerRef: outcome.ref }).where(open);
+      if (!options.onSession) throw new AppError(402, SUBSCRIPTION_MESSAGES.authenticationNeeded, { code: "authentication_required" });
+      return { status: "requires_action", clientSecret: outcome.clientSecret, paymentIntent: outcome.ref };
+    case "pending":
+      await db().update(charges).set({ status: "pending", failureCode: null, providerRef: outcome.ref }).where(open);
+      throw new AppError(409, outcome.message, { code: outcome.code });
+    case "declined":
+      await db()
+        .update(charges)
+        .set({ status: "failed", failureCode: failedWith(outcome.failureCode), ...(outcome.ref ? { providerRef: outcome.ref } : {}) })
+        .where(open);
+      await db().update(paymentMethods).set({ declinedAt: rawSql`now()` }).where(eq(paymentMethods.id, method.id));
+      throw new AppError(402, outcome.message, { code: outcome.code });
+    case "incomplete":
+      throw new AppError(402, outcome.message);
   }
-  throw new AppError(402, cardErrorMessage({}));
 }
 
 /**
@@ -311,38 +297,6 @@ async function collect(user: Pick<SessionUser, "id" | "email">, charge: Charge, 
  */
 function failedWith(code: string) {
   return rawSql`CASE WHEN ${charges.failureCode} LIKE '%:noticed' THEN ${code}::text || ':noticed' ELSE ${code}::text END`;
-}
-
-/**
- * The PayPal side of collect: one Orders v2 charge on the vaulted token, its PayPal-Request-Id the
- * charge's key (a new one only after a failure), then applied like a card payment. A failure leaves the
- * charge failed and nothing else changed.
- */
-async function collectPayPal(charge: Charge, vaultId: string, onSession: boolean): Promise<PaymentResult> {
-  let attempt: PayPalCharge;
-  if (charge.providerRef && charge.status !== "failed") {
-    attempt = await orderStatus(charge.providerRef, charge.amountPence);
-  } else {
-    attempt = await chargeVaulted({
-      vaultId,
-      amountPence: charge.amountPence,
-      requestId: `${charge.idempotencyKey}:${charge.providerRef ?? "first"}:${charge.paymentMethodId}`,
-      chargeId: charge.id,
-      description: `Pawroute ${findPlan(charge.plan)?.name ?? charge.plan} subscription`,
-      offSession: !onSession,
-    });
-  }
-  if (attempt.outcome === "succeeded") {
-    await db().update(charges).set({ providerRef: attempt.orderId }).where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-    return applySucceeded(charge.id, attempt.orderId);
-  }
-  const code = attempt.outcome === "failed" ? attempt.code : null;
-  if (code) await db().update(paymentMethods).set({ declinedAt: rawSql`now()` }).where(and(eq(paymentMethods.providerRef, vaultId), eq(paymentMethods.userId, charge.userId)));
-  await db()
-    .update(charges)
-    .set({ status: code ? "failed" : "pending", failureCode: code ? failedWith(code) : null, providerRef: attempt.orderId ?? `paypal-failed:${charge.id}:${Date.now()}` })
-    .where(and(eq(charges.id, charge.id), rawSql`${charges.status} <> 'succeeded'`));
-  throw new AppError(code ? 402 : 409, PAYMENT_MESSAGES.paypalFailed, { code: code ?? "paypal_pending" });
 }
 
 async function succeededResult(charge: Charge): Promise<PaymentResult> {

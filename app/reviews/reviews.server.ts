@@ -168,7 +168,7 @@ async function awardReviewPoints(reviewId: number, awardedBy: number | null): Pr
 
 async function reviewWithListing(reviewId: number) {
   const rows = await db().execute<{ id: number; status: number; user_id: number; email: string; approval_mailed_at: string | null; full_title: string; url: string }>(rawSql`
-    SELECT r.id, r.status, r.user_id, u.email, r.approval_mailed_at, l.full_title, '/' || l.walk_type || '/' || l.slug AS url
+    SELECT r.id, r.status, r.user_id, u.email, r.approval_mailed_at, l.full_title, listing_url(l.walk_type, l.slug) AS url
     FROM reviews r JOIN users u ON u.id = r.user_id JOIN listings l ON l.id = r.listing_id
     WHERE r.id = ${reviewId}`);
   const row = rows[0];

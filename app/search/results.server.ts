@@ -4,7 +4,7 @@ import { AppError, fieldErrorsOf } from "../../core/errors";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { placeChoices, placeRefOf } from "../../geo/geocode";
-import { search } from "../../geo/search";
+import { search, type SearchByKind } from "../../geo/search";
 import type { SearchResponse } from "../../geo/search/types";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
 import { listingFilterSql } from "../../geo/search/query";
@@ -68,8 +68,10 @@ function isCanonical(url: URL, canonical: string): boolean {
  * A results page's loader: reads the URL, sends a non-canonical one to its canonical form (so a search
  * has one shareable URL), runs the search and returns what the page shows, with the HTTP status.
  * Unknown paths are a 404; bad filters and failed searches are 4xx pages that say what is wrong.
+ * `searchByKind`: the search of the route module's kind (geo/search/<kind>.ts); the map pages and
+ * /search-results, which serve every kind, pick it from the filters.
  */
-export async function loadResultsPage(request: Request, view: ResultsView): Promise<{ status: number; page: ResultsPageData }> {
+export async function loadResultsPage(request: Request, view: ResultsView, searchByKind: SearchByKind = search): Promise<{ status: number; page: ResultsPageData }> {
   const url = new URL(request.url);
   const path = parseSearchPath(url.pathname);
   if (!path || path.view !== view) throw new AppError(404, "Not found");
@@ -101,7 +103,7 @@ export async function loadResultsPage(request: Request, view: ResultsView): Prom
 
   try {
     // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
-    const response = await onReplica((pool) => search(pool, appRoutingEngine(pool), filters));
+    const response = await onReplica((pool) => searchByKind(pool, appRoutingEngine(pool), filters));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));

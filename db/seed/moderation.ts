@@ -1,4 +1,5 @@
 import type { SqlClient } from "../client";
+import { live as liveListing } from "../../geo/listing";
 
 /** Demo reviews: what the demo members wrote, so the back office has reviews to moderate. */
 const REVIEW_TEXTS = [
@@ -24,7 +25,7 @@ export async function ensureDemoModeration(sql: SqlClient): Promise<void> {
   const [done] = await sql`SELECT 1 FROM demo_meta WHERE key = 'moderation' AND value->>'demoLoadedAt' = ${demo.loaded}`;
   if (done) return;
   const [member] = await sql<{ id: number }[]>`SELECT id FROM users WHERE lower(email) = 'member@pawroute.test'`;
-  const live = await sql<{ id: number }[]>`SELECT id FROM listings WHERE status = 2 ORDER BY id LIMIT 24`;
+  const live = await sql<{ id: number }[]>`SELECT id FROM listings l WHERE ${liveListing(sql)} ORDER BY id LIMIT 24`;
   if (!member || live.length < 24) return;
   const members: number[] = [member.id];
   for (const [index, name] of ["trail_tess", "muddy_paws", "coastal_collie", "biscuit_run"].entries()) {

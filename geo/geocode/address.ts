@@ -2,6 +2,7 @@ import type { SqlClient } from "../../db/client";
 import { geocodeKey, postcodeKey } from "./normalise";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
+import { live } from "../listing";
 
 /** More entries than this never share one name in the gazetteer; the cap only bounds a pathological query. */
 const ADDRESS_CANDIDATES = 200;
@@ -37,10 +38,10 @@ export async function addressMatches(sql: SqlClient, text: string, country: stri
         0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
         l.country_id, co.slug AS country_slug, co.name AS country_name,
         NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-        '/' || l.walk_type || '/' || l.slug AS url, 0 AS rank, l.popularity AS weight
+        listing_url(l.walk_type, l.slug) AS url, 0 AS rank, l.popularity AS weight
       FROM listings l
       JOIN countries co ON co.id = l.country_id
-      WHERE l.status = 2 AND geocode_key(l.title) = ANY(${nameKeys}::text[]) ${inCountry}
+      WHERE ${live(sql)} AND geocode_key(l.title) = ANY(${nameKeys}::text[]) ${inCountry}
       ${
         postcode === null
           ? sql``

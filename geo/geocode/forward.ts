@@ -4,6 +4,7 @@ import { addressMatches } from "./address";
 import { geocodeKey, postcodeKey, prefixUpperBound, wordPrefixQuery } from "./normalise";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
+import { live } from "../listing";
 
 export const DEFAULT_GEOCODE_LIMIT = 5;
 export const MAX_GEOCODE_LIMIT = 10;
@@ -122,7 +123,7 @@ export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuer
     ), listing_prefix AS (
       -- USING ~<~ is the index's own (text_pattern_ops) order: an index scan that stops at the limit.
       SELECT l.id FROM listings l
-      WHERE l.status = 2 AND ${listingTitle} ${inCountry("l")}
+      WHERE ${live(sql)} AND ${listingTitle} ${inCountry("l")}
       ORDER BY geocode_key(l.title) USING ~<~
       LIMIT ${CANDIDATES.listings}
     ), found AS (
@@ -213,7 +214,7 @@ function listingColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
     0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
     l.country_id, co.slug AS country_slug, co.name AS country_name,
     NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-    '/' || l.walk_type || '/' || l.slug AS url`;
+    listing_url(l.walk_type, l.slug) AS url`;
 }
 
 /**

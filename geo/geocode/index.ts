@@ -7,6 +7,7 @@ import { parsePlaceRef } from "./ref";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
+import { live } from "../listing";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
 export { reverseGeocode } from "./reverse";
@@ -71,9 +72,9 @@ export async function placeByRef(sql: SqlClient, text: string): Promise<GeocodeR
             0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
             l.country_id, co.slug AS country_slug, co.name AS country_name,
             NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-            '/' || l.walk_type || '/' || l.slug AS url
+            listing_url(l.walk_type, l.slug) AS url
           FROM listings l JOIN countries co ON co.id = l.country_id
-          WHERE l.id = ${ref.id} AND l.status = 2`;
+          WHERE l.id = ${ref.id} AND ${live(sql)}`;
   return row ? toGeocodeResult(row) : null;
 }
 

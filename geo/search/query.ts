@@ -1,6 +1,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { type ListingRow, listingDetailsSql } from "./hydrate";
+import { type ListingRow, listingSql, live } from "../listing";
 import { COUNT_CAP, MAP_POINTS_CAP, type KindFilters, type SearchFilters, type Sort, businessKinds, hasKindFilter, walkFilter } from "./filters";
 
 type Fragment = PendingQuery<Row[]>;
@@ -12,7 +12,7 @@ type Fragment = PendingQuery<Row[]>;
 export function listingFilterSql(sql: SqlClient, f: ListingFilters, exclude?: number): Fragment {
   const facilities = f.facilities.length ? sql`AND l.facility_ids @> ${f.facilities}::smallint[]` : sql``;
   const excluded = exclude ? sql`AND l.id <> ${exclude}` : sql``;
-  return sql`l.status = 2 ${typeSql(sql, f, "l")} ${facilities} ${excluded}`;
+  return sql`${live(sql)} ${typeSql(sql, f, "l")} ${facilities} ${excluded}`;
 }
 
 type ListingFilters = KindFilters & Pick<SearchFilters, "facilities">;
@@ -75,7 +75,7 @@ export interface AssembledPage {
   total: number;
   totalIsCapped: boolean;
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
-  /** The page's listings with what a result card shows (listingDetailsSql); a route's page loads them apart. */
+  /** The page's listings (geo/listing.ts listingSql); a route's page loads them apart. */
   listings?: ListingRow[];
 }
 
@@ -113,7 +113,7 @@ export async function assemble(
   const offset = (options.page - 1) * options.limit;
   const mapPoints = options.includeMapPoints
     ? sql`(SELECT coalesce(json_agg(json_build_object('lat', ST_Y(l.location::geometry), 'lng', ST_X(l.location::geometry), 'id', l.id,
-            'url', '/' || l.walk_type || '/' || l.slug, 'isFree', l.free) ORDER BY m.n), '[]'::json)
+            'url', listing_url(l.walk_type, l.slug), 'isFree', l.free) ORDER BY m.n), '[]'::json)
           FROM (SELECT c.id, row_number() OVER (ORDER BY ${order}) AS n FROM candidates c ORDER BY ${order} LIMIT ${MAP_POINTS_CAP}) m
           JOIN listings l ON l.id = m.id)`
     : sql`'[]'::json`;
@@ -124,7 +124,7 @@ export async function assemble(
       (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points,
-      (SELECT json_agg(d) FROM (${listingDetailsSql(sql, sql`l.id IN (SELECT id FROM page)`, options.viewerId ?? null)}) d) AS listings`;
+      (SELECT json_agg(d) FROM (${listingSql(sql, sql`l.id IN (SELECT id FROM page)`, options.viewerId ?? null)}) d) AS listings`;
   const total = Math.min(result.total, countCap);
   return {
     rows: result.page ?? [],

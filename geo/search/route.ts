@@ -2,12 +2,13 @@ import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import type { Route, RoutingEngine } from "../routing/port";
-import { metresToMiles } from "../units";
-import { COUNT_CAP, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
+import { metresToMiles, milesToMetres } from "../units";
+import { COUNT_CAP, DEFAULT_DISTANCE_MILES, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
 import type { AssembledPage, PageRow } from "./query";
-import { CURRENT_LOCATION_LABEL, resolveSearchPoint } from "./points";
+import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
+import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
-import type { RouteStop, RouteSummary } from "./types";
+import type { RouteStop, RouteSummary, SearchResponse } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
 export const PIECE_METRES = 5_000;
@@ -467,7 +468,7 @@ export async function corridorPage(sql: SqlClient, plan: RoutePlan, where: Pendi
 async function mapPointsOf(sql: SqlClient, ids: number[]): Promise<AssembledPage["mapPoints"]> {
   if (!ids.length) return [];
   const rows = await sql<AssembledPage["mapPoints"]>`
-    SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+    SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, listing_url(l.walk_type, l.slug) AS url, l.free AS "isFree"
     FROM listings l WHERE l.id = ANY(${ids}::int[])`;
   const byId = new Map(rows.map((m) => [m.id, m]));
   return ids.flatMap((id) => {
@@ -627,7 +628,7 @@ export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: 
       OFFSET 0
     ) s
     CROSS JOIN LATERAL (
-      SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, '/' || l.walk_type || '/' || l.slug AS url, l.free AS "isFree"
+      SELECT ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.id, listing_url(l.walk_type, l.slug) AS url, l.free AS "isFree"
       FROM listings l
       WHERE ${where} AND ST_DWithin(l.location, s.g, ${plan.corridorMetres}, false)
       ORDER BY l.location <-> s.g
@@ -638,4 +639,36 @@ export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: 
     .sort((a, b) => Number(a.n) - Number(b.n) || a.id - b.id)
     .slice(0, MAP_POINTS_CAP)
     .map(({ lat, lng, id, url, isFree }) => ({ lat, lng, id, url, isFree }));
+}
+
+/**
+ * planRoute for the form's fields, where a chosen suggestion (from-id, to-id) stands for exactly that
+ * place: it reaches the planner as its coordinates and comes back with the field's label.
+ */
+async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, corridorMetres: number) {
+  const chosen = async (text: string | undefined, placeRef: string | undefined, field: string) =>
+    placeRef && text?.trim() !== CURRENT_LOCATION_LABEL ? resolveSearchPoint(sql, { location: text, placeRef, field }) : null;
+  const [from, to] = await Promise.all([chosen(filters.from, filters.fromId, "from"), chosen(filters.to, filters.toId, "to")]);
+  const asText = (point: SearchPoint | null, text: string | undefined) => (point ? `${point.lat},${point.lng}` : text);
+  const plan = await planRoute(sql, engine, { from: asText(from, filters.from), to: asText(to, filters.to), geoLocation: filters.geoLocation }, corridorMetres);
+  if (from) plan.summary.from = { ...plan.summary.from, label: from.label };
+  if (to) plan.summary.to = { ...plan.summary.to, label: to.label };
+  return plan;
+}
+
+/** Listings along a drive: the route from the routing engine, then the listings within its corridor, in order along it. */
+export async function searchRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+  const start = startSearch(sql, "route", filters, options);
+  const base = start.context;
+  const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
+  const plan = await planChosenRoute(sql, engine, filters, milesToMetres(distance));
+  const startHours = filters.startHours ?? 0;
+  const [page, stops] = await Promise.all([
+    corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
+    routeStops(sql, plan.route),
+  ]);
+  base.route = { ...plan.summary, startHours, stops };
+  base.normalPoints = [plan.summary.from, plan.summary.to];
+  base.distance = distance;
+  return searchResponse(sql, filters, start, page, options);
 }

@@ -1,6 +1,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import type { TileAddress, TileLayer } from "./address";
+import { live } from "../listing";
 
 export interface TileRow {
   mvt: Buffer | null;
@@ -60,7 +61,7 @@ function listingsQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[
   const bands = listingBandsSql(sql).map((band) => sql`
     SELECT l.id, l.type_id, l.walk_type, l.title, l.slug, l.free, l.location
     FROM listings l, bounds b
-    WHERE l.status = 2 AND l.location::geometry && b.search AND ${band}`);
+    WHERE ${live(sql)} AND l.location::geometry && b.search AND ${band}`);
   const inTurn = bands.reduce((union, band) => sql`${union} UNION ALL ${band}`);
   return sql<TileRow[]>`
     WITH ${boundsSql(sql, tile)},
@@ -70,7 +71,7 @@ function listingsQuery(sql: SqlClient, tile: TileAddress): PendingQuery<TileRow[
     )
     SELECT ST_AsMVT(t, 'listings', ${EXTENT}, 'geom', 'fid') AS mvt
     FROM (
-      SELECT s.id AS fid, s.id, s.type_id, s.walk_type, s.title, '/' || s.walk_type || '/' || s.slug AS url, s.free,
+      SELECT s.id AS fid, s.id, s.type_id, s.walk_type, s.title, listing_url(s.walk_type, s.slug) AS url, s.free,
              ST_AsMVTGeom(ST_Transform(s.location::geometry, 3857), b.tile, ${EXTENT}, ${BUFFER}, true) AS geom
       FROM shown s, bounds b
     ) t`;

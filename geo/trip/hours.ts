@@ -34,7 +34,7 @@ export async function listingsByHour(sql: SqlClient, route: Route, where: Pendin
       OFFSET 0
     ) s
     CROSS JOIN LATERAL (
-      SELECT l.id, l.title, '/' || l.walk_type || '/' || l.slug AS url, w.name AS type_name, l.location <-> s.g AS metres
+      SELECT l.id, l.title, listing_url(l.walk_type, l.slug) AS url, w.name AS type_name, l.location <-> s.g AS metres
       FROM listings l JOIN walk_types w ON w.path = l.walk_type
       WHERE ${where} AND ST_DWithin(l.location, s.g, ${corridorMetres}, false)
       ORDER BY l.location <-> s.g

@@ -10,6 +10,7 @@ import { metresToMiles } from "../units";
 import { detourSeconds } from "./detours";
 import type { BreakKind, TripQuery, TripStopRef } from "./query";
 import { londonToInstant, nextMorning } from "./time";
+import { live } from "../listing";
 
 /** Listings this far from the route (metres) can be a break; the detour itself is measured by routing. */
 const CORRIDOR_METRES = 8_000;
@@ -225,7 +226,7 @@ async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[
 async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, TripListing>> {
   if (ids.length === 0) return new Map();
   const rows = await sql<(TripListing & { rating: string | null })[]>`
-    SELECT l.id, l.title, '/' || l.walk_type || '/' || l.slug AS url, w.name AS "typeName",
+    SELECT l.id, l.title, listing_url(l.walk_type, l.slug) AS url, w.name AS "typeName",
       concat_ws(', ', nullif(l.address, ''), nullif(l.town, ''), nullif(l.postcode, '')) AS address,
       ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
       r.rating, coalesce(r.reviews, 0)::int AS reviews,
@@ -233,7 +234,7 @@ async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, 
     FROM listings l
     JOIN walk_types w ON w.path = l.walk_type
     LEFT JOIN LATERAL (SELECT avg(rating)::numeric(3, 2)::text AS rating, count(*) AS reviews FROM reviews WHERE listing_id = l.id AND status IN (1, 2)) r ON true
-    WHERE l.id = ANY(${ids}::int[]) AND l.status = 2`;
+    WHERE l.id = ANY(${ids}::int[]) AND ${live(sql)}`;
   return new Map(rows.map((r) => [r.id, { ...r, rating: r.rating === null ? null : Number(r.rating) }]));
 }
 
@@ -331,7 +332,7 @@ async function nearestVets(sql: SqlClient, points: [number, number][]): Promise<
     FROM unnest(${points.map((p) => p[0])}::float8[], ${points.map((p) => p[1])}::float8[]) WITH ORDINALITY AS s(x, y, n)
     LEFT JOIN LATERAL (
       SELECT l.id FROM listings l
-      WHERE l.status = 2 AND l.type_id = 5 AND ST_DWithin(l.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, ${VET_METRES}, false)
+      WHERE ${live(sql)} AND l.type_id = 5 AND ST_DWithin(l.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, ${VET_METRES}, false)
       ORDER BY l.location <-> ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography
       LIMIT 1
     ) v ON true`;
@@ -400,7 +401,7 @@ async function listedStops(sql: SqlClient, plan: RoutePlan, q: TripQuery, refs: 
   const ids = refs.map((r) => r.listingId);
   const rows = await sql<{ id: number; lng: number; lat: number; overnight: boolean }[]>`
     SELECT l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat, l.walk_type = 'dog-friendly-accommodation' AS overnight
-    FROM listings l WHERE l.id = ANY(${ids}::int[]) AND l.status = 2`;
+    FROM listings l WHERE l.id = ANY(${ids}::int[]) AND ${live(sql)}`;
   const all = Array.from({ length: plan.pieces.x0.length }, (_, i) => i);
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.has(id));

@@ -120,6 +120,8 @@ function urlsFor(route: RouteEntry, demo: DemoValues): Visit[] {
     case "public/results/search-results":
       return ["/search-results/?search-type=location&location=London"];
     case "public/results/browse":
+      return ["/browse"];
+    case "public/results/road":
       return [`/browse/${road}`, `/browse/${road}/junction-${demo.road.junction.toLowerCase()}`];
     case "public/results/route":
       return ["/route/vet?from=London&to=Leeds"];

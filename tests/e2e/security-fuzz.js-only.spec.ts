@@ -49,7 +49,7 @@ const QUERY_NAMES = [
 ];
 
 /** The search pages and APIs: their parameters are tried one at a time; other routes get them all at once. */
-const QUERY_HEAVY = new Set(["public/results/browse", "api/search", "api/road-counts", "api/geocode", "api/directions"]);
+const QUERY_HEAVY = new Set(["public/results/browse", "public/results/road", "api/search", "api/road-counts", "api/geocode", "api/directions"]);
 /**
  * What each parameter and field is tried with on its own; the rest of the corpus reaches it in the
  * all-at-once requests (NUL and bytes that are not UTF-8 are refused for the whole URL or form first).

@@ -4,7 +4,7 @@ import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { addToDefaultList } from "../../app/favourites/favourites.server";
 import { loader as searchLoaderRoute } from "../../app/routes/api/search";
-import { lockedDescription, SNIPPET_LENGTH } from "../../geo/search/hydrate";
+import { lockedDescription, SNIPPET_LENGTH } from "../../geo/listing";
 import { withErrorResponse } from "../../app/error-response.server";
 
 const searchLoader = withErrorResponse(searchLoaderRoute, true);

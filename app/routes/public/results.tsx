@@ -1,20 +1,17 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../components/StatusPage";
 import { SearchPage } from "../../components/search/SearchPage";
 import { resultsMeta } from "../../search/meta";
 import { loadResultsPage } from "../../search/results.server";
 import { keepResultsAfterFavouriting } from "../../search/revalidate";
-import formStyles from "../../styles/forms.css?url";
-import searchStyles from "../../styles/search.css?url";
+import { resultsLinks } from "../../search/results-route";
 
-// The results list: /search-results, /browse, /route, /location (each with an optional segment) and
-// /browse/road/{country}/{road-slug}[/{segment}]. The URL is the whole search (app/search/url.ts).
+// /search-results?search-type=…: the old entry to every kind of search. It answers with a redirect to the
+// kind's own URL (served by routes/public/results/{browse,road,location,route}.tsx), or with the page
+// that says what in the URL could not be read. The URL is the whole search (app/search/url.ts).
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: formStyles },
-  { rel: "stylesheet", href: searchStyles },
-];
+export const links = resultsLinks;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { status, page } = await loadResultsPage(request, "list");

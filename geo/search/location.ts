@@ -1,0 +1,53 @@
+// Search by location: live listings within a distance of a point or place, nearest first.
+import type { PendingQuery, Row } from "postgres";
+import type { SqlClient } from "../../db/client";
+import type { RoutingEngine } from "../routing/port";
+import { milesToMetres } from "../units";
+import { DEFAULT_DISTANCE_MILES, LOCATION_COUNT_CAP, type SearchFilters } from "./filters";
+import { resolveSearchPoint } from "./points";
+import { assemble } from "./query";
+import { type SearchOptions, searchResponse, startSearch } from "./response";
+import type { SearchArea, SearchResponse } from "./types";
+
+type Fragment = PendingQuery<Row[]>;
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** Listings within `metres` of a point; distances on the sphere, as the KNN operator measures them, so the GiST index orders them. */
+export function locationCandidates(sql: SqlClient, point: { lat: number; lng: number }, metres: number, where: Fragment): Fragment {
+  const pt = sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+  return sql`
+    SELECT l.id, l.location <-> ${pt} AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
+           ${point.lng}::float8 AS ref_lng, ${point.lat}::float8 AS ref_lat, l.junction_id, NULL::int AS junction_position, l.popularity, l.title
+    FROM listings l
+    WHERE ${where} AND ST_DWithin(l.location, ${pt}, ${metres}, false)`;
+}
+
+function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea {
+  const dLat = radiusMetres / 111_320;
+  const dLng = radiusMetres / (111_320 * Math.cos((lat * Math.PI) / 180));
+  const bbox: [number, number, number, number] = [round(lng - dLng, 6), round(lat - dLat, 6), round(lng + dLng, 6), round(lat + dLat, 6)];
+  return {
+    type: "circle",
+    centre: { lat, lng },
+    radiusMetres,
+    bottomLeft: { lat: bbox[1], lng: bbox[0] },
+    topRight: { lat: bbox[3], lng: bbox[2] },
+    boundingBox: bbox,
+  };
+}
+
+/** Listings around the location (typed, chosen or the visitor's own). The engine is unused: every kind takes the same arguments. */
+export async function searchLocation(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+  const start = startSearch(sql, "location", filters, options);
+  const base = start.context;
+  const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });
+  const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
+  const metres = milesToMetres(distance);
+  const page = await assemble(sql, locationCandidates(sql, point, metres, start.where), { ...start.paging, countCap: LOCATION_COUNT_CAP });
+  base.point = point;
+  base.area = circleArea(point.lat, point.lng, metres);
+  base.normalPoints = [point];
+  base.distance = distance;
+  return searchResponse(sql, filters, start, page, options);
+}

@@ -1,0 +1,107 @@
+// What every kind of search shares: the filters it starts from and the spec's search response it ends
+// with (the page's listings, roads, junctions, pagination). Each kind is its own module beside this one:
+// browse.ts, road.ts, location.ts, route.ts (docs/decisions/0306-search-by-kind.md).
+import type { PendingQuery, Row } from "postgres";
+import type { SqlClient } from "../../db/client";
+import { listingsById, locationSummary, toListing } from "../listing";
+import { metresToMiles } from "../units";
+import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
+import { roadsAndJunctionsOf } from "./hydrate";
+import { type AssembledPage, listingFilterSql } from "./query";
+import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
+
+type Fragment = PendingQuery<Row[]>;
+
+export interface SearchOptions {
+  /** A listing left out (a listing page's nearby places). */
+  exclude?: number;
+  /** The signed-in member whose favourites each result's `location.isFavourite` says (none: false). */
+  viewerId?: number | null;
+}
+
+/** What a kind of search adds to the response besides its page. */
+export interface SearchContext {
+  road: RoadSummary | null;
+  area: SearchArea | null;
+  point: SearchResponse["point"];
+  route: SearchResponse["route"];
+  junctions: JunctionSummary[];
+  normalPoints: SearchResponse["normalPoints"];
+  distance: number | null;
+}
+
+export interface SearchStart {
+  searchType: SearchType;
+  sort: Sort;
+  paging: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; viewerId: number | null };
+  /** The listing filters, on listings `l`. */
+  where: Fragment;
+  context: SearchContext;
+}
+
+/** The sort, paging and listing filters of a search of `searchType`, and an empty context. */
+export function startSearch(sql: SqlClient, searchType: SearchType, filters: SearchFilters, options: SearchOptions): SearchStart {
+  const sort = filters.sort ?? DEFAULT_SORT[searchType];
+  return {
+    searchType,
+    sort,
+    paging: { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints, viewerId: options.viewerId ?? null },
+    where: listingFilterSql(sql, filters, options.exclude),
+    context: { road: null, area: null, point: null, route: null, junctions: [], normalPoints: [], distance: null },
+  };
+}
+
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+/** The spec's search response for a page of results. */
+export async function searchResponse(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage, options: SearchOptions): Promise<SearchResponse> {
+  const { searchType, sort, context: base } = start;
+  // The page's listings with their galleries, roads and junctions: read with the page, or (a route's
+  // page, measured in the app) in one more statement.
+  const listings = page.listings
+    ? new Map(page.listings.map((row) => [row.id, toListing(row)]))
+    : await listingsById(
+        sql,
+        page.rows.map((r) => r.id),
+        options.viewerId ?? null,
+      );
+  const seen = roadsAndJunctionsOf(listings.values());
+  const junctionById = new Map((base.junctions.length ? base.junctions : seen.junctions).map((j) => [j.id, j]));
+
+  const results: SearchResult[] = page.rows.flatMap((row) => {
+    const listing = listings.get(row.id);
+    if (!listing) return [];
+    return [
+      {
+        distance: row.distance_m === null ? null : round(metresToMiles(row.distance_m), 3),
+        distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
+        durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
+        location: locationSummary(listing),
+        road: listing.road,
+        junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
+        referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
+        url: listing.url,
+      },
+    ];
+  });
+
+  return {
+    results,
+    pagination: {
+      page: filters.page,
+      limit: filters.limit,
+      total: page.total,
+      totalPages: Math.max(1, Math.ceil(page.total / filters.limit)),
+      totalIsCapped: page.totalIsCapped,
+    },
+    query: { ...filters, searchType, sort, distance: base.distance, businessOnly: isBusinessOnly(filters) },
+    road: base.road,
+    area: base.area,
+    point: base.point,
+    route: base.route,
+    motorways: base.road ? [base.road] : seen.roads,
+    junctions: base.junctions.length ? base.junctions : [...junctionById.values()],
+    normalPoints: base.normalPoints,
+    mapPoints: page.mapPoints,
+  };
+}
