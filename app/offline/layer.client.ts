@@ -7,10 +7,17 @@ import { CACHE_NAME, DB_NAME, dropQueued, forgetEverything, keptItems, queuedPos
 
 type Announce = (message: string, kind?: "status" | "alert") => void;
 
-/** After the page has loaded, so a visitor's first load is not slowed (docs/decisions/0280-offline.md). */
-export function registerServiceWorker(): void {
+/**
+ * For members only (only they can keep anything), after the page has loaded: a visitor's pages never pass
+ * through a worker, first load or later ones, and a worker left by a member who logged out goes
+ * (docs/decisions/0280-offline.md).
+ */
+export function registerServiceWorker(member: string | null): void {
   if (!("serviceWorker" in navigator)) return;
-  const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+  const register =
+    member === null
+      ? () => void navigator.serviceWorker.getRegistrations().then((registrations) => Promise.all(registrations.map((registration) => registration.unregister())), () => undefined)
+      : () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
   if (document.readyState === "complete") setTimeout(register, 0);
   else window.addEventListener("load", register, { once: true });
 }

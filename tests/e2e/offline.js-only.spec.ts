@@ -179,7 +179,12 @@ test("the Offline page shows what is kept with its size and date, and removing i
   expect((await keptInBrowser(page)).caches).toBe(0);
 });
 
-test("the app installs: a valid manifest, its icons and an active service worker", async ({ page }) => {
+test("the app installs: a valid manifest, its icons and an active service worker", async ({ page, context }) => {
+  // A visitor's pages never pass through the worker (it registers for members only): a member's do.
+  await page.goto("/");
+  await hydrated(page);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  await logInAs(context, await createMember({ label: "offline-install" }));
   await page.goto("/");
   await hydrated(page);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");

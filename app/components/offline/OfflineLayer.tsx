@@ -21,7 +21,7 @@ export function OfflineLayer({ member }: { member: string | null }) {
     let live = true;
     void import("../../offline/layer.client").then((layer) => {
       if (!live) return;
-      layer.registerServiceWorker();
+      layer.registerServiceWorker(member);
       stop = layer.startOfflineLayer(member, (message, kind = "status") => setNotice({ message, kind }));
     });
     return () => {
