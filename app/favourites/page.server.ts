@@ -30,7 +30,7 @@ async function listingToSave(request: Request, slug: string | undefined, user: S
   try {
     return await listingForRequest(sql(), request, slug, user);
   } catch (error) {
-    if (error instanceof Response && error.status === 404) throw new AppError(404, LISTING_GONE);
+    if (error instanceof AppError && error.status === 404) throw new AppError(404, LISTING_GONE);
     throw error;
   }
 }

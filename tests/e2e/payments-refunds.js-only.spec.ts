@@ -48,7 +48,7 @@ test("a refunded payment shows on the receipt, the subscription page and the bac
   const section = office.getByRole("region", { name: "Refunds and disputes" });
   await expect(section.getByRole("link", { name: member.email })).toHaveCount(1);
   await section.getByRole("link", { name: member.email }).click();
-  const own = office.getByRole("region", { name: "Refunds and disputes" });
+  const own = office.getByRole("region", { name: "Refunds and disputes", exact: true });
   await expect(own).toContainText("Refunded (requested by customer) · card");
   await expect(own).toContainText("£4.99 of £4.99");
   await context.close();

@@ -1,6 +1,7 @@
 // Security headers on every kind of response, and a crawl of the public pages in the browser with
 // JavaScript on: the Content-Security-Policy (nonce-based scripts, MapLibre's and ALTCHA's workers)
 // must not block anything the site itself does. docs/decisions/0060-security-headers.md.
+import { createHash } from "node:crypto";
 import type { APIResponse, Page } from "@playwright/test";
 import { database } from "./support/accounts";
 import { expect, test } from "./fixtures";
@@ -30,7 +31,11 @@ function expectCommonHeaders(response: APIResponse, what: string) {
   expect(scripts, what).toContain("'self'");
   expect(scripts, what).not.toContain("'unsafe-inline'");
   expect(scripts, what).not.toContain("'unsafe-eval'");
-  expect(scripts.filter((source) => source.startsWith("'nonce-")), what).toHaveLength(1);
+  // A page from the render cache allows its inline scripts by hash instead (decision 0295): never both, never neither.
+  const nonces = scripts.filter((source) => source.startsWith("'nonce-"));
+  const hashes = scripts.filter((source) => source.startsWith("'sha256-"));
+  expect(nonces.length === 1 ? hashes : nonces, what).toHaveLength(0);
+  if (nonces.length === 0) expect(hashes.length, what).toBeGreaterThan(0);
   expect(csp.get("worker-src"), what).toContain("blob:");
   // Served over plain http here: HSTS only goes out over HTTPS.
   expect(headers["strict-transport-security"], what).toBeUndefined();
@@ -46,19 +51,34 @@ test("pages, the JSON API, errors and static files carry the security headers", 
   }
 });
 
-test("every inline script carries this response's nonce, and each response has its own", async ({ request }) => {
+test("every inline script carries this response's nonce, each response its own, or is allowed by its exact hash", async ({ request }) => {
   const nonces = new Set<string>();
-  for (const url of ["/", "/location?location=London", "/no-such-page"]) {
+  let nonceResponses = 0;
+  let hashedResponses = 0;
+  // A member's pages are never kept (nonce); an anonymous page may come from the render cache (hashes).
+  for (const url of ["/", "/location?location=London", "/no-such-page", "/", "/location?location=London"]) {
     const response = await request.get(url);
-    const nonce = (policy(response).get("script-src") ?? []).find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
-    expect(nonce.length, url).toBeGreaterThanOrEqual(16);
-    nonces.add(nonce);
+    const scripts = policy(response).get("script-src") ?? [];
+    const nonce = scripts.find((source) => source.startsWith("'nonce-"))?.slice(7, -1) ?? "";
     const html = await response.text();
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]).filter((attributes) => !/type="application\/ld\+json"/.test(attributes));
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/type="application\/ld\+json"/.test(m[1]));
     expect(inline.length, url).toBeGreaterThan(0);
-    for (const attributes of inline) expect(attributes, url).toContain(`nonce="${nonce}"`);
+    if (nonce) {
+      nonceResponses++;
+      expect(nonce.length, url).toBeGreaterThanOrEqual(16);
+      nonces.add(nonce);
+      for (const [, attributes] of inline) expect(attributes, url).toContain(`nonce="${nonce}"`);
+    } else {
+      hashedResponses++;
+      for (const [, attributes, body] of inline) {
+        expect(attributes, url).not.toContain("nonce=");
+        expect(scripts, url).toContain(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+      }
+    }
   }
-  expect(nonces.size).toBe(3);
+  // Every nonce is new: no two responses share one.
+  expect(nonces.size).toBe(nonceResponses);
+  expect(nonceResponses + hashedResponses).toBe(5);
 });
 
 test("HSTS is sent when the site is reached over HTTPS (behind the trusted proxy)", async ({ request }) => {
