@@ -21,6 +21,11 @@ export function highWaterMarkKb(pid: number): number | null {
   }
 }
 
+/** A child's peak as the child itself reported it (osmium -v), kept if above what was read. */
+export function noteChildPeakKb(label: string, kb: number): void {
+  childPeaksKb.set(label, Math.max(childPeaksKb.get(label) ?? 0, kb));
+}
+
 /** Follows a child's peak memory under `label` (the largest of the children with that label). */
 export function watchChildMemory(child: ChildProcess, label: string): void {
   const pid = child.pid;

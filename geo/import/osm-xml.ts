@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createReadStream, statSync } from "node:fs";
 import type { Readable } from "node:stream";
-import { watchChildMemory } from "./memory";
+import { watchChildMemory, noteChildPeakKb } from "./memory";
 
 /** Tags of one OSM element. */
 export type OsmTags = Record<string, string>;
@@ -141,13 +141,21 @@ export function openOsm(path: string, filter: readonly string[] = OSM_FILTER): {
   if (!isPbf(path)) {
     return { stream: createReadStream(path, { highWaterMark: 1 << 20 }), totalBytes: statSync(path).size, finished: Promise.resolve() };
   }
-  const child = spawn("osmium", ["tags-filter", path, ...filter, "-f", "osm", "-o", "-", "--no-progress"], { stdio: ["ignore", "pipe", "pipe"] });
+  // -v: osmium reports its own peak memory as it ends, which a small extract's osmium may exit too soon to be read for.
+  const child = spawn("osmium", ["tags-filter", path, ...filter, "-f", "osm", "-o", "-", "--no-progress", "-v"], { stdio: ["ignore", "pipe", "pipe"] });
   watchChildMemory(child, "osmium");
-  let errors = "";
-  child.stderr.on("data", (d: Buffer) => (errors += d.toString()));
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   const finished = new Promise<void>((resolve, reject) => {
     child.on("error", (error) => reject(new Error(`Could not run osmium (apt-get install osmium-tool): ${error.message}`)));
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`osmium failed: ${errors.trim() || `exit code ${code}`}`))));
+    child.on("close", (code) => {
+      const peak = /Peak memory used: (\d+) MBytes/.exec(stderr);
+      if (peak) noteChildPeakKb("osmium", Number(peak[1]) * 1024);
+      // The verbose progress lines start "[ 0:00]"; what is left is what osmium had to say about a failure.
+      const errors = stderr.split("\n").filter((line) => line.trim() && !line.startsWith("[")).join("\n");
+      if (code === 0) resolve();
+      else reject(new Error(`osmium failed: ${errors.trim() || `exit code ${code}`}`));
+    });
   });
   return { stream: child.stdout, finished };
 }
