@@ -38,11 +38,14 @@ const KINDS: { key: string; values: Record<string, [WalkTypePath, string, boolea
   { key: "amenity", values: { animal_boarding: ["dog-services", "Kennels", true] } },
 ];
 
-/** osmium tags-filter expressions for a .osm.pbf: the kinds above on nodes and ways (and the nodes the ways use). */
+/**
+ * osmium tags-filter expressions for a .osm.pbf: the kinds above on nodes, ways and relations (osmium adds
+ * the ways and nodes they use, so a multipolygon's untagged member ways come too).
+ */
 export const POI_FILTER: string[] = (() => {
   const byKey = new Map<string, string[]>();
   for (const { key, values } of KINDS) byKey.set(key, [...(byKey.get(key) ?? []), ...Object.keys(values)]);
-  return [...byKey].map(([key, values]) => `nw/${key}=${values.join(",")}`);
+  return [...byKey].map(([key, values]) => `nwr/${key}=${values.join(",")}`);
 })();
 
 const tag = (tags: Tags, key: string): string => {

@@ -9,8 +9,17 @@ export type OsmTags = Record<string, string>;
 export interface OsmHandlers {
   node(id: number, lon: number, lat: number, tags: OsmTags | null): void;
   way(id: number, refs: number[], tags: OsmTags): void;
+  /** Relations with their members, when a reader wants them (multipolygon areas); skipped otherwise. */
+  relation?(id: number, members: OsmMember[], tags: OsmTags): void;
   /** Bytes of XML read so far (for progress). */
   progress?(bytes: number): void;
+}
+
+/** One member of a relation: `role` is "outer" or "inner" for a multipolygon's ways. */
+export interface OsmMember {
+  type: "node" | "way" | "relation";
+  ref: number;
+  role: string;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -35,19 +44,20 @@ function attributes(text: string): Record<string, string> {
 
 /**
  * A streaming reader of OSM XML (what osmium writes with `-f osm`, and what the JOSM and Overpass
- * exports look like): nodes with their tags, ways with their node references and tags. Relations
- * are skipped. Memory stays flat: the text is read in chunks and only the current element is kept.
+ * exports look like): nodes with their tags, ways with their node references and tags, and relations
+ * with their members when `handlers.relation` is given (skipped otherwise). Memory stays flat: the text is read in chunks and only the current element is kept.
  */
 export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promise<void> {
   input.setEncoding("utf8");
   let buffer = "";
   let bytes = 0;
-  let element: "node" | "way" | "other" | null = null;
+  let element: "node" | "way" | "relation" | "other" | null = null;
   let id = 0;
   let lon = 0;
   let lat = 0;
   let tags: OsmTags | null = null;
   let refs: number[] = [];
+  let members: OsmMember[] = [];
 
   const handle = (text: string) => {
     const first = text.charCodeAt(0);
@@ -55,6 +65,7 @@ export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promis
       const name = text.slice(1).trim();
       if (name === "node" && element === "node") handlers.node(id, lon, lat, tags);
       else if (name === "way" && element === "way") handlers.way(id, refs, tags ?? {});
+      else if (name === "relation" && element === "relation") handlers.relation?.(id, members, tags ?? {});
       if (name === "node" || name === "way" || name === "relation") element = null;
       return;
     }
@@ -67,8 +78,13 @@ export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promis
         const m = /ref\s*=\s*["'](-?\d+)["']/.exec(text);
         if (m) refs.push(Number(m[1]));
       }
+    } else if (name === "member") {
+      if (element === "relation") {
+        const a = attributes(text);
+        if (a.type === "node" || a.type === "way" || a.type === "relation") members.push({ type: a.type, ref: Number(a.ref), role: a.role ?? "" });
+      }
     } else if (name === "tag") {
-      if (element === "node" || element === "way") {
+      if (element === "node" || element === "way" || element === "relation") {
         const a = attributes(text);
         if (a.k !== undefined) (tags ??= {})[a.k] = a.v ?? "";
       }
@@ -88,7 +104,13 @@ export async function readOsmXml(input: Readable, handlers: OsmHandlers): Promis
       if (selfClosing) handlers.way(id, [], {});
       else element = "way";
     } else if (name === "relation") {
-      if (!selfClosing) element = "other";
+      if (selfClosing) return;
+      if (handlers.relation) {
+        id = Number(attributes(text).id);
+        tags = null;
+        members = [];
+        element = "relation";
+      } else element = "other";
     }
   };
 

@@ -3,13 +3,16 @@ import { createInterface } from "node:readline";
 import type { Pool, SqlClient } from "../../db/client";
 import { copyRows } from "../../db/seed/copy";
 import { ADMIN1_NAMES, ADMIN2_NAMES } from "../../db/seed/data/admin-areas";
-import { searchForm } from "../../db/seed/places";
+import { latinAlternateNames, searchForm } from "../../db/seed/places";
 import type { Progress } from "./progress";
 import type { Rejections } from "./report";
 import { FRANCE, UNITED_KINGDOM } from "./roads-stage";
 import { applyStage, staged, type ImportChanges } from "./stage";
 
 const COUNTRY_IDS = { GB: UNITED_KINGDOM, FR: FRANCE } as const;
+
+/** A text[] literal with every element quoted (names hold spaces, parentheses and apostrophes). */
+const arrayLiteral = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 
 /** City, town or village, as the demo gazetteer classifies GeoNames places (docs/decisions/0007). */
 export function placeKind(featureCode: string, population: number): string {
@@ -24,7 +27,7 @@ export function placeKind(featureCode: string, population: number): string {
  * their GeoNames id. Other countries and feature classes are skipped; malformed rows are rejected.
  */
 export async function stagePlaces(sql: Pool, path: string, country: number | null, progress: Progress, rejected: Rejections): Promise<number> {
-  await sql.unsafe(`CREATE UNLOGGED TABLE ${staged("places")} (geonames_id integer PRIMARY KEY, kind text, name text, search_name text, population integer, country_id integer, admin1 text, admin2 text, location geography(Point, 4326))`);
+  await sql.unsafe(`CREATE UNLOGGED TABLE ${staged("places")} (geonames_id integer PRIMARY KEY, kind text, name text, search_name text, population integer, country_id integer, admin1 text, admin2 text, alt_names text[], alt_keys text[], location geography(Point, 4326))`);
   const total = statSync(path).size;
   progress.phase("Reading GeoNames places", total, "rows");
   const rows: (string | number | null)[][] = [];
@@ -33,7 +36,7 @@ export async function stagePlaces(sql: Pool, path: string, country: number | nul
   let bytes = 0;
   let features = 0;
   const flush = async () => {
-    await copyRows(sql, staged("places"), ["geonames_id", "kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "location"], rows);
+    await copyRows(sql, staged("places"), ["geonames_id", "kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "alt_names", "location"], rows);
     rows.length = 0;
   };
   for await (const text of createInterface({ input: createReadStream(path, "utf8"), crlfDelay: Infinity })) {
@@ -65,18 +68,25 @@ export async function stagePlaces(sql: Pool, path: string, country: number | nul
       seen.add(id);
       const admin1 = ADMIN1_NAMES[code][f[10] ?? ""] ?? null;
       const admin2 = ADMIN2_NAMES[code][f[11] ?? ""] ?? admin1;
-      rows.push([id, placeKind(f[7], population), name, searchForm(name), population, COUNTRY_IDS[code], admin1 ?? "", admin2 ?? "", `SRID=4326;POINT(${lng} ${lat})`]);
+      // Column 4: GeoNames' alternate names ("Saint Albans", "Newcastle", old and foreign names), kept in Latin script.
+      const alternates = latinAlternateNames([f[2] ?? "", ...(f[3] ?? "").split(",")].map((n) => n.trim()).filter(Boolean));
+      rows.push([id, placeKind(f[7], population), name, searchForm(name), population, COUNTRY_IDS[code], admin1 ?? "", admin2 ?? "", arrayLiteral(alternates), `SRID=4326;POINT(${lng} ${lat})`]);
       if (rows.length >= 20_000) await flush();
     }
     if (line % 5_000 === 0) progress.update(bytes, features);
   }
   await flush();
+  // The names as the geocoder keys them (geocode_key, migration 0031), without the name's own key:
+  // what place search matches "St Albans", "Saint-Avé" and a place's other names against.
+  await sql.unsafe(`
+    UPDATE ${staged("places")} SET alt_keys = ARRAY(
+      SELECT DISTINCT geocode_key(n) FROM unnest(alt_names) n WHERE geocode_key(n) NOT IN ('', geocode_key(name)) ORDER BY 1)`);
   progress.update(total, features);
   progress.end();
   return features;
 }
 
-/** Towns and villages of the countries in the file (or --country), by GeoNames id. */
+/** Towns and villages of the countries in the file (or --country), by GeoNames id, with their other names' keys. */
 export async function applyPlaces(tx: SqlClient, country: number | null): Promise<ImportChanges> {
   const countries = country !== null ? [country] : (await tx.unsafe<{ country_id: number }[]>(`SELECT DISTINCT country_id FROM ${staged("places")}`)).map((r) => r.country_id);
   const scope = countries.length ? `t.geonames_id IS NOT NULL AND t.country_id IN (${countries.map(Number).join(", ")})` : "false";
@@ -84,7 +94,7 @@ export async function applyPlaces(tx: SqlClient, country: number | null): Promis
     table: "places",
     stage: staged("places"),
     key: ["geonames_id"],
-    columns: ["kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "location"],
+    columns: ["kind", "name", "search_name", "population", "country_id", "admin1", "admin2", "alt_keys", "location"],
     scope,
   });
   return { places };

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { escapeHtml } from "../../kit/html";
 
 /**
- * Hand-made OpenStreetMap extracts for tests: nodes and ways with tags, written as OSM XML (nodes
+ * Hand-made OpenStreetMap extracts for tests: nodes, ways and relations with tags, written as OSM XML (nodes
  * first, by id, as osmium writes them) and, when asked, converted to .osm.pbf by osmium.
  */
 export interface OsmNode {
@@ -19,10 +19,16 @@ export interface OsmWay {
   tags: Record<string, string>;
 }
 
+export interface OsmRelation {
+  id: number;
+  members: { type: "node" | "way"; ref: number; role: string }[];
+  tags: Record<string, string>;
+}
 
 export class OsmBuilder {
   readonly nodes: OsmNode[] = [];
   readonly ways: OsmWay[] = [];
+  readonly relations: OsmRelation[] = [];
   private nextNode: number;
   private nextWay: number;
 
@@ -41,6 +47,11 @@ export class OsmBuilder {
     return id;
   }
 
+  relation(members: OsmRelation["members"], tags: Record<string, string>, id: number): number {
+    this.relations.push({ id, members, tags });
+    return id;
+  }
+
   /** A line of nodes from (lon0, lat0) to (lon1, lat1) in `steps` pieces; `tagsAt` tags some of them. */
   line(lon0: number, lat0: number, lon1: number, lat1: number, steps: number, tagsAt: (i: number) => Record<string, string> | undefined = () => undefined): number[] {
     return Array.from({ length: steps + 1 }, (_, i) => this.node(Math.round((lon0 + ((lon1 - lon0) * i) / steps) * 1e7) / 1e7, Math.round((lat0 + ((lat1 - lat0) * i) / steps) * 1e7) / 1e7, tagsAt(i)));
@@ -56,6 +67,9 @@ export class OsmBuilder {
     }
     for (const w of [...this.ways].sort((a, b) => a.id - b.id)) {
       lines.push(`  <way id="${w.id}" version="1">`, ...w.nodes.map((ref) => `    <nd ref="${ref}"/>`), ...tagLines(w.tags), "  </way>");
+    }
+    for (const r of [...this.relations].sort((a, b) => a.id - b.id)) {
+      lines.push(`  <relation id="${r.id}" version="1">`, ...r.members.map((m) => `    <member type="${m.type}" ref="${m.ref}" role="${escapeHtml(m.role)}"/>`), ...tagLines(r.tags), "  </relation>");
     }
     lines.push("</osm>");
     return `${lines.join("\n")}\n`;
