@@ -93,6 +93,22 @@ function backendCpu(database: string): Map<number, number> {
   return cpu;
 }
 
+/** Nanoseconds on a CPU and waiting for one (the run queue) so far: /proc/<pid>/schedstat, or the backends of `database` when pid is null. */
+function schedNs(pids: number[]): { cpu: number; queued: number } {
+  let cpu = 0;
+  let queued = 0;
+  for (const pid of pids) {
+    try {
+      const [run, wait] = readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ").map(Number);
+      cpu += run;
+      queued += wait;
+    } catch {
+      // gone
+    }
+  }
+  return { cpu, queued };
+}
+
 /** Resident memory of a process and its descendants now (kB). */
 function treeResidentKb(root: number): number {
   const children = new Map<number, number[]>();
@@ -146,6 +162,80 @@ async function timed(label: string, goal: string, n: number, fn: (i: number) => 
     `  ${label.padEnd(46)} p50 ${percentile(times, 50).toFixed(0).padStart(6)} ms  p95 ${percentile(times, 95).toFixed(0).padStart(6)} ms  PostgreSQL CPU ${((cpu / n) * 1000).toFixed(0).padStart(5)} ms each   (goal: ${goal})`,
   );
   return times;
+}
+
+/**
+ * Where a route's wall time goes: each step of findPgRoutingPath and routing_path run on its own, with its
+ * wall time, its PostgreSQL backend CPU and what the backend waited on (pg_stat_activity sampled every
+ * 5 ms from a second connection), London → Edinburgh and London → Marseille.
+ */
+async function routeBreakdown(sql: import("../../db/client").SqlClient, databaseUrl: string) {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const { sql: watcher, close } = connect(databaseUrl, { max: 1, applicationName: "bench-watcher" });
+  const [{ pid: watcherPid }] = await watcher<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  const n = Math.max(5, Math.min(ITERATIONS, 10));
+  try {
+    for (const [name, from, to] of [["London → Edinburgh", LONDON, EDINBURGH], ["London → Marseille", LONDON, MARSEILLE]] as const) {
+      const path = await findPgRoutingPath(sql, from, to);
+      if (!path) continue;
+      const a = path.from.vertex;
+      const b = path.to.vertex;
+      const [{ query }] = await sql<{ query: string }[]>`SELECT routing_edges_query(${a}::bigint, ${b}::bigint, 'hierarchy') AS query`;
+      const engine = createPgRoutingEngine(sql);
+      const steps: [string, () => Promise<unknown>][] = [
+        ["snap both ends (routing_nearest_vertex ×2)", () => Promise.all([sql`SELECT * FROM routing_nearest_vertex(${from.lng}, ${from.lat}, 5000)`, sql`SELECT * FROM routing_nearest_vertex(${to.lng}, ${to.lat}, 5000)`])],
+        ["tier choice (near tier's planner estimate)", () => sql`SELECT routing_estimated_rows(routing_edges_query(${a}::bigint, ${b}::bigint, 'near'))`],
+        ["edge query built (end boxes' sizes)", () => sql`SELECT routing_edges_query(${a}::bigint, ${b}::bigint, ${path.tier ?? "near"})`],
+        ["edge set read (the query's rows, no search)", () => sql.unsafe(`SELECT count(*) FROM (${query}) q`)],
+        ["first pgr_dijkstra (edge set + search)", () => sql`SELECT count(*) FROM pgr_dijkstra(${query}, ${a}::bigint, ${b}::bigint, true)`],
+        ["routing_path whole (both searches, geometry)", () => sql`SELECT count(*) FROM routing_path(${a}::bigint, ${b}::bigint)`],
+        ["engine.route (all of it, line assembled in JS)", () => engine.route(from, to)],
+        ["engine.route with steps (directions)", () => engine.route(from, to, { steps: true })],
+      ];
+      console.log(
+        `\nWhere a route's time goes, ${name} (${path.tier} tier; ${n} runs of each step after a warm-up; per run: p50 wall, mean PostgreSQL CPU, mean time its backends and this process waited for a CPU (run queue), and what pg_stat_activity showed the backend doing):`,
+      );
+      for (const [label, fn] of steps) {
+        await fn();
+        const waits = new Map<string, number>();
+        let sampling = true;
+        let samples = 0;
+        const sampler = (async () => {
+          while (sampling) {
+            const rows = await watcher<{ wait: string | null }[]>`
+              SELECT CASE WHEN wait_event IS NULL THEN 'on CPU' ELSE wait_event_type || ':' || wait_event END AS wait
+              FROM pg_stat_activity WHERE datname = ${database} AND state = 'active' AND application_name <> 'bench-watcher'`;
+            samples++;
+            for (const r of rows) waits.set(r.wait ?? "on CPU", (waits.get(r.wait ?? "on CPU") ?? 0) + 1);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        })();
+        const backends = [...backendCpu(database).keys()].filter((pid) => pid !== watcherPid);
+        const schedBefore = schedNs(backends);
+        const selfBefore = schedNs([process.pid]);
+        const times: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t = performance.now();
+          await fn();
+          times.push(performance.now() - t);
+        }
+        const schedAfter = schedNs(backends);
+        const selfAfter = schedNs([process.pid]);
+        const cpu = (schedAfter.cpu - schedBefore.cpu) / 1e9;
+        const queued = (schedAfter.queued - schedBefore.queued + selfAfter.queued - selfBefore.queued) / 1e9;
+        const appCpu = (selfAfter.cpu - selfBefore.cpu) / 1e9;
+        sampling = false;
+        await sampler;
+        times.sort((x, y) => x - y);
+        const busy = [...waits].sort((x, y) => y[1] - x[1]).map(([w, c]) => `${w} ${Math.round((100 * c) / Math.max(1, samples))} %`).join(", ");
+        console.log(
+          `  ${label.padEnd(48)} ${percentile(times, 50).toFixed(1).padStart(7)} ms   PostgreSQL CPU ${((cpu / n) * 1000).toFixed(1).padStart(6)} ms   app CPU ${((appCpu / n) * 1000).toFixed(1).padStart(5)} ms   run queue ${((queued / n) * 1000).toFixed(1).padStart(6)} ms   ${busy || "idle"}`,
+        );
+      }
+    }
+  } finally {
+    await close();
+  }
 }
 
 async function main() {
@@ -235,6 +325,7 @@ async function main() {
         `  ${name}: ${path.tier} tier, ${(path.edges.reduce((sum, e) => sum + e.seconds, 0) / 3600).toFixed(2)} h over ${path.edges.length} edges (the near tier would load ~${rows.edges.toLocaleString("en-GB")} edges by the planner's estimate; the overlay tier loads ${n.overlay.toLocaleString("en-GB")} overlay + ${n.raw.toLocaleString("en-GB")} raw edges)`,
       );
     }
+    await routeBreakdown(sql, url);
     console.log(`\nTimings, one client, caches off (${ITERATIONS} runs each after one warm-up):`);
     const cpu0 = process.cpuUsage();
     const database = new URL(url).pathname.slice(1);

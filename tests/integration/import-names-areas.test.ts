@@ -68,7 +68,38 @@ describe("the places import's other names (alt_keys)", () => {
     expect(again.changes.places).toEqual({ added: 0, changed: 0, removed: 0 });
   });
 
+  it("adds an OpenStreetMap extract's alt_name, old_name, official_name, name:en and name:fr to the town of that name nearby", async () => {
+    const osm = new OsmBuilder(60_000);
+    osm.node(-1.6131, 54.9732, { place: "city", name: "Newcastle upon Tyne", alt_name: "Toon;Canny Toon", "name:fr": "Newcastle upon Tyne" });
+    osm.node(-0.3361, 51.7527, { place: "town", name: "St Albans", old_name: "Verulamium", "name:fr": "Saint-Alban" });
+    osm.node(-2.7153, 47.6852, { place: "town", name: "Saint-Avé", official_name: "Commune de Saint-Avé", "name:de": "Sankt Ave Dorf" });
+    osm.node(-1.0, 53.0, { place: "village", name: "Nowhere Magna", alt_name: "Nowhere" });
+    osm.node(-1.5, 53.0, { place: "village", name: "No Other Names" });
+    const file = osm.write(join(dir, "places.osm"));
+    const result = await run({ kind: "places", file });
+    expect(result.changes["places (other names from OpenStreetMap)"]).toEqual({ added: 0, changed: 3, removed: 0 });
+    const report = readFileSync(result.reportPath ?? "", "utf8");
+    expect(report).toContain("no town or village called Nowhere Magna within 10 km");
+    expect(report).not.toContain("No Other Names");
+
+    const rows = await handle.sql<{ geonames_id: number; alt_keys: string[] }[]>`SELECT geonames_id, alt_keys FROM places ORDER BY geonames_id`;
+    const keys = new Map(rows.map((r) => [r.geonames_id, r.alt_keys]));
+    expect(keys.get(NEWCASTLE)).toEqual(expect.arrayContaining(["toon", "canny toon", "newcastle"]));
+    expect(keys.get(ST_ALBANS)).toEqual(expect.arrayContaining(["verulamium", "saint alban", "fanum sancti albani"]));
+    expect(keys.get(SAINT_AVE)).toContain("commune de saint ave");
+    expect(keys.get(SAINT_AVE)).not.toContain("sankt ave dorf");
+    // Sorted, no duplicates, never the name's own key.
+    for (const list of keys.values()) expect(list).toEqual([...new Set(list)].sort());
+
+    const again = await run({ kind: "places", file });
+    expect(again.changes["places (other names from OpenStreetMap)"]).toEqual({ added: 0, changed: 0, removed: 0 });
+    const pbf = await run({ kind: "places", file: osm.writePbf(join(dir, "places.osm.pbf")) });
+    expect(pbf.changes["places (other names from OpenStreetMap)"]).toEqual({ added: 0, changed: 0, removed: 0 });
+  });
+
   it.each([
+    ["Toon", "Newcastle upon Tyne"],
+    ["Verulamium", "St Albans"],
     ["Newcastle", "Newcastle upon Tyne"],
     ["Newcastle-on-Tyne", "Newcastle upon Tyne"],
     ["Stratford on Avon", "Stratford-upon-Avon"],
