@@ -180,12 +180,15 @@ async function routeBreakdown(sql: import("../../db/client").SqlClient, database
       if (!path) continue;
       const a = path.from.vertex;
       const b = path.to.vertex;
-      const [{ query }] = await sql<{ query: string }[]>`SELECT routing_edges_query(${a}::bigint, ${b}::bigint, 'hierarchy') AS query`;
+      // The overlay within routing_path's first reach, twice the straight distance (migration 0043).
+      const [{ query }] = await sql<{ query: string }[]>`
+        SELECT routing_edges_query(${a}::bigint, ${b}::bigint, 'hierarchy',
+          (SELECT 2 * ST_Distance(x.geom::geography, y.geom::geography) FROM routing_vertices x, routing_vertices y WHERE x.id = ${a}::bigint AND y.id = ${b}::bigint)) AS query`;
       const engine = createPgRoutingEngine(sql);
       const steps: [string, () => Promise<unknown>][] = [
         ["snap both ends (routing_nearest_vertex ×2)", () => Promise.all([sql`SELECT * FROM routing_nearest_vertex(${from.lng}, ${from.lat}, 5000)`, sql`SELECT * FROM routing_nearest_vertex(${to.lng}, ${to.lat}, 5000)`])],
         ["tier choice (near tier's planner estimate)", () => sql`SELECT routing_estimated_rows(routing_edges_query(${a}::bigint, ${b}::bigint, 'near'))`],
-        ["edge query built (end boxes' sizes)", () => sql`SELECT routing_edges_query(${a}::bigint, ${b}::bigint, ${path.tier ?? "near"})`],
+        ["edge query built (end boxes' sizes)", () => sql`SELECT routing_edges_query(${a}::bigint, ${b}::bigint, ${path.tier ?? "near"}, 1e6)`],
         ["edge set read (the query's rows, no search)", () => sql.unsafe(`SELECT count(*) FROM (${query}) q`)],
         ["first pgr_dijkstra (edge set + search)", () => sql`SELECT count(*) FROM pgr_dijkstra(${query}, ${a}::bigint, ${b}::bigint, true)`],
         ["routing_path whole (both searches, geometry)", () => sql`SELECT count(*) FROM routing_path(${a}::bigint, ${b}::bigint)`],
@@ -318,11 +321,18 @@ async function main() {
         console.log(`  ${name}: no route`);
         continue;
       }
-      const [{ query }] = await sql<{ query: string }[]>`SELECT routing_edges_query(${path.from.vertex}::bigint, ${path.to.vertex}::bigint, 'hierarchy') AS query`;
-      const [n] = await sql.unsafe<{ overlay: number; raw: number }[]>(`SELECT count(*) FILTER (WHERE id < 0)::int AS overlay, count(*) FILTER (WHERE id >= 0)::int AS raw FROM (${query}) q`);
+      const counts = async (reach: string) => {
+        const [{ query }] = await sql<{ query: string }[]>`
+          SELECT routing_edges_query(${path.from.vertex}::bigint, ${path.to.vertex}::bigint, 'hierarchy', ${sql.unsafe(reach)}) AS query
+          FROM routing_vertices x, routing_vertices y WHERE x.id = ${path.from.vertex}::bigint AND y.id = ${path.to.vertex}::bigint`;
+        const [n] = await sql.unsafe<{ overlay: number; raw: number }[]>(`SELECT count(*) FILTER (WHERE id < 0)::int AS overlay, count(*) FILTER (WHERE id >= 0)::int AS raw FROM (${query}) q`);
+        return n;
+      };
+      const whole = await counts("NULL::float8");
+      const n = await counts("2 * ST_Distance(x.geom::geography, y.geom::geography)");
       const [rows] = await sql<{ edges: number }[]>`SELECT routing_estimated_rows(routing_edges_query(${path.from.vertex}::bigint, ${path.to.vertex}::bigint, 'near'))::int AS edges`;
       console.log(
-        `  ${name}: ${path.tier} tier, ${(path.edges.reduce((sum, e) => sum + e.seconds, 0) / 3600).toFixed(2)} h over ${path.edges.length} edges (the near tier would load ~${rows.edges.toLocaleString("en-GB")} edges by the planner's estimate; the overlay tier loads ${n.overlay.toLocaleString("en-GB")} overlay + ${n.raw.toLocaleString("en-GB")} raw edges)`,
+        `  ${name}: ${path.tier} tier, ${(path.edges.reduce((sum, e) => sum + e.seconds, 0) / 3600).toFixed(2)} h over ${path.edges.length} edges (the near tier would load ~${rows.edges.toLocaleString("en-GB")} edges by the planner's estimate; the overlay tier loads ${n.overlay.toLocaleString("en-GB")} overlay + ${n.raw.toLocaleString("en-GB")} raw edges within its first reach, of ${whole.overlay.toLocaleString("en-GB")} overlay edges in all)`,
       );
     }
     await routeBreakdown(sql, url);
