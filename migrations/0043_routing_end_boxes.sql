@@ -1,4 +1,5 @@
--- Smaller end boxes for long routes (issue 47 item 9; docs/decisions/0322-national-scale-route-cpu.md).
+-- Long routes load fewer edges: smaller end boxes, and only the overlay within reach of both ends (issue 47
+-- item 9; docs/decisions/0322-national-scale-route-cpu.md).
 -- Every statement is idempotent.
 --
 -- The 'hierarchy' tier (migration 0038) searches the whole contracted overlay of the major roads plus
