@@ -24,6 +24,28 @@ describe("the OSM XML reader", () => {
     ]);
     expect(ways).toEqual([[10, [1, 2], { highway: "motorway", ref: "M6" }]]);
   });
+
+  it("reads relations with their members and tags when asked, and their tags never reach the way before them", async () => {
+    const xml = `<osm><way id="10"><nd ref="1"/><nd ref="2"/></way><relation id="5" version="1">
+      <member type="way" ref="10" role="outer"/><member type="way" ref="11" role="inner"/><member type="node" ref="3" role="label"/>
+      <tag k="type" v="multipolygon"/><tag k="leisure" v="park"/><tag k="name" v="Parc &amp; Lac"/></relation><relation id="6"/></osm>`;
+    const chunks = xml.match(/[\s\S]{1,4}/g) ?? [];
+    const ways: [number, number[], OsmTags][] = [];
+    const relations: unknown[] = [];
+    await readOsmXml(Readable.from(chunks), { node: () => undefined, way: (...w) => ways.push(w), relation: (...r) => relations.push(r) });
+    expect(ways).toEqual([[10, [1, 2], {}]]);
+    expect(relations).toEqual([
+      [
+        5,
+        [
+          { type: "way", ref: 10, role: "outer" },
+          { type: "way", ref: 11, role: "inner" },
+          { type: "node", ref: 3, role: "label" },
+        ],
+        { type: "multipolygon", leisure: "park", name: "Parc & Lac" },
+      ],
+    ]);
+  });
 });
 
 describe("progress and the rejection report", () => {
