@@ -15,7 +15,7 @@ import { LISTING_COUNTRIES, listingFormValidator, markerGeocodeFailure, type Lis
 import { canManage, listingForRequest, type ListingRecord } from "./listing.server";
 import { saveListing } from "./save.server";
 import { readVersionData, type ListingVersionData } from "./version-data";
-import { UPLOAD } from "../uploads/process.server";
+import { UPLOAD } from "../../media/images.server";
 import { AppError } from "../../core/errors";
 import { readVisitorForm } from "../uploads/multipart.server";
 

@@ -7,7 +7,7 @@ import type { SessionUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import { AppError } from "../../core/errors";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
-import { UPLOAD_MESSAGES } from "../uploads/process.server";
+import { UPLOAD_MESSAGES } from "../../media/images.server";
 import { answerErrors, textField } from "./forms.server";
 import { addGalleryImages, PROFILE_MESSAGES, removeProfileImage, setProfileImage, updateProfile } from "./profile.server";
 import { profileValidator } from "./schemas";

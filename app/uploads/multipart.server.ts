@@ -1,5 +1,5 @@
 import { data, type AppLoadContext, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "./process.server";
+import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "../../media/images.server";
 import { AppError } from "../../core/errors";
 import { readForm } from "../auth/forms.server";
 import { limitVisitorForm, rateLimited } from "../auth/rate-limit.server";
