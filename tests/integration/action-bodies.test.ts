@@ -4,14 +4,13 @@
 // unexpected failure inside a route (a table the query needs is missing) answers 500 with the
 // request's id in the body and in the log line.
 import { createCookie } from "@remix-run/node";
-import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import remixConfig from "../../remix.config.js";
+import { routeTable } from "../e2e/support/route-table";
 import { MAX_FORM_BYTES } from "../../app/ops/input.server";
 import { freePort } from "../bench/server";
 
@@ -78,22 +77,12 @@ const PARAMS: Record<string, string> = { status: "submitted" };
 
 /** Every route whose module has an action, one path per module and kind of path, from the table the app is built with. */
 async function actionRoutes(): Promise<ActionRoute[]> {
-  let manifest: ReturnType<typeof defineRoutes> = {};
-  await remixConfig.routes?.((callback) => {
-    manifest = defineRoutes(callback);
-    return manifest;
-  });
-  const fullPath = (id: string): string => {
-    const route = manifest[id];
-    const parent = route.parentId && manifest[route.parentId] ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
   const seen = new Set<string>();
   const routes: ActionRoute[] = [];
-  for (const route of Object.values(manifest)) {
+  for (const route of routeTable({ layouts: true })) {
     const source = readFileSync(`app/${route.file}`, "utf8");
     if (!/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(source)) continue;
-    const raw = `/${fullPath(route.id)}`;
+    const raw = route.pattern;
     const key = `${route.file} ${/[:*]/.test(raw)}`;
     if (seen.has(key)) continue;
     seen.add(key);
