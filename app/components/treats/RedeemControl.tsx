@@ -11,7 +11,6 @@ function addressRequired(value: unknown): value is { addressRequired: true; addr
 
 function messageOf(value: unknown): string | null {
   if (typeof value !== "object" || value === null) return null;
-  if ("formError" in value && typeof value.formError === "string") return value.formError;
   if ("message" in value && typeof value.message === "string") return value.message;
   return null;
 }

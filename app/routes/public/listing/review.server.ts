@@ -60,7 +60,7 @@ export async function submitReview(request: Request, slug: string | undefined, c
     if (error instanceof AppError) {
       // An upload's refusal is shown on the gallery field.
       const shown = error.code === UPLOAD.code ? new AppError(error.status, error.message, { fieldErrors: { gallery: error.message }, retryAfterSeconds: error.retryAfterSeconds }) : error;
-      return formErrorResponse(shown, typedValues(form));
+      return formErrorResponse(shown, { repopulateFields: typedValues(form) });
     }
     throw error;
   }
