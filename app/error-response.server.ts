@@ -1,7 +1,9 @@
 // The one place where errors become responses. Domain code throws AppError (app/errors.ts); every
 // route's loader and action is wrapped (withErrorResponses, called by server.ts) so that whatever
 // they throw becomes `errorResponse(...)`: the error boundaries render it, resource routes send it.
-// Routes never catch to answer an error themselves: they throw, and this module answers.
+// Routes never catch to answer an error themselves: they throw, and this module answers. Every body it
+// makes, JSON or a form's, is the one shape AppErrorData: { message, fieldErrors?, code?, requestId }
+// and a form's documented extras (decision 0319).
 import { data, type ServerBuild } from "@remix-run/node";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ZodError } from "zod";
@@ -52,6 +54,14 @@ const STORE = Symbol.for("pawroute.request-id");
 const scope = globalThis as typeof globalThis & { [STORE]?: AsyncLocalStorage<string | undefined> };
 const requestIds = (scope[STORE] ??= new AsyncLocalStorage<string | undefined>());
 
+/**
+ * The one body of an AppError, for the few answers made before Remix runs (the Express layer's 400 for an
+ * unreadable address and the API's 429, app/ops/http.server.ts): the same shape errorResponse sends.
+ */
+export function errorBody(error: AppError, requestId: string | undefined): AppErrorData {
+  return { message: error.message, fieldErrors: error.fieldErrors, ...(error.code ? { code: error.code } : {}), requestId };
+}
+
 function json(body: AppErrorData, status: number, extra: { retryAfterSeconds?: number; allow?: string } = {}): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (extra.retryAfterSeconds !== undefined) headers.set("Retry-After", String(extra.retryAfterSeconds));
@@ -67,7 +77,7 @@ function json(body: AppErrorData, status: number, extra: { retryAfterSeconds?: n
 export function errorResponse(error: unknown, requestId: string | undefined = requestIds.getStore()): Response {
   if (error instanceof Response) return error;
   if (error instanceof AppError) {
-    return json({ message: error.message, fieldErrors: error.fieldErrors, code: error.code, requestId }, error.status, error);
+    return json(errorBody(error, requestId), error.status, error);
   }
   // By name too: the built app and server.ts may each load their own copy of zod.
   if (error instanceof ZodError || (error instanceof Error && error.name === "ZodError" && Array.isArray((error as ZodError).issues))) {
@@ -95,14 +105,42 @@ export function logFailure(error: unknown, requestId: string | undefined = reque
   return requestId;
 }
 
+/** What a form's error body may carry besides message, fieldErrors, code and requestId (AppErrorData documents each). */
+export type FormErrorExtras = Pick<AppErrorData, "repopulateFields" | "formId" | "confirm">;
+
+/** The one form body: an error a form shows in place (its action data, not an error page), in the one shape. */
+function formBody(message: string, fieldErrors: Record<string, string>, code: string | undefined, requestId: string | undefined, extras: FormErrorExtras): AppErrorData {
+  return { message, fieldErrors, ...(code ? { code } : {}), requestId, ...extras };
+}
+
 /**
- * The one form error: an AppError a form shows in place (its action data, not an error page), with its
- * status, Retry-After, the request id, and for pages without JavaScript what was typed (`repopulateFields`,
- * never secrets: the caller filters them).
+ * The one form error: an AppError a form shows in place, with its status, Retry-After and the request id,
+ * and the documented extras (for pages without JavaScript what was typed, `repopulateFields`, never
+ * secrets: the caller filters them).
  */
-export function formErrorResponse(error: AppError, repopulateFields?: Record<string, unknown>) {
+export function formErrorResponse(error: AppError, extras: FormErrorExtras = {}) {
   const headers: HeadersInit = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-  return data({ formError: error.message, fieldErrors: error.fieldErrors, requestId: requestIds.getStore(), ...(repopulateFields ? { repopulateFields } : {}) }, { status: error.status, headers });
+  return data(formBody(error.message, error.fieldErrors, error.code, requestIds.getStore(), extras), { status: error.status, headers });
+}
+
+/**
+ * A form whose spec words a failure itself ("An error occurred", "Couldn't award the points"): an AppError
+ * keeps its status, anything else is logged as every 500 is (logFailure) and answers 500; the body is the
+ * one shape with the spec's `message`.
+ */
+export function formFailureResponse(error: unknown, message: string, extras: FormErrorExtras = {}) {
+  const status = error instanceof AppError ? error.status : 500;
+  const requestId = error instanceof AppError ? requestIds.getStore() : logFailure(error);
+  return data(formBody(message, {}, undefined, requestId, extras), { status });
+}
+
+/**
+ * A form that did not validate (remix-validated-form's schema on the server): 422 with the field errors,
+ * remix-validated-form's `formId` and `repopulateFields`; `message` is the first field's, which the form
+ * shows on that field and not again as a general message (formErrorOf).
+ */
+export function validationErrorResponse(fieldErrors: Record<string, string>, extras: FormErrorExtras = {}, status: 400 | 422 = 422) {
+  return data(formBody(Object.values(fieldErrors)[0] ?? "Please correct the errors below.", fieldErrors, undefined, requestIds.getStore(), extras), { status });
 }
 
 type Handler = (args: { context: { requestId?: string } }) => unknown;

@@ -69,12 +69,40 @@ export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; m
   return fieldErrors;
 }
 
-/** The JSON body of an error response (API answers, and the data an error boundary receives). */
+/**
+ * The one error body (docs/decisions/0302, 0319): what an API answers, what an error boundary receives and
+ * what a form gets back as its action data. Made in app/error-response.server.ts only (errorResponse,
+ * formErrorResponse, formFailureResponse, validationErrorResponse). A form's body may carry the documented
+ * extras below; nothing else.
+ */
 export interface AppErrorData {
   message: string;
+  /** For invalid input: the message of each field (remix-validated-form shows them on the fields). */
   fieldErrors?: Record<string, string>;
+  /** A machine-readable reason (AppError's code). */
   code?: string;
   requestId?: string;
+  /** Forms, for pages without JavaScript: what was typed, to put back (never passwords or tokens). */
+  repopulateFields?: Record<string, unknown>;
+  /** Forms: which form of the page failed (remix-validated-form's formId, or the page's own name for it). */
+  formId?: string;
+  /** Back-office forms: the question still waiting for its answer (a denial's reason with its error), shown with the error. */
+  confirm?: Confirmation;
+}
+
+/**
+ * A question the back office asks before a destructive action runs (a dialog with JavaScript, a panel
+ * without): the answer posts the same intent and ids again with `confirmed=1`.
+ */
+export interface Confirmation {
+  intent: string;
+  ids: number[];
+  question: string;
+  confirmLabel: string;
+  /** A denial asks why (app/admin/moderation.ts): the fields, the values sent and their error, if any. */
+  reason?: { error: string | null; values: { reason: string; reasonText: string } };
+  /** Further hidden fields the confirmed form sends again (e.g. which image). */
+  fields?: Record<string, string>;
 }
 
 export function isAppErrorData(value: unknown): value is AppErrorData {

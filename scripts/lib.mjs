@@ -329,7 +329,7 @@ export function runForeground(cmd, args, env) {
 
 // ---------------------------------------------------------------- build freshness
 
-const SOURCE_DIRS = ["app", "geo", "db", "kit", "public", "build-tools"];
+const SOURCE_DIRS = ["app", "core", "geo", "db", "kit", "media", "public", "build-tools"];
 const SOURCE_FILES = ["remix.config.js", "vite.config.ts", "package-lock.json", "server.ts", "cluster.ts"];
 
 function newestMtime(path) {

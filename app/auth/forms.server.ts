@@ -1,20 +1,10 @@
 // What every account action shares: reading the body safely, turning validation and service errors
 // into 4xx answers the form can show, and the honeypot.
-import { data } from "@remix-run/node";
-import type { ValidationErrorResponseData, Validator } from "remix-validated-form";
+import type { Validator } from "remix-validated-form";
 import { HONEYPOT_FIELD } from "./schemas";
 import { AppError } from "../../core/errors";
 import { assertFormSize, assertReadableForm } from "../ops/input.server";
-import { formErrorResponse } from "../error-response.server";
-
-/** An error a member can act on: its message is shown on the form, its status goes to the client. */
-export interface FormErrorData {
-  formError: string;
-  fieldErrors: Record<string, string>;
-  /** For pages without JavaScript: the values to put back in the form (never passwords or tokens). */
-  repopulateFields?: Record<string, unknown>;
-  requestId?: string;
-}
+import { formErrorResponse, validationErrorResponse } from "../error-response.server";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
@@ -42,8 +32,7 @@ function withoutSecrets(submitted: Record<string, unknown>): Record<string, unkn
 export type Validated<T> = { ok: true; data: T } | { ok: false; response: ReturnType<typeof invalid> };
 
 function invalid(fieldErrors: Record<string, string>, formId: string | undefined, repopulateFields: Record<string, unknown>) {
-  const body: ValidationErrorResponseData = { fieldErrors, formId, repopulateFields };
-  return data(body, { status: 422 });
+  return validationErrorResponse(fieldErrors, { formId, repopulateFields });
 }
 
 /** Validates with the form's zod schema; on failure the 422 answer carries the field errors (and, for pages without JavaScript, the values to put back). */
@@ -64,7 +53,7 @@ export async function formAction<T>(request: Request, work: (form: FormData) => 
   } catch (error) {
     if (error instanceof AppError) {
       const submitted = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-      return formErrorResponse(error, withoutSecrets(submitted));
+      return formErrorResponse(error, { repopulateFields: withoutSecrets(submitted) });
     }
     throw error;
   }

@@ -23,7 +23,7 @@ export async function answerForm<T>(form: FormData, work: () => Promise<T>) {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return formErrorResponse(error, typed(form));
+    if (error instanceof AppError && error.status < 500) return formErrorResponse(error, { repopulateFields: typed(form) });
     throw error;
   }
 }

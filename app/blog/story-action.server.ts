@@ -6,6 +6,7 @@ import { checkHoneypot, validateForm } from "../auth/forms.server";
 import { getSessionUser } from "../auth/guards.server";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
 import { getEnv } from "../env.server";
+import { formErrorResponse } from "../error-response.server";
 import { uploaderOf } from "../uploads/uploader.server";
 import { answerForm, readPhotoForm, uploadFormPhotos } from "./forms.server";
 import { memberStoryValidator, visitorStoryValidator } from "./schemas";
@@ -31,7 +32,8 @@ export async function storyAction(request: Request, context: AppLoadContext | un
     try {
       uploaded = await uploadFormPhotos(uploader, form);
     } catch (error) {
-      if (error instanceof AppError) return data({ formError: error.message, fieldErrors: { gallery: error.message } }, { status: error.status });
+      // The photos field shows why its photos were refused.
+      if (error instanceof AppError) return formErrorResponse(new AppError(error.status, error.message, { fieldErrors: { gallery: error.message }, cause: error }));
       throw error;
     }
     await submitStory({ ...valid.data, gallery: [...valid.data.gallery, ...uploaded] }, user, uploader, clientOf(request, context).ip);

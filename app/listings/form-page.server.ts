@@ -15,8 +15,9 @@ import { LISTING_COUNTRIES, listingFormValidator, markerGeocodeFailure, type Lis
 import { canManage, listingForRequest, type ListingRecord } from "./listing.server";
 import { saveListing } from "./save.server";
 import { readVersionData, type ListingVersionData } from "./version-data";
-import { UPLOAD } from "../uploads/process.server";
-import { AppError } from "../../core/errors";
+import { UPLOAD } from "../../media/images.server";
+import { AppError, type AppErrorStatus } from "../../core/errors";
+import { formErrorResponse, validationErrorResponse } from "../error-response.server";
 import { readVisitorForm } from "../uploads/multipart.server";
 
 export type FormMode = "add" | "business" | "edit";
@@ -86,8 +87,8 @@ function typedValues(form: FormData): Record<string, unknown> {
   return values;
 }
 
-function failure(message: string, status: number, form: FormData, fieldErrors: Record<string, string> = {}) {
-  return data({ formError: message, fieldErrors, repopulateFields: typedValues(form), formId: FORM_ID }, { status });
+function failure(message: string, status: AppErrorStatus, form: FormData, fieldErrors: Record<string, string> = {}) {
+  return formErrorResponse(new AppError(status, message, { fieldErrors }), { repopulateFields: typedValues(form), formId: FORM_ID });
 }
 
 /** No JavaScript: "Find the address on the map" posts the form; the answer puts the marker's position in it. */
@@ -109,7 +110,7 @@ export async function listingFormAction(request: Request, mode: FormMode, slug?:
   if ("refusal" in read) return read.refusal;
   const { form } = read;
   const result = await listingFormValidator.validate(form);
-  if (result.error) return data({ fieldErrors: result.error.fieldErrors, formId: FORM_ID, repopulateFields: typedValues(form) }, { status: 422 });
+  if (result.error) return validationErrorResponse(result.error.fieldErrors, { formId: FORM_ID, repopulateFields: typedValues(form) });
   const values = result.data;
   if (values.intent === "locate") return locate(form, values);
   const draft = values.intent === "draft";

@@ -1,13 +1,12 @@
 // The profile forms' one action, used by /account/edit-profile and by the owner's controls on
 // /profile/{username}: the member always comes from the session, the intent picks the change.
-import { data } from "@remix-run/node";
 import { redirectWithFlash } from "../auth/flash.server";
 import { validateForm } from "../auth/forms.server";
 import type { SessionUser } from "../auth/guards.server";
 import { safeRedirect } from "../auth/redirect";
 import { AppError } from "../../core/errors";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../uploads/multipart.server";
-import { UPLOAD_MESSAGES } from "../uploads/process.server";
+import { UPLOAD_MESSAGES } from "../../media/images.server";
 import { answerErrors, textField } from "./forms.server";
 import { addGalleryImages, PROFILE_MESSAGES, removeProfileImage, setProfileImage, updateProfile } from "./profile.server";
 import { profileValidator } from "./schemas";
@@ -44,6 +43,6 @@ export async function profileAction(request: Request, user: SessionUser) {
       await addGalleryImages(user, await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))));
       return done(form, PROFILE_MESSAGES.galleryAdded);
     }
-    return data({ formError: "Sorry, there was a problem. Please try again.", fieldErrors: {} }, { status: 400 });
+    throw new AppError(400, "Sorry, there was a problem. Please try again.");
   });
 }

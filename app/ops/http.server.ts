@@ -19,6 +19,8 @@ import { paypalConfig } from "../payments/paypal.server";
 import { stripeConfig } from "../payments/stripe.server";
 import { applePayDomainAssociation, APPLE_PAY_ASSOCIATION_PATH, permissionsPolicy } from "../payments/wallets.server";
 import { escapeHtml } from "../../kit/html";
+import { AppError } from "../../core/errors";
+import { errorBody } from "../error-response.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -216,7 +218,7 @@ export function installOperations(app: Express, options: OperationsOptions): voi
       return;
     }
     res.status(400).set("Cache-Control", "no-store");
-    if (req.accepts(["html", "json"]) === "json") res.json({ message: UNREADABLE_MESSAGE, code: "unreadable", requestId: locals(res).requestId });
+    if (req.accepts(["html", "json"]) === "json") res.json(errorBody(new AppError(400, UNREADABLE_MESSAGE, { code: "unreadable" }), locals(res).requestId));
     else res.type("html").send(plainPage(400, "Something was not right with that request", UNREADABLE_MESSAGE, locals(res).requestId));
   });
 
@@ -229,7 +231,7 @@ export function installOperations(app: Express, options: OperationsOptions): voi
       return;
     }
     res.status(429).set({ "Retry-After": String(wait), "Cache-Control": "no-store" });
-    res.json({ message: tooManyMessage(wait), code: "rate-limited", requestId: locals(res).requestId });
+    res.json(errorBody(new AppError(429, tooManyMessage(wait), { code: "rate-limited" }), locals(res).requestId));
   });
 
   app.get(APPLE_PAY_ASSOCIATION_PATH, applePayDomainAssociation);

@@ -81,3 +81,10 @@ export const CHANGE_CARD_MESSAGES = {
 
 /** The `code` of an error answered to the Treat payment form, so the page shows it on that form. */
 export const TREAT_FORM_ERROR = "treat-form";
+
+/** The webhooks' refusals (400): the gateways' signature checks and the event readers answer these. */
+export const WEBHOOK_MESSAGES = {
+  unreadable: "The webhook body could not be read.",
+  signature: "The webhook signature could not be verified.",
+  noSignature: "Missing Stripe-Signature header.",
+} as const;

@@ -1,8 +1,9 @@
 // The account gateway on PayPal (port.ts): vaulted accounts charged with Orders v2 (paypal.server.ts, which
 // talks to PayPal or to the local stand-in).
-import { PAYMENT_MESSAGES } from "./messages";
+import { AppError } from "../../core/errors";
+import { PAYMENT_MESSAGES, WEBHOOK_MESSAGES } from "./messages";
 import type { AccountGateway, ChargeOutcome } from "./port";
-import { chargeVaulted, orderStatus, vaultPayPal, type PayPalCharge } from "./paypal.server";
+import { captureOwner, chargeVaulted, orderStatus, refundOrder, vaultPayPal, verifyWebhook, type PayPalCharge } from "./paypal.server";
 
 function outcomeOf(attempt: PayPalCharge, chargeId: number): ChargeOutcome {
   if (attempt.outcome === "succeeded") return { status: "succeeded", ref: attempt.orderId };
@@ -34,7 +35,24 @@ export const paypalGateway: AccountGateway = {
   // A captured vault charge cannot be voided: an open one is only read.
   cancelCharge: readOrder,
 
+  refundCharge: ({ ref, amountPence, idempotencyKey }) => refundOrder(ref, amountPence, idempotencyKey),
+
+  // PayPal checks its own signature: the verify-webhook-signature call, with this installation's webhook id.
+  async verifyEvent(payload, headers) {
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      throw new AppError(400, WEBHOOK_MESSAGES.unreadable, { code: "webhook_unreadable" });
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, WEBHOOK_MESSAGES.unreadable, { code: "webhook_unreadable" });
+    if (!(await verifyWebhook(headers, body))) throw new AppError(400, WEBHOOK_MESSAGES.signature);
+    return body;
+  },
+
   async vaultAccount(memberId, approval) {
     return { ref: (await vaultPayPal(memberId, approval)).id };
   },
+
+  captureOwner,
 };

@@ -6,6 +6,7 @@
 import { getEnv } from "../env.server";
 import { AppError } from "../../core/errors";
 import { PAYMENT_MESSAGES } from "./messages";
+import type { RefundOutcome } from "./port";
 
 export const LOCAL_PAYPAL = { clientId: "local-pawroute-client", secret: "local-pawroute-secret", webhookId: "WH-LOCAL-PAWROUTE" } as const;
 /** Where the local PayPal JS SDK stand-in is served (public/local/paypal.js). */
@@ -224,6 +225,28 @@ export async function chargeVaulted(input: { vaultId: string; amountPence: numbe
 /** An order's state now (a charge left pending, or asked about again). */
 export async function orderStatus(orderId: string, amountPence: number): Promise<PayPalCharge> {
   return chargeOf(await call<OrderBody>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`), amountPence);
+}
+
+/**
+ * Refunds an order's capture (what is left, or `amountPence`): POST /v2/payments/captures/{id}/refund with
+ * `requestId` as PayPal-Request-Id. PayPal answers 422 when nothing, or less than asked, is left.
+ */
+export async function refundOrder(orderId: string, amountPence: number | undefined, requestId: string): Promise<RefundOutcome> {
+  const order = await call<OrderBody>("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`);
+  const capture = order.body.purchase_units?.[0]?.payments?.captures?.[0];
+  if (order.status !== 200 || !capture?.id || capture.status === "DECLINED") return { status: "refused", code: "capture_not_found", message: "PayPal has no completed capture for this order." };
+  const answer = await call<{ id?: string; amount?: { value?: string }; name?: string; message?: string; details?: { issue?: string; description?: string }[] }>(
+    "POST",
+    `/v2/payments/captures/${encodeURIComponent(capture.id)}/refund`,
+    amountPence === undefined ? {} : { amount: { currency_code: "GBP", value: penceToValue(amountPence) } },
+    requestId,
+  );
+  const pence = valueToPence(answer.body.amount?.value);
+  if (answer.status >= 300 || !answer.body.id || pence === null) {
+    const detail = answer.body.details?.[0];
+    return { status: "refused", code: detail?.issue ?? answer.body.name ?? "paypal_refund_refused", message: detail?.description ?? answer.body.message ?? "PayPal refused the refund." };
+  }
+  return { status: "refunded", ref: answer.body.id, amountPence: pence };
 }
 
 const SIGNATURE_HEADERS = ["paypal-auth-algo", "paypal-cert-url", "paypal-transmission-id", "paypal-transmission-sig", "paypal-transmission-time"] as const;

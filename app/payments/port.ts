@@ -3,7 +3,9 @@
 // hears back. Adapters: stripe-gateway.server.ts (cards, Stripe's PaymentIntents) and
 // paypal-gateway.server.ts (PayPal's vaulted accounts, Orders v2). The local stand-ins speak the
 // providers' own APIs, so they sit behind the same adapters. Charges, idempotency keys, periods and the
-// per-member checkout lease stay in subscriptions.server.ts: no adapter touches the database.
+// per-member checkout lease stay in subscriptions.server.ts: no adapter touches the database. Refunds and
+// the webhook signature check are port methods too (docs/decisions/0319): no route or service calls a
+// provider's SDK or REST API itself.
 
 /** What a provider says about one charge. */
 export type ChargeOutcome =
@@ -39,6 +41,18 @@ export interface ChargeRef {
   chargeId: number;
 }
 
+/** Money back to the payer: what is left of a charge, or `amountPence` of it. */
+export interface RefundRequest {
+  /** The provider's charge (a PaymentIntent, a PayPal order). */
+  ref: string;
+  amountPence?: number;
+  /** The same key never refunds twice (Idempotency-Key, PayPal-Request-Id). */
+  idempotencyKey: string;
+}
+
+/** What a provider says about a refund: made (its own reference and amount), or refused (nothing left, more than is left). */
+export type RefundOutcome = { status: "refunded"; ref: string; amountPence: number } | { status: "refused"; code: string; message: string };
+
 export interface PaymentGateway {
   /** Whether a charge needs the provider's customer (Stripe's card payments do). */
   readonly needsCustomer: boolean;
@@ -50,6 +64,17 @@ export interface PaymentGateway {
   readCharge(charge: ChargeRef): Promise<ChargeOutcome>;
   /** Cancels a charge that has not been paid, where the provider can (cards); answers its state after. */
   cancelCharge(charge: ChargeRef): Promise<ChargeOutcome>;
+  /**
+   * Refunds a paid charge at the provider. The app records nothing here: the provider's refund event
+   * (charge.refunded, PAYMENT.CAPTURE.REFUNDED) reaches the webhook and is applied there (decision 0240),
+   * exactly as a refund made in the provider's dashboard.
+   */
+  refundCharge(refund: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * The provider's event in a webhook body, once its signature checks out with the provider's secret (or
+   * the provider's own verify call): throws AppError 400 (WEBHOOK_MESSAGES) when it does not.
+   */
+  verifyEvent(payload: string, headers: Headers): Promise<unknown>;
 }
 
 /** A card as the card gateway holds it. */
@@ -76,4 +101,6 @@ export interface CardGateway extends PaymentGateway {
 export interface AccountGateway extends PaymentGateway {
   /** Turns the payer's approval (a setup token) into a vaulted account to charge later. */
   vaultAccount(memberId: number, approval: string): Promise<{ ref: string }>;
+  /** Our charge id and the order of a capture (a refund event may name only the capture); null when the provider does not know it. */
+  captureOwner(captureId: string): Promise<{ customId: string | null; orderId: string | null } | null>;
 }

@@ -1,9 +1,10 @@
 // The card gateway on Stripe's PaymentIntents (port.ts), through the stripe SDK, which talks to Stripe
 // with a key or to the local stand-in without one (stripe.server.ts).
 import type Stripe from "stripe";
-import { cardErrorMessage } from "./messages";
+import { AppError } from "../../core/errors";
+import { cardErrorMessage, WEBHOOK_MESSAGES } from "./messages";
 import type { CardGateway, ChargeOutcome } from "./port";
-import { cardErrorOf, stripe } from "./stripe.server";
+import { cardErrorOf, refusalOf, stripe, stripeConfig } from "./stripe.server";
 
 function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   if (intent.status === "succeeded") return { status: "succeeded", ref: intent.id };
@@ -59,6 +60,30 @@ export const stripeGateway: CardGateway = {
       intent = await paymentIntents.cancel(intent.id).catch(() => paymentIntents.retrieve(ref));
     }
     return outcomeOf(intent);
+  },
+
+  async refundCharge({ ref, amountPence, idempotencyKey }) {
+    try {
+      const refund = await (await stripe()).refunds.create({ payment_intent: ref, ...(amountPence === undefined ? {} : { amount: amountPence }) }, { idempotencyKey });
+      return { status: "refunded", ref: refund.id, amountPence: refund.amount };
+    } catch (error) {
+      // Nothing left to refund, more than is left, a charge that was never paid: Stripe's invalid request.
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      return { status: "refused", code: refusal.code, message: refusal.message };
+    }
+  },
+
+  // Stripe signs each event with the endpoint's secret (Stripe-Signature: a timestamp and an HMAC).
+  async verifyEvent(payload, headers) {
+    const signature = headers.get("Stripe-Signature");
+    if (!signature) throw new AppError(400, WEBHOOK_MESSAGES.noSignature);
+    const { webhooks } = await stripe();
+    try {
+      return webhooks.constructEvent(payload, signature, stripeConfig().webhookSecret);
+    } catch {
+      throw new AppError(400, WEBHOOK_MESSAGES.signature);
+    }
   },
 
   async createCustomer(member) {

@@ -74,3 +74,10 @@ export function cardErrorOf(error: unknown): { type: string; code?: string; decl
   const raw = error.raw as { payment_intent?: { id?: string } };
   return { type: "card_error", code: error.code, decline_code: error.decline_code, message: error.message, paymentIntentId: raw.payment_intent?.id };
 }
+
+/** A request Stripe refused as invalid (e.g. a refund of more than is left), else null. */
+export function refusalOf(error: unknown): { code: string; message: string } | null {
+  const sdk = (globalThis as Holder)[KEY]?.sdk;
+  if (!sdk || !(error instanceof sdk.errors.StripeError) || error.type !== "StripeInvalidRequestError") return null;
+  return { code: error.code ?? "invalid_request", message: error.message };
+}

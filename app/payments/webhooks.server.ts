@@ -10,16 +10,13 @@ import { AppError } from "../../core/errors";
 import type { Transaction } from "../points/ledger.server";
 import { applyMoneyBackIn, type MoneyBack } from "./refunds.server";
 import { applySucceededIn } from "./subscriptions.server";
-import { captureOwner, valueToPence, verifyWebhook } from "./paypal.server";
-import { stripe, stripeConfig } from "./stripe.server";
+import { paypalGateway, stripeGateway } from "./gateways.server";
+import { WEBHOOK_MESSAGES } from "./messages";
+import { valueToPence } from "./paypal.server";
+
 
 export const MAX_WEBHOOK_BYTES = 256 * 1024;
 
-export const WEBHOOK_MESSAGES = {
-  unreadable: "The webhook body could not be read.",
-  signature: "The webhook signature could not be verified.",
-  noSignature: "Missing Stripe-Signature header.",
-} as const;
 
 type Received = { received: true; duplicate: boolean };
 
@@ -87,13 +84,7 @@ async function moneyBack(tx: Transaction, charge: { id: number } | null, input: 
 
 /** POST /api/webhooks/stripe: answers whether the event was new. */
 export async function receiveStripeEvent(payload: string, signature: string | null): Promise<Received> {
-  if (!signature) throw new AppError(400, WEBHOOK_MESSAGES.noSignature);
-  let verified: unknown;
-  try {
-    verified = (await stripe()).webhooks.constructEvent(payload, signature, stripeConfig().webhookSecret);
-  } catch {
-    throw new AppError(400, WEBHOOK_MESSAGES.signature);
-  }
+  const verified = await stripeGateway.verifyEvent(payload, new Headers(signature === null ? {} : { "Stripe-Signature": signature }));
   const event = parse("stripe", stripeEvent, verified);
   const object = event.data.object;
   // Read before the transaction: a body the handler cannot use is refused without storing its id.
@@ -139,27 +130,19 @@ const paypalResource = z.object({
 const PAYPAL_HANDLED = new Set(["PAYMENT.CAPTURE.COMPLETED", "PAYMENT.CAPTURE.DENIED", "PAYMENT.CAPTURE.REFUNDED", "PAYMENT.CAPTURE.REVERSED"]);
 
 /**
- * POST /api/webhooks/paypal: PayPal's notifications, verified with PayPal's verify-webhook-signature call,
+ * POST /api/webhooks/paypal: PayPal's notifications, verified by the PayPal gateway (PayPal's verify-webhook-signature call),
  * stored by event id in the same transaction as their change (a replay changes nothing). A completed
  * capture applies its charge (custom_id = our charge id) when the amount matches to the penny; a denied
  * one marks a charge that has not succeeded as failed; a refund or reversal gives money back (0240).
  */
 export async function receivePayPalEvent(payload: string, headers: Headers): Promise<Received> {
-  let body: unknown;
-  try {
-    body = JSON.parse(payload);
-  } catch {
-    throw new AppError(400, WEBHOOK_MESSAGES.unreadable, { code: "webhook_unreadable" });
-  }
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(400, WEBHOOK_MESSAGES.unreadable, { code: "webhook_unreadable" });
-  if (!(await verifyWebhook(headers, body))) throw new AppError(400, WEBHOOK_MESSAGES.signature);
-  const event = parse("paypal", paypalEvent, body);
+  const event = parse("paypal", paypalEvent, await paypalGateway.verifyEvent(payload, headers));
   const resource = PAYPAL_HANDLED.has(event.event_type) ? parse("paypal", paypalResource, event.resource) : null;
   const amount = resource?.amount.currency_code === "GBP" ? valueToPence(resource.amount.value) : null;
   if (resource && event.event_type === "PAYMENT.CAPTURE.REFUNDED" && amount === null) throw unusable("paypal", `resource.amount: not an amount in GBP (${resource.amount.currency_code} ${resource.amount.value})`);
   // A refund or reversal may name only its capture (the `up` link): PayPal says whose capture it is.
   const up = resource?.links?.find((link) => link.rel === "up")?.href.match(/\/v2\/payments\/captures\/([\w-]+)$/)?.[1];
-  const owner = resource && !resource.custom_id && !resource.supplementary_data?.related_ids?.order_id && up ? await captureOwner(up) : null;
+  const owner = resource && !resource.custom_id && !resource.supplementary_data?.related_ids?.order_id && up ? await paypalGateway.captureOwner(up) : null;
   return db().transaction(async (tx) => {
     const stored = await tx.insert(paymentEvents).values({ provider: "paypal", eventId: event.id, type: event.event_type }).onConflictDoNothing().returning();
     if (stored.length === 0) return { received: true as const, duplicate: true };

@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
 import type { SearchFilters } from "../../geo/search/filters";
@@ -62,6 +62,17 @@ function isCanonical(url: URL, canonical: string): boolean {
   if (wanted.pathname !== url.pathname) return false;
   const pairs = (params: URLSearchParams) => JSON.stringify([...params].filter(([key]) => key !== "_routes"));
   return pairs(wanted.searchParams) === pairs(url.searchParams);
+}
+
+/**
+ * The loader of a results list route module: `resultsLoader(searchRoute)` for a kind's own module, and
+ * `resultsLoader()` for /search-results, which picks the kind from the filters (and redirects to its URL).
+ */
+export function resultsLoader(searchByKind?: SearchByKind) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { status, page } = await loadResultsPage(request, "list", searchByKind);
+    return data(page, { status });
+  };
 }
 
 /**

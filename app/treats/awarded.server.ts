@@ -10,7 +10,7 @@ import { AppError } from "../../core/errors";
 import { queueMail } from "../mail/send.server";
 import { drawWeighted } from "./draw.server";
 import { giftReceivedMail, postedGiftMail, treatAwardedMail, voucherMail } from "./mail.server";
-import { POINTS_PER_CLAIM, TREAT_MESSAGES, treatImage, type AwardedTreatView, type ClaimStatus, type TreatImageView, type TreatStatus } from "./types";
+import { ADDRESS_REQUIRED, POINTS_PER_CLAIM, TREAT_MESSAGES, treatImage, type AwardedTreatView, type ClaimStatus, type TreatImageView, type TreatStatus } from "./types";
 import type { TreatOptionData, TreatRedeemData } from "../../db/schema";
 
 type Executor = Pick<Transaction, "execute">;
@@ -178,7 +178,6 @@ export type RedeemOutcome =
   | { kind: "posted"; address: string }
   | { kind: "done" };
 
-export const ADDRESS_REQUIRED = "address-required";
 
 type RedeemTarget = {
   id: number;

@@ -22,6 +22,9 @@ export const TREAT_TYPES = {
 export type TreatType = keyof typeof TREAT_TYPES;
 export const TREAT_TYPE_IDS = [1, 2, 3, 4, 5] as const;
 
+/** The code of the error a physical gift answers while the member has no address (the redeem form then asks for one). */
+export const ADDRESS_REQUIRED = "address-required";
+
 export const TREAT_MESSAGES = {
   addressAbandoned: "You cannot redeem this Treat without adding your address.",
   updated: "The Treat has been updated successfully",

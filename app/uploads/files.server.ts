@@ -5,7 +5,7 @@ import { uploadedFiles } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db } from "../db.server";
 import { FILE_ID_PATTERN, toGalleryImage, type GalleryImage } from "../../core/images";
-import { processImage, UPLOAD } from "./process.server";
+import { processImage, UPLOAD } from "../../media/images.server";
 import { fileStorage } from "./storage.server";
 import type { Uploader } from "./uploader.server";
 import { AppError } from "../../core/errors";

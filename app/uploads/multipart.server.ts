@@ -1,7 +1,8 @@
-import { data, type AppLoadContext, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
-import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "./process.server";
+import { type AppLoadContext, MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
+import { MAX_UPLOAD_BYTES, UPLOAD, UPLOAD_MESSAGES } from "../../media/images.server";
 import { AppError } from "../../core/errors";
 import { readForm } from "../auth/forms.server";
+import { formErrorResponse } from "../error-response.server";
 import { limitVisitorForm, rateLimited } from "../auth/rate-limit.server";
 import { assertReadableForm } from "../ops/input.server";
 
@@ -42,7 +43,7 @@ export async function readVisitorForm(request: Request, context: AppLoadContext 
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.status === 429) return { refusal: rateLimited(error) };
-    return { refusal: data({ formError: error.message, fieldErrors: {} }, { status: error.status }) };
+    return { refusal: formErrorResponse(error) };
   }
 }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import sharp from "sharp";
-import { processImage } from "../../app/uploads/process.server";
-import { localDiskStorage } from "../../app/uploads/storage.server";
+import { processImage } from "../../media/images.server";
+import { localDiskStorage } from "../../media/storage.server";
 import type { SqlClient } from "../client";
 
 /** One demo Treat of each type, with weights that make the chances 40 / 25 / 20 / 10 / 5 %. */

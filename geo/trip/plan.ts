@@ -10,7 +10,7 @@ import { metresToMiles } from "../units";
 import { detourSeconds } from "./detours";
 import type { BreakKind, TripQuery, TripStopRef } from "./query";
 import { londonToInstant, nextMorning } from "./time";
-import { live } from "../listing";
+import { type Listing, type ListingRow, listingSql, live, toListing } from "../listing";
 
 /** Listings this far from the route (metres) can be a break; the detour itself is measured by routing. */
 const CORRIDOR_METRES = 8_000;
@@ -222,20 +222,24 @@ async function windowCandidates(sql: SqlClient, plan: RoutePlan, pieces: number[
   });
 }
 
-/** What a stop shows of its listing, with the rating and photo count the score uses, in one statement. */
+/**
+ * What a stop shows of its listing: the listing read model (geo/listing.ts: listingSql, toListing, live) with
+ * the walk type's name, and the rating and review count the score uses, in one statement.
+ */
 async function loadListings(sql: SqlClient, ids: number[]): Promise<Map<number, TripListing>> {
   if (ids.length === 0) return new Map();
-  const rows = await sql<(TripListing & { rating: string | null })[]>`
-    SELECT l.id, l.title, listing_url(l.walk_type, l.slug) AS url, w.name AS "typeName",
-      concat_ws(', ', nullif(l.address, ''), nullif(l.town, ''), nullif(l.postcode, '')) AS address,
-      ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-      r.rating, coalesce(r.reviews, 0)::int AS reviews,
-      coalesce((SELECT jsonb_array_length(v.data->'gallery') FROM listing_versions v WHERE v.id = l.current_version_id AND jsonb_typeof(v.data->'gallery') = 'array'), 0)::int AS photos
-    FROM listings l
-    JOIN walk_types w ON w.path = l.walk_type
-    LEFT JOIN LATERAL (SELECT avg(rating)::numeric(3, 2)::text AS rating, count(*) AS reviews FROM reviews WHERE listing_id = l.id AND status IN (1, 2)) r ON true
-    WHERE l.id = ANY(${ids}::int[]) AND ${live(sql)}`;
-  return new Map(rows.map((r) => [r.id, { ...r, rating: r.rating === null ? null : Number(r.rating) }]));
+  const rows = await sql<(ListingRow & { walk_type_name: string; rating: string | null; reviews: number })[]>`
+    SELECT x.*, w.name AS walk_type_name, r.rating, coalesce(r.reviews, 0)::int AS reviews
+    FROM (${listingSql(sql, sql`l.id = ANY(${ids}::int[]) AND ${live(sql)}`)}) x
+    JOIN walk_types w ON w.path = x.walk_type
+    LEFT JOIN LATERAL (SELECT avg(rating)::numeric(3, 2)::text AS rating, count(*) AS reviews FROM reviews WHERE listing_id = x.id AND status IN (1, 2)) r ON true`;
+  return new Map(rows.map((r) => [r.id, tripListing(toListing(r), r.walk_type_name, r.rating, r.reviews)]));
+}
+
+/** A stop's view of a listing. */
+function tripListing(listing: Listing, typeName: string, rating: string | null, reviews: number): TripListing {
+  const address = [listing.address, listing.town, listing.postcode].filter((part) => part !== "").join(", ");
+  return { id: listing.id, title: listing.title, url: listing.url, typeName, address, lat: listing.lat, lng: listing.lng, rating: rating === null ? null : Number(rating), reviews, photos: listing.photos.length };
 }
 
 /** Lower is better: minutes of detour, less for a good rating, photos, and a stop of the very kind asked for. */

@@ -7,7 +7,7 @@ import { freePort, machineLine, startServer } from "./server";
 import { performance } from "node:perf_hooks";
 import postgres from "postgres";
 import sharp from "sharp";
-import { processImage } from "../../app/uploads/process.server";
+import { processImage } from "../../media/images.server";
 
 const DATABASE_URL = process.env.BENCH_LISTING_DATABASE_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute";
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 400);

@@ -3,7 +3,7 @@
 // p95, docs/decisions/0007), London → Edinburgh routing on the demo graph, and a 12-megapixel photo
 // processed into its six versions. Runs on the app database (DATABASE_URL, set by scripts/bench.mjs).
 import sharp from "sharp";
-import { processImage } from "../../app/uploads/process.server";
+import { processImage } from "../../media/images.server";
 import { connect } from "../../db/client";
 import { geocode } from "../../geo/geocode";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";

@@ -1,40 +1,20 @@
 // Walks the whole route table (remix.config.js): every account and admin route, GET and POST, as a
 // visitor, a member and an administrator. Roles are checked on the server by every loader and action.
-import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import type { APIRequestContext } from "@playwright/test";
-import remixConfig from "../../remix.config.js";
 import { createMember, database, sessionCookieValue, sessionExists, type TestMember } from "./support/accounts";
 import { expect, test } from "./fixtures";
+import { routeTable } from "./support/route-table";
 
-interface Walked {
-  id: string;
-  path: string;
-  dynamic: boolean;
-}
-
-/** Every route's full path, from the same table the app is built with. */
-async function routeTable(): Promise<Walked[]> {
-  let manifest: ReturnType<typeof defineRoutes> = {};
-  await remixConfig.routes?.((callback) => {
-    manifest = defineRoutes(callback);
-    return manifest;
-  });
-  const fullPath = (id: string): string => {
-    const route = manifest[id];
-    const parent = route.parentId && manifest[route.parentId] ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
-  return Object.values(manifest).map((route) => {
-    const path = `/${fullPath(route.id)}`;
-    return { id: route.id, path: path.replace(/:[^/]+/g, "1").replace(/\*/g, "anything"), dynamic: /[:*]/.test(path) };
-  });
+/** Every route's path, from the same table the app is built with (dynamic segments filled in). */
+function walkedRoutes() {
+  return routeTable().map((route) => ({ id: route.id, path: route.pattern.replace(/:[^/]+/g, "1").replace(/\*/g, "anything"), dynamic: /[:*]/.test(route.pattern) }));
 }
 
 /** Account pages a visitor must reach: logging in, the forgotten-password pages and the mailed links. */
 const FOR_VISITORS = new Set(["account/login", "account/login/forgotten", "account/login/reset", "account/verify"]);
 
 async function accountRoutes() {
-  const routes = (await routeTable()).filter((route) => route.path === "/account" || route.path.startsWith("/account/"));
+  const routes = walkedRoutes().filter((route) => route.path === "/account" || route.path.startsWith("/account/"));
   return {
     member: routes.filter((route) => !FOR_VISITORS.has(route.id) && !route.path.startsWith("/account/admin")),
     admin: routes.filter((route) => route.path.startsWith("/account/admin")),

@@ -2,17 +2,22 @@
 // it: a body it cannot read (JSON, text/plain, broken multipart, none) answers 415 or 400, an oversized
 // one 413, never a 5xx (issue 51). Each route is posted to as the role its guard lets through. And an
 // unexpected failure inside a route (a table the query needs is missing) answers 500 with the
-// request's id in the body and in the log line.
+// request's id in the body and in the log line. And every action's error body, to a body it cannot read
+// and to a form it cannot use, is the one shape (AppErrorData: { message, fieldErrors?, requestId } and
+// a form's documented extras, decision 0319), read from the route module as the server runs it.
 import { createCookie } from "@remix-run/node";
-import { UNSAFE_defineRoutes as defineRoutes } from "@remix-run/dev";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import remixConfig from "../../remix.config.js";
+import { routeTable } from "../e2e/support/route-table";
+import { sessionCookie } from "../../app/auth/guards.server";
+import { closeDatabase } from "../../app/db.server";
+import { withErrorResponse } from "../../app/error-response.server";
 import { MAX_FORM_BYTES } from "../../app/ops/input.server";
+import { routeAnswer } from "../support/route-call";
 import { freePort } from "../bench/server";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_test";
@@ -68,6 +73,9 @@ interface ActionRoute {
   id: string;
   path: string;
   role: "visitor" | "member" | "admin";
+  /** The route module (under app/) and its pattern, e.g. "/dog-walk/:slug/review". */
+  file: string;
+  pattern: string;
 }
 
 /** Pages only a visitor uses (a member posting there is sent on elsewhere). */
@@ -78,28 +86,18 @@ const PARAMS: Record<string, string> = { status: "submitted" };
 
 /** Every route whose module has an action, one path per module and kind of path, from the table the app is built with. */
 async function actionRoutes(): Promise<ActionRoute[]> {
-  let manifest: ReturnType<typeof defineRoutes> = {};
-  await remixConfig.routes?.((callback) => {
-    manifest = defineRoutes(callback);
-    return manifest;
-  });
-  const fullPath = (id: string): string => {
-    const route = manifest[id];
-    const parent = route.parentId && manifest[route.parentId] ? fullPath(route.parentId) : "";
-    return [parent, route.path ?? ""].filter(Boolean).join("/");
-  };
   const seen = new Set<string>();
   const routes: ActionRoute[] = [];
-  for (const route of Object.values(manifest)) {
+  for (const route of routeTable({ layouts: true })) {
     const source = readFileSync(`app/${route.file}`, "utf8");
     if (!/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b|export\s*\{[^}]*\baction\b/.test(source)) continue;
-    const raw = `/${fullPath(route.id)}`;
+    const raw = route.pattern;
     const key = `${route.file} ${/[:*]/.test(raw)}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const path = raw.replace(/:(\w+)\??/g, (_match, name: string) => PARAMS[name] ?? "1").replace(/\*/g, "anything");
     const role = path.startsWith("/account/admin") ? "admin" : FOR_VISITORS.has(route.id) ? "visitor" : "member";
-    routes.push({ id: route.id, path, role });
+    routes.push({ id: route.id, path, role, file: route.file, pattern: raw });
   }
   return routes;
 }
@@ -151,6 +149,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill("SIGTERM");
   await sql.end();
+  await closeDatabase();
 });
 
 describe("a 500 keeps its request id", () => {
@@ -218,4 +217,55 @@ describe("every action refuses a body it cannot read with a 4xx", () => {
     expect(answers).toHaveLength(routes.length * BODIES.length);
     if (process.env.SHOW_ANSWERS) console.log(answers.join("\n"));
   }, 600_000);
+});
+
+/** The one error body's keys (AppErrorData, core/errors.ts): nothing else may appear in an error. */
+const ERROR_BODY_KEYS = new Set(["message", "fieldErrors", "code", "requestId", "repopulateFields", "formId", "confirm"]);
+
+describe("every action's error body is the one shape", () => {
+  it("to a JSON body and to a form it cannot use (an unknown intent, ids that are not ids), as the role its guard lets through", async () => {
+    const routes = (await actionRoutes()).filter((route) => !ANY_BODY.has(route.id));
+    // A session per role, signed as this process's app signs it (the route modules run here, not in the spawned server).
+    const session = async (admin: boolean) => {
+      const email = `vitest-shape-${randomBytes(6).toString("hex")}@e2e.pawroute.test`;
+      const [row] = await sql<{ id: number }[]>`INSERT INTO users (email, username, is_admin, email_verified) VALUES (${email}, ${`s${randomBytes(5).toString("hex")}`}, ${admin}, true) RETURNING id`;
+      const token = randomBytes(32).toString("base64url");
+      await sql`INSERT INTO sessions (id, user_id, ip, user_agent) VALUES (${createHash("sha256").update(token).digest("hex")}, ${row.id}, '198.51.100.7', 'vitest')`;
+      const header = await sessionCookie().serialize(token);
+      return header.slice(0, header.indexOf(";"));
+    };
+    const cookies = { member: await session(false), admin: await session(true) };
+    const requests = [
+      { name: "JSON", init: { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "delete", ids: [1] }) } },
+      { name: "a form it cannot use", init: { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=no-such-intent&ids=not-an-id&id=x&option=x&email=not-an-email" } },
+    ];
+    let errors = 0;
+    for (const route of routes) {
+      const module = (await import(/* @vite-ignore */ `${process.cwd()}/app/${route.file}`)) as { action: (args: never) => unknown };
+      const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)\??/g)].map(([, name]) => [name, PARAMS[name] ?? "1"]));
+      if (route.pattern.includes("*")) params["*"] = "anything";
+      for (const { name, init } of requests) {
+        const requestId = `vitest-shape-${randomBytes(4).toString("hex")}`;
+        const headers = new Headers(init.headers);
+        if (route.role !== "visitor") headers.set("Cookie", cookies[route.role]);
+        const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body: init.body });
+        const args = { request, params, context: { requestId, clientIp: visitorIp() } };
+        let answer;
+        try {
+          answer = await routeAnswer(await withErrorResponse(module.action, false)(args as never));
+        } catch (thrown) {
+          answer = await routeAnswer(thrown);
+        }
+        const label = `POST ${route.path} (${route.role}) with ${name}: ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+        expect.soft(answer.status, label).toBeLessThan(500);
+        if (answer.status < 400) continue;
+        errors++;
+        expect.soft(answer.body, label).toMatchObject({ message: expect.any(String), requestId });
+        expect.soft(Object.keys(answer.body ?? {}).filter((key) => !ERROR_BODY_KEYS.has(key)), label).toEqual([]);
+        if (answer.body?.fieldErrors !== undefined) expect.soft(typeof answer.body.fieldErrors, label).toBe("object");
+      }
+    }
+    // Every route refused the JSON body, and many refused the form: the walk read real error bodies.
+    expect(errors).toBeGreaterThanOrEqual(routes.length);
+  }, 300_000);
 });

@@ -157,7 +157,7 @@ describe("a review's gallery in the back office", () => {
       return new Request(`http://localhost${page}`, { method: "POST", headers: { Cookie: cookie, Origin: "http://localhost" }, body });
     };
     expect((await callRoute(reviewsAction, await upload(memberCookie, ["x.png"]), params)).status).toBe(403);
-    expect(await callRoute(reviewsAction, await upload(adminCookie, []), params)).toMatchObject({ status: 400, body: { formError: ADMIN_MESSAGES.choosePhotos } });
+    expect(await callRoute(reviewsAction, await upload(adminCookie, []), params)).toMatchObject({ status: 400, body: { message: ADMIN_MESSAGES.choosePhotos } });
     expect(await callRoute(reviewsAction, await upload(adminCookie, ["first.png", "second.png"]), params)).toMatchObject({ status: 302, location: page });
     const grown = await gallery();
     expect(grown).toHaveLength(4);

@@ -4,8 +4,7 @@ import { junctionSchema, roadSchema } from "../../app/admin/roads.schemas";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { loader as searchLoaderRoute } from "../../app/routes/api/search";
-import { loadResultsPage } from "../../app/search/results.server";
-import { AppError } from "../../core/errors";
+import { resultsPage as page } from "../support/results-page";
 import { withErrorResponse } from "../../app/error-response.server";
 
 const searchLoader = withErrorResponse(searchLoaderRoute, true);
@@ -27,17 +26,6 @@ async function api(query: string) {
   return { status: response.status, body: await response.json() };
 }
 
-/** The results page's loader: its status, or the redirect it answers with. */
-async function page(path: string) {
-  try {
-    const { status, page } = await loadResultsPage(new Request(`http://localhost${path}`), "list");
-    return { status, page, location: null };
-  } catch (thrown) {
-    if (thrown instanceof AppError) return { status: thrown.status, page: null, location: null };
-    if (!(thrown instanceof Response)) throw thrown;
-    return { status: thrown.status, page: null, location: thrown.headers.get("Location") };
-  }
-}
 
 beforeAll(async () => {
   process.env.SESSION_SECRET ??= "a-test-session-secret-of-at-least-32-characters";

@@ -77,9 +77,9 @@ describe("denying with a reason", () => {
 
     const refused = await callRoute(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", "Not in the list"], ["reasonText", "kept"]]));
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ reason: { error: REASON_MESSAGES.unknown, values: { reasonText: "kept" } } });
+    expect(refused.body).toMatchObject({ message: REASON_MESSAGES.unknown, fieldErrors: { reason: REASON_MESSAGES.unknown }, repopulateFields: { reasonText: "kept" } });
     const empty = await callRoute(viewEditAction, post("/account/admin/view-edit", [...base, ["reason", ""], ["reasonText", "  "]]));
-    expect(empty.body).toMatchObject({ reason: { error: REASON_MESSAGES.required } });
+    expect(empty.body).toMatchObject({ message: REASON_MESSAGES.required, fieldErrors: { reason: REASON_MESSAGES.required } });
     const [still] = await sql()<{ status: number }[]>`SELECT status FROM listing_versions WHERE id = ${listing.versionId}`;
     expect(still.status).toBe(1);
 
@@ -134,7 +134,7 @@ describe("denying with a reason", () => {
     expect(asked.body).toMatchObject({ confirm: { intent: "deny", ids: [id], reason: { error: null } } });
     const missing = await callRoute(reviewsAction, post("/account/admin/reviews/unmoderated", [["intent", "deny"], ["ids", String(id)], ["confirmed", "1"]]), { x: "unmoderated" });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ confirm: { reason: { error: REASON_MESSAGES.required } } });
+    expect(missing.body).toMatchObject({ message: REASON_MESSAGES.required, confirm: { reason: { error: REASON_MESSAGES.required } } });
 
     const denied = await callRoute(
       reviewsAction,

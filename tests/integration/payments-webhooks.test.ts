@@ -21,6 +21,7 @@ import type { Deliver } from "../../app/payments/local/http.server";
 import { signLocalPayPalEvent, startLocalPayPal, type LocalPayPal } from "../../app/payments/local/paypal-api.server";
 import { localWebhookSecrets } from "../../app/payments/local/secrets.server";
 import { signLocalStripeEvent, startLocalStripe, type LocalStripe } from "../../app/payments/local/stripe-api.server";
+import { paypalGateway, stripeGateway } from "../../app/payments/gateways.server";
 import { createSetupToken } from "../../app/payments/paypal.server";
 import { receiptsOf } from "../../app/payments/receipts.server";
 import { recentMoneyBack } from "../../app/payments/refunds.server";
@@ -282,6 +283,39 @@ describe("refunds, disputes and reversals (decision 0240)", () => {
       ["refund", 500],
       ["reversal", 3499],
     ]);
+  });
+
+  it("a refund made through the payments port, on either gateway, reaches the webhook and is applied once; a replayed key refunds nothing more; more than is left is refused", async () => {
+    const card = await cardSubscriber();
+    const key = randomUUID();
+    const first = await stripeGateway.refundCharge({ ref: card.paymentIntent, amountPence: 200, idempotencyKey: key });
+    expect(first).toMatchObject({ status: "refunded", amountPence: 200, ref: expect.stringMatching(/^re_/) });
+    expect(await stripeGateway.refundCharge({ ref: card.paymentIntent, amountPence: 200, idempotencyKey: key })).toEqual(first);
+    // The stand-in, like Stripe, sends charge.refunded after it answers.
+    await vi.waitFor(async () => expect(await state(card.user.id)).toMatchObject({ refunded: 200, changes: 1, active: true }), { timeout: 5000 });
+    expect(await stripeGateway.refundCharge({ ref: card.paymentIntent, amountPence: 10_000, idempotencyKey: randomUUID() })).toMatchObject({ status: "refused", code: "amount_too_large" });
+
+    const account = await paypalSubscriber();
+    const paypalKey = randomUUID();
+    const paid = await paypalGateway.refundCharge({ ref: account.orderId, amountPence: 100, idempotencyKey: paypalKey });
+    expect(paid).toMatchObject({ status: "refunded", amountPence: 100 });
+    expect(await paypalGateway.refundCharge({ ref: account.orderId, amountPence: 100, idempotencyKey: paypalKey })).toEqual(paid);
+    await vi.waitFor(async () => expect(await state(account.user.id)).toMatchObject({ refunded: 100, changes: 1, active: true }), { timeout: 5000 });
+    expect(await paypalGateway.refundCharge({ ref: account.orderId, idempotencyKey: randomUUID() })).toMatchObject({ status: "refunded", amountPence: 399 });
+    await vi.waitFor(async () => expect(await state(account.user.id)).toMatchObject({ refunded: 499, changes: 2, active: false }), { timeout: 5000 });
+    expect(await paypalGateway.refundCharge({ ref: account.orderId, idempotencyKey: randomUUID() })).toMatchObject({ status: "refused", code: "CAPTURE_FULLY_REFUNDED" });
+    expect(await state(card.user.id)).toMatchObject({ refunded: 200, changes: 1 });
+  });
+
+  it("the gateways' signature checks: a body signed for another endpoint, or not signed, is refused with the webhook's messages", async () => {
+    const payload = JSON.stringify({ id: `evt_port_${tag}`, object: "event", type: "customer.created", data: { object: { id: "cus_x" } } });
+    await expect(stripeGateway.verifyEvent(payload, new Headers())).rejects.toMatchObject({ status: 400, message: "Missing Stripe-Signature header." });
+    await expect(stripeGateway.verifyEvent(payload, new Headers({ "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_someone_else" }) }))).rejects.toMatchObject({ status: 400, message: "The webhook signature could not be verified." });
+    expect(await stripeGateway.verifyEvent(payload, new Headers({ "Stripe-Signature": signLocalStripeEvent(payload) }))).toMatchObject({ id: `evt_port_${tag}` });
+    const event = { id: `WH-PORT-${tag}`, event_type: "PAYMENT.CAPTURE.PENDING", resource: {} };
+    await expect(paypalGateway.verifyEvent(JSON.stringify(event), new Headers())).rejects.toMatchObject({ status: 400, message: "The webhook signature could not be verified." });
+    await expect(paypalGateway.verifyEvent("{not json", new Headers(signLocalPayPalEvent(event)))).rejects.toMatchObject({ status: 400, message: "The webhook body could not be read." });
+    expect(await paypalGateway.verifyEvent(JSON.stringify(event), new Headers(signLocalPayPalEvent(event)))).toEqual(event);
   });
 
   it("PayPal: a refund that names only its capture (its up link) is matched by asking PayPal whose capture it is", async () => {

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDatabase } from "../../app/db.server";
-import { loadResultsPage } from "../../app/search/results.server";
-import { AppError } from "../../core/errors";
+import { resultsPage as page } from "../support/results-page";
 import { MAX_DISTANCE_MILES } from "../../geo/search/filters";
 
 // A road's results page takes the API's distance (miles from the junction) from its URL and its filter form.
 
-/** The results page's loader: its status and page, or the redirect it answers with. */
-async function page(path: string) {
-  try {
-    const { status, page } = await loadResultsPage(new Request(`http://localhost${path}`), "list");
-    return { status, page, location: null };
-  } catch (thrown) {
-    if (thrown instanceof AppError) return { status: thrown.status, page: null, location: null };
-    if (!(thrown instanceof Response)) throw thrown;
-    return { status: thrown.status, page: null, location: thrown.headers.get("Location") };
-  }
-}
 
 function results(loaded: Awaited<ReturnType<typeof page>>) {
   if (loaded.page?.outcome.kind !== "results") throw new Error(`no results: ${JSON.stringify(loaded.page?.outcome)}`);

@@ -21,7 +21,7 @@ async function post(url: string, form: Record<string, string>): Promise<Response
 /** A redirect is a Response; a form error is Remix's data(body, { status }); an unreadable body an AppError the server answers. */
 function asResponse(result: unknown): Response {
   if (result instanceof Response) return result;
-  if (result instanceof AppError) return new Response(JSON.stringify({ formError: result.message }), { status: result.status });
+  if (result instanceof AppError) return new Response(JSON.stringify({ message: result.message }), { status: result.status });
   const { data, init } = result as { data: unknown; init?: { status?: number } };
   return new Response(JSON.stringify(data), { status: init?.status ?? 200 });
 }

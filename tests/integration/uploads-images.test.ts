@@ -8,7 +8,7 @@ import { closeDatabase, sql } from "../../app/db.server";
 import { AppError } from "../../core/errors";
 import { createUpload, deleteUpload, usableImageIds } from "../../app/uploads/files.server";
 import { IMAGE_VERSIONS, type ImageVersionSize } from "../../core/images";
-import { processImage, UPLOAD_MESSAGES } from "../../app/uploads/process.server";
+import { processImage, UPLOAD_MESSAGES } from "../../media/images.server";
 import type { Uploader } from "../../app/uploads/uploader.server";
 import { appErrorOf } from "../support/app-error";
 

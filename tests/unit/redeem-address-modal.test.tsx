@@ -8,7 +8,7 @@ import { redirect } from "react-router-dom";
 import { afterEach, beforeAll, expect, it } from "vitest";
 import type { AddressData } from "../../app/components/forms/account/AddressForm";
 import { RedeemControl } from "../../app/components/treats/RedeemControl";
-import { TREAT_MESSAGES } from "../../app/treats/types";
+import { ADDRESS_REQUIRED, TREAT_MESSAGES } from "../../app/treats/types";
 import { mountRoutes, polyfillDialog, turns, type, until, type Mounted } from "./support/router-dom";
 
 const HEX = "ab12";
@@ -22,6 +22,9 @@ const ADDRESS: AddressData = {
 };
 
 let mounted: Mounted | undefined;
+/** What the redeem action answers a gift that needs an address first (with JavaScript): the one error body with its code. */
+const ADDRESS_FIRST = { message: TREAT_MESSAGES.addressAbandoned, code: ADDRESS_REQUIRED, requestId: "unit" };
+
 beforeAll(polyfillDialog);
 afterEach(() => mounted?.unmount());
 
@@ -36,7 +39,7 @@ it("saving the address closes the dialog without calling it abandoned, and redee
         path: "/account/treats/:hex/redeem",
         action: () => {
           redeems.push(Date.now());
-          return redeems.length === 1 ? { addressRequired: true, addressHref: "/account/settings/address?reason=redeem" } : { message: "Redeemed" };
+          return redeems.length === 1 ? ADDRESS_FIRST : { message: "Redeemed" };
         },
       },
       {
@@ -73,7 +76,7 @@ it("closing the dialog without saving says why the Treat was not redeemed", asyn
   mounted = mountRoutes(
     [
       { id: "treat", path: "/account/treats/:hex", Component: () => <RedeemControl hexId={HEX} name="A dog bed" disabled={false} /> },
-      { id: "redeem", path: "/account/treats/:hex/redeem", action: () => ({ addressRequired: true, addressHref: "/account/settings/address?reason=redeem" }) },
+      { id: "redeem", path: "/account/treats/:hex/redeem", action: () => (ADDRESS_FIRST) },
       { id: "address", path: "/account/settings/address", loader: () => ADDRESS },
     ],
     `/account/treats/${HEX}`,

@@ -32,7 +32,7 @@ describe("a validated form whose request ends before React renders it", () => {
           path: "/account/treats/:hexId/gift",
           action: () => {
             posts += 1;
-            return { formError: SELF_GIFT };
+            return { message: SELF_GIFT };
           },
         },
       ],
@@ -66,7 +66,7 @@ describe("a validated form whose request ends before React renders it", () => {
           Component: () => <PasswordForm data={{ hasPassword: false }} />,
           action: () => {
             posts += 1;
-            return { formError: "Too many attempts. Please try again in a few minutes." };
+            return { message: "Too many attempts. Please try again in a few minutes." };
           },
         },
       ],

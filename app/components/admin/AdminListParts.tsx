@@ -2,8 +2,9 @@
 // outcome of the last action, the search box and the bulk table.
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormAlert, Notice } from "../forms/FormParts";
-import { ConfirmAction, SelectAll, type Confirmation } from "./AdminParts";
+import { FormAlert, formErrorOf, Notice } from "../forms/FormParts";
+import { ConfirmAction, SelectAll } from "./AdminParts";
+import type { Confirmation } from "../../../core/errors";
 
 /** The filter tabs above a list (the current one marked for assistive technology). */
 export function AdminTabs({ label, tabs }: { label: string; tabs: { to: string; label: string; current: boolean }[] }) {
@@ -21,12 +22,12 @@ export function AdminTabs({ label, tabs }: { label: string; tabs: { to: string; 
 }
 
 /** What the last action left: its flash message, its error, or its confirmation (a dialog with JavaScript, a panel without). */
-export function AdminOutcome({ flash, result }: { flash: string | null; result: { formError?: string | null; confirm?: Confirmation | null } | undefined }) {
+export function AdminOutcome({ flash, result }: { flash: string | null; result: { message?: string; fieldErrors?: Record<string, string>; confirm?: Confirmation | null } | undefined }) {
   const location = useLocation();
   return (
     <>
       <Notice message={flash} />
-      <FormAlert message={result?.formError} />
+      <FormAlert message={formErrorOf(result)} />
       {result?.confirm ? <ConfirmAction key={result.confirm.ids.join(",")} confirmation={result.confirm} cancelTo={location.pathname + location.search} /> : null}
     </>
   );

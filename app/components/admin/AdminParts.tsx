@@ -7,6 +7,7 @@ import { AuditList } from "./AuditList";
 import { MODERATION_REASONS, REASON_MAX } from "../../admin/moderation";
 import type { AdminPagination } from "../../admin/listings.types";
 import { adjacentPages, pageRange } from "../../../kit/pager";
+import type { Confirmation } from "../../../core/errors";
 
 /** A link to the same page with some query parameters changed (page 1 unless the page is given). */
 export function hrefWith(search: string, changes: Record<string, string | number | null>): string {
@@ -63,16 +64,6 @@ export function AdminPages({ pagination, search, noun }: { pagination: AdminPagi
   );
 }
 
-export interface Confirmation {
-  intent: string;
-  ids: number[];
-  question: string;
-  confirmLabel: string;
-  /** A denial asks why (app/admin/moderation.ts): the fields, the values sent and their error, if any. */
-  reason?: { error: string | null; values: { reason: string; reasonText: string } };
-  /** Further hidden fields the confirmed form sends again (e.g. which image). */
-  fields?: Record<string, string>;
-}
 
 /**
  * Why the administrator denies or sends back: a reason from the list, typed, or both. The chosen reason

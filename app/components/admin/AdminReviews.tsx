@@ -2,19 +2,25 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import { useEffect, useState } from "react";
 import { REVIEW_FILTERS, type AdminReviewDetail, type AdminReviewsPage, type ReviewFilter } from "../../admin/reviews.types";
 import type { AuditEntryView } from "../../admin/types";
-import { FormAlert, Notice } from "../forms/FormParts";
+import { FormAlert, formErrorOf, Notice } from "../forms/FormParts";
 import { Modal } from "../forms/Modal";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
 import { useHydrated } from "../search/hooks";
-import { AdminHistory, AdminPages, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminHistory, AdminPages, ConfirmAction, StatusBadge } from "./AdminParts";
+import type { Confirmation } from "../../../core/errors";
 import { AdminPhotos } from "./AdminPhotos";
 import { formatDate } from "../../../kit/format";
 
+/** The edit form's name in an error body (formId): its errors open the form again, with what was typed. */
+export const REVIEW_EDIT_FORM = "review-edit";
+
+/** The action's answer: a question to confirm, or the one error body. */
 interface ActionData {
-  formError: string | null;
-  confirm: Confirmation | null;
+  message?: string;
   fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
+  formId?: string;
+  repopulateFields?: Record<string, string>;
+  confirm?: Confirmation | null;
 }
 
 function tone(status: number): "waiting" | "live" | "denied" {
@@ -79,8 +85,9 @@ function ReviewEditForm({ review, result, onCancel }: { review: AdminReviewDetai
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const intent = navigation.formData?.get("intent");
-  const values = result?.values;
-  const errors = result?.fieldErrors ?? {};
+  const edited = result?.formId === REVIEW_EDIT_FORM;
+  const values = edited ? result?.repopulateFields : undefined;
+  const errors = (edited ? result?.fieldErrors : undefined) ?? {};
   return (
     <Form method="post" className="form-stack" replace noValidate>
       <div className={`field${errors.rating ? " field--invalid" : ""}`}>
@@ -153,7 +160,7 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
   // A saved edit reloads the review: the dialog closes (a failed one reopens it just below).
   useEffect(() => setEditing(false), [review]);
   useEffect(() => {
-    if (result?.fieldErrors) setEditing(true);
+    if (result?.formId === REVIEW_EDIT_FORM) setEditing(true);
     if (result?.confirm) setEditing(false);
   }, [result]);
   return (
@@ -165,7 +172,7 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
         {review.title || "Untitled review"} <StatusBadge tone={tone(review.status)}>{review.label}</StatusBadge>
       </h1>
       <Notice message={flash} />
-      <FormAlert message={result?.formError && !result.fieldErrors ? result.formError : null} />
+      <FormAlert message={result?.formId === REVIEW_EDIT_FORM ? null : formErrorOf(result)} />
       {result?.confirm ? <ConfirmAction key={result.confirm.intent} confirmation={result.confirm} cancelTo={location.pathname} /> : null}
       <div className="admin-columns">
         <section className="admin-card admin-section" aria-labelledby="review-heading">
@@ -213,13 +220,13 @@ export function ReviewDetailPage({ review, history, flash }: { review: AdminRevi
       </div>
       {hydrated ? (
         <Modal title="Edit review" open={editing} onClose={() => setEditing(false)}>
-          <FormAlert message={result?.fieldErrors ? result.formError : null} />
+          <FormAlert message={result?.formId === REVIEW_EDIT_FORM ? formErrorOf(result) : null} />
           <ReviewEditForm review={review} result={result} onCancel={() => setEditing(false)} />
         </Modal>
       ) : (
         <section className="form-panel admin-section" aria-labelledby="edit-heading">
           <h2 id="edit-heading">Edit review</h2>
-          <FormAlert message={result?.fieldErrors ? result.formError : null} />
+          <FormAlert message={result?.formId === REVIEW_EDIT_FORM ? formErrorOf(result) : null} />
           <ReviewEditForm review={review} result={result} />
           {review.status === 3 ? (
             <Form method="post" className="form-actions">

@@ -5,15 +5,19 @@ import { junctionValidator, lineText, newRoadValidator, parseLine, roadValidator
 import { ROAD_COUNTRY_TABS, type AdminRoad, type AdminRoadsPage, type RoadCountryTab } from "../../admin/roads.types";
 import type { AuditEntryView } from "../../admin/types";
 import { TextField } from "../forms/Field";
-import { FormAlert, Notice, SubmitButton } from "../forms/FormParts";
+import { FormAlert, formErrorOf, Notice, SubmitButton } from "../forms/FormParts";
 import { RoadMap } from "../map/RoadMap";
 import { useHydrated } from "../search/hooks";
 import { AdminOutcome, AdminSearch, AdminTabs } from "./AdminListParts";
 import { TableHead } from "../TableHead";
-import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge } from "./AdminParts";
+import type { Confirmation } from "../../../core/errors";
 
+/** The action's answer: a question to confirm, or the one error body (a validated form's has its formId: shown on its fields). */
 interface ActionData {
-  formError?: string | null;
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  formId?: string;
   confirm?: Confirmation | null;
 }
 
@@ -286,7 +290,7 @@ export function RoadPage({ road, history, country, flash }: { road: AdminRoad; h
         {road.junctions.length} junction{road.junctions.length === 1 ? "" : "s"} · {road.liveListings.toLocaleString("en-GB")} live listing{road.liveListings === 1 ? "" : "s"} · a line of {road.line.length} points
       </p>
       <Notice message={flash} />
-      <FormAlert message={result?.formError} />
+      <FormAlert message={result?.formId ? null : formErrorOf(result)} />
       {result?.confirm ? <ConfirmAction confirmation={result.confirm} cancelTo={location.pathname} /> : null}
       <AdminSection id="junctions" title="Junctions, in order along the road">
         <RoadMap data={data} onPick={place} label={`Map of ${road.name} and its junctions`} hint={`A click on the map ${pickingLabel}.`} />

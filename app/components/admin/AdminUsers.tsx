@@ -12,12 +12,15 @@ import { IntentForm } from "../forms/IntentForm";
 import type { AdminMoneyBackView } from "../../payments/types";
 import { TableHead } from "../TableHead";
 import { MoneyBackTable } from "./MoneyBackTable";
-import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge, type Confirmation } from "./AdminParts";
+import { AdminHistory, AdminPages, AdminSection, ConfirmAction, StatusBadge } from "./AdminParts";
+import type { Confirmation } from "../../../core/errors";
 import { AdminPhotos } from "./AdminPhotos";
 import { formatDate } from "../../../kit/format";
 
+/** The action's answer: a question to confirm, or the one error body (its formId names the form that failed). */
 interface ActionData {
-  formError?: string | null;
+  message?: string;
+  fieldErrors?: Record<string, string>;
   confirm?: Confirmation | null;
   formId?: string;
 }
@@ -110,7 +113,7 @@ export function UserDetailPage({
   const result = useActionData<ActionData>();
   const location = useLocation();
   const failedForm = result?.formId;
-  const alertFor = (formId: string) => (failedForm === formId || (formId === "award" && result?.formError === "Couldn't award the points") ? formErrorOf(result) : null);
+  const alertFor = (formId: string) => (failedForm === formId ? formErrorOf(result) : null);
   const name = user.deleted ? FORMER_MEMBER : (user.username ?? user.email);
   return (
     <div className="admin-page">
@@ -126,7 +129,7 @@ export function UserDetailPage({
       </p>
       <Notice message={flash} />
       {result?.confirm ? <ConfirmAction confirmation={result.confirm} cancelTo={location.pathname} /> : null}
-      {result?.formError && !result.formId && result.formError !== "Couldn't award the points" ? <FormAlert message={result.formError} /> : null}
+      {result && !result.formId ? <FormAlert message={formErrorOf(result)} /> : null}
       <div className="admin-columns">
         {subscription ? (
           <AdminSection id="subscription" title={`Subscription: ${subscription.planName}`}>
@@ -183,7 +186,7 @@ export function UserDetailPage({
         {user.deleted ? null : (
           <AdminSection id="award-treat" title="Award a Treat">
             <Form method="post" className="form-stack">
-              <FormAlert message={result?.formId === "award-treat" ? result.formError : null} />
+              <FormAlert message={alertFor("award-treat")} />
               <input type="hidden" name="intent" value="award-treat" />
               <div className="field">
                 <label htmlFor="award-treat-option" className="field__label">

@@ -3,7 +3,7 @@ import { formErrorOf } from "./FormParts";
 
 /** Unverified members are asked to confirm their address and can have the link sent again (loading → sent). */
 export function VerificationBanner({ email }: { email: string }) {
-  const fetcher = useFetcher<{ sent?: boolean; formError?: string }>();
+  const fetcher = useFetcher<{ sent?: boolean; message?: string }>();
   const sent = fetcher.state === "idle" && fetcher.data !== undefined && "sent" in fetcher.data;
   const error = fetcher.state === "idle" ? formErrorOf(fetcher.data) : null;
   const loading = fetcher.state !== "idle";

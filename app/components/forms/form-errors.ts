@@ -1,4 +1,4 @@
-// The messages of a failed submission (the shape `data({ formError, fieldErrors })` answers with),
+// The messages of a failed submission (the one error body, AppErrorData: `{ message, fieldErrors?, requestId }`),
 // apart from FormParts so that reading them does not load remix-validated-form.
 
 /**
@@ -6,9 +6,9 @@
  * (spec: server field errors are shown on fields, otherwise as a general message; never twice).
  */
 export function formErrorOf(value: unknown): string | null {
-  if (!value || typeof value !== "object" || !("formError" in value) || typeof value.formError !== "string") return null;
+  if (!value || typeof value !== "object" || !("message" in value) || typeof value.message !== "string") return null;
   const fieldErrors = "fieldErrors" in value && value.fieldErrors && typeof value.fieldErrors === "object" ? Object.values(value.fieldErrors) : [];
-  return fieldErrors.includes(value.formError) ? null : value.formError;
+  return fieldErrors.includes(value.message) ? null : value.message;
 }
 
 /** The server's message for one field of a failed submission (for fields outside remix-validated-form's inputs, such as uploads). */

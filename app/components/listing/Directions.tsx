@@ -9,7 +9,7 @@ import type { DirectionsResponse } from "../../../geo/directions";
 import { shortPlace } from "../../search/view-model";
 import { SettingsModalLink } from "../forms/SettingsModalLink";
 import { DirectionIcon } from "./DirectionIcon";
-import { useDrawnRoute } from "../map/useDrawnRoute";
+import { DrawnRouteMap } from "../map/DrawnRouteMap";
 import { BusyButton } from "../forms/BusyButton";
 import formStyles from "../../styles/forms.css?url";
 import listingStyles from "../../styles/listing.css?url";
@@ -86,21 +86,9 @@ export function DirectionsSteps({ directions }: { directions: DirectionsResponse
 /** The route on the map: MapLibre and the search map's drawing code load only when this runs in the browser. */
 export function DirectionsMap({ line, points, label, printable = false }: { line: [number, number][]; points: { lat: number; lng: number; label: string }[]; label: string; printable?: boolean }) {
   const key = JSON.stringify([line.length, line[0], points]);
-  const { container, status } = useDrawnRoute(
-    // Map labels name places briefly ("London", not "London, Greater London, United Kingdom").
-    () => ({ points: [], route: line, circle: null, markers: points.map((point) => ({ ...point, label: shortPlace(point.label) })) }),
-    key,
-    { printable, failure: "Sorry, the map could not load. The directions are listed below." },
-  );
-
-  return (
-    <div className="directions__map-wrap js-enhanced">
-      <div ref={container} className="directions__map" role="region" aria-label={label} />
-      <p className="search-map__status" aria-live="polite">
-        {status}
-      </p>
-    </div>
-  );
+  // Map labels name places briefly ("London", not "London, Greater London, United Kingdom").
+  const draw = () => ({ points: [], route: line, circle: null, markers: points.map((point) => ({ ...point, label: shortPlace(point.label) })) });
+  return <DrawnRouteMap draw={draw} drawKey={key} label={label} printable={printable} failure="Sorry, the map could not load. The directions are listed below." className="directions__map-wrap" canvasClassName="directions__map" />;
 }
 
 /** "Directions": the directions page, or with JavaScript its form in a modal (the spec's /dog-walk/_{id}/directions variant). */

@@ -74,7 +74,7 @@ function VisitorFavourite({ listingUrl, title, returnTo, compact = false }: Prop
 }
 
 function MemberFavourite({ listingUrl, title, isFavourite, returnTo, compact = false }: Props) {
-  const adder = useFetcher<{ added?: string; href?: string; formError?: string }>();
+  const adder = useFetcher<{ added?: string; href?: string; message?: string }>();
   const editor = useFetcher<FavouritePageData>();
   const [added, setAdded] = useState<Added | null>(null);
   const [editing, setEditing] = useState(false);

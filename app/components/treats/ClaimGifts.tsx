@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { formErrorOf } from "../forms/form-errors";
 import { Modal } from "../forms/Modal";
 import { CLAIM_ANIMATION_DELAY_MS, CLAIMED_MODAL_DELAY_MS } from "../../treats/types";
 import { Confetti } from "./Confetti";
@@ -26,10 +27,6 @@ function wonOf(value: unknown): Won | null {
   return { hexId: won.hexId, name: won.name, image };
 }
 
-function errorOf(value: unknown): string | null {
-  return typeof value === "object" && value !== null && "formError" in value && typeof value.formError === "string" ? value.formError : null;
-}
-
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -51,7 +48,7 @@ export function ClaimGifts({ disabled }: { disabled: boolean }) {
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
 
   const won = claim.state === "idle" ? wonOf(claim.data) : null;
-  const error = claim.state === "idle" ? errorOf(claim.data) : null;
+  const error = claim.state === "idle" ? formErrorOf(claim.data) : null;
 
   useEffect(() => {
     if (error) {

@@ -3,15 +3,16 @@ import { useEffect, useRef, useState } from "react";
 import { AddressForm, type AddressData } from "../forms/account/AddressForm";
 import { BusyButton } from "../forms/BusyButton";
 import { Modal } from "../forms/Modal";
-import { TREAT_MESSAGES } from "../../treats/types";
+import { ADDRESS_REQUIRED, TREAT_MESSAGES } from "../../treats/types";
+import { isAppErrorData, type AppErrorData } from "../../../core/errors";
 
-function addressRequired(value: unknown): value is { addressRequired: true; addressHref: string } {
-  return typeof value === "object" && value !== null && "addressRequired" in value && value.addressRequired === true && "addressHref" in value;
+/** The redeem's answer when a gift needs an address first: the one error body with its code. */
+function addressRequired(value: unknown): value is AppErrorData {
+  return isAppErrorData(value) && value.code === ADDRESS_REQUIRED;
 }
 
 function messageOf(value: unknown): string | null {
   if (typeof value !== "object" || value === null) return null;
-  if ("formError" in value && typeof value.formError === "string") return value.formError;
   if ("message" in value && typeof value.message === "string") return value.message;
   return null;
 }
@@ -50,7 +51,7 @@ export function RedeemControl({ hexId, name, disabled }: { hexId: string; name: 
     setAbandoned(false);
     addressSent.current = false;
     setModalOpen(true);
-    addressLoader.load(needsAddress.addressHref);
+    addressLoader.load(`/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hexId}?retry=${hexId}` })}`);
     // Loads the form once per answer that asks for an address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsAddress]);

@@ -1,6 +1,6 @@
 import type { TripPlan } from "../../../geo/trip/plan";
 import { shortPlace } from "../../search/view-model";
-import { useDrawnRoute } from "../map/useDrawnRoute";
+import { DrawnRouteMap } from "../map/DrawnRouteMap";
 
 /** Every this many route points is kept for the map: the line is drawn, not measured. */
 function thinned(line: [number, number][], max = 1500): [number, number][] {
@@ -15,28 +15,16 @@ function thinned(line: [number, number][], max = 1500): [number, number][] {
  */
 export function TripMap({ plan, label, printable = false }: { plan: Pick<TripPlan, "route" | "stops" | "from" | "to">; label: string; printable?: boolean }) {
   const key = JSON.stringify([plan.route.length, plan.route[0], plan.stops.map((s) => s.listing.id)]);
-  const { container, status } = useDrawnRoute(
-    () => {
-      const { route, stops, from, to } = plan;
-      const pin = (o: TripPlan["stops"][number]["alternatives"][number]) => ({ id: o.listing.id, lat: o.listing.lat, lng: o.listing.lng, url: o.listing.url, title: o.listing.title, premium: false });
-      const points = [...stops.map(pin), ...stops.flatMap((s) => s.alternatives.map(pin))].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
-      const markers = [
-        { lat: from.lat, lng: from.lng, label: shortPlace(from.label) },
-        ...stops.map((s) => ({ lat: s.listing.lat, lng: s.listing.lng, label: String(s.index + 1) })),
-        { lat: to.lat, lng: to.lng, label: shortPlace(to.label) },
-      ];
-      return { points, route: thinned(route), circle: null, markers };
-    },
-    key,
-    { printable, failure: "Sorry, the map could not load. The stops are listed on this page." },
-  );
-
-  return (
-    <div className="trip-map js-enhanced">
-      <div ref={container} className="trip-map__canvas" role="region" aria-label={label} />
-      <p className="search-map__status" aria-live="polite">
-        {status}
-      </p>
-    </div>
-  );
+  const draw = () => {
+    const { route, stops, from, to } = plan;
+    const pin = (o: TripPlan["stops"][number]["alternatives"][number]) => ({ id: o.listing.id, lat: o.listing.lat, lng: o.listing.lng, url: o.listing.url, title: o.listing.title, premium: false });
+    const points = [...stops.map(pin), ...stops.flatMap((s) => s.alternatives.map(pin))].filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i);
+    const markers = [
+      { lat: from.lat, lng: from.lng, label: shortPlace(from.label) },
+      ...stops.map((s) => ({ lat: s.listing.lat, lng: s.listing.lng, label: String(s.index + 1) })),
+      { lat: to.lat, lng: to.lng, label: shortPlace(to.label) },
+    ];
+    return { points, route: thinned(route), circle: null, markers };
+  };
+  return <DrawnRouteMap draw={draw} drawKey={key} label={label} printable={printable} failure="Sorry, the map could not load. The stops are listed on this page." className="trip-map" canvasClassName="trip-map__canvas" />;
 }

@@ -38,9 +38,9 @@ export default function YourTrips() {
   const typed: Record<string, unknown> = (failed && "repopulateFields" in failed ? failed.repopulateFields : undefined) ?? {};
   return (
     <AccountPage title="Your trips" className="trips-page" notice={notice}>
-      {failed && "formError" in failed ? (
+      {failed && "message" in failed ? (
         <p className="form-alert" role="alert">
-          {failed.formError}
+          {failed.message}
         </p>
       ) : null}
       <p>

@@ -7,13 +7,8 @@ import { AppError } from "../../../core/errors";
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") throw new AppError(405, "Use DELETE to remove an image.", { allow: "DELETE" });
   const { uploader } = await uploaderOf(request, { issue: false });
-  try {
-    await deleteUpload(uploader, params.id ?? "");
-    return new Response(null, { status: 204 });
-  } catch (error) {
-    if (error instanceof AppError) return Response.json({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  await deleteUpload(uploader, params.id ?? "");
+  return new Response(null, { status: 204 });
 }
 
 export function loader() {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { createUpload } from "../../uploads/files.server";
 import { filesOf, readUploadForm } from "../../uploads/multipart.server";
-import { UPLOAD_MESSAGES } from "../../uploads/process.server";
+import { UPLOAD_MESSAGES } from "../../../media/images.server";
 import { uploaderOf } from "../../uploads/uploader.server";
 import { AppError } from "../../../core/errors";
 import { limitUploads } from "../../auth/rate-limit.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { found } from "../../../core/errors";
+import { AppError, found } from "../../../core/errors";
 import { stripeConfig } from "../../payments/stripe.server";
 
 /**
@@ -20,5 +20,5 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return Response.json({ message: "Not found." }, { status: 404 });
+  throw new AppError(404, "Not found.");
 }

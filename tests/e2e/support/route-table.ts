@@ -14,7 +14,8 @@ export interface RouteEntry {
 type RouteOptions = { id?: string; index?: boolean };
 type DefineRoute = (path: string | undefined, file: string, optionsOrChildren?: RouteOptions | (() => void), children?: () => void) => void;
 
-export function routeTable(): RouteEntry[] {
+/** Every route that answers a URL; with `layouts`, the layouts too (a POST to a layout's own URL runs its action). */
+export function routeTable({ layouts = false } = {}): RouteEntry[] {
   const entries: RouteEntry[] = [];
   const stack: string[] = [""];
   const route: DefineRoute = (path, file, optionsOrChildren, maybeChildren) => {
@@ -31,5 +32,5 @@ export function routeTable(): RouteEntry[] {
   };
   const config = remixConfig as unknown as { routes: (define: (callback: (r: DefineRoute) => void) => unknown) => unknown };
   config.routes((callback) => callback(route));
-  return entries.filter((entry) => !entry.layout);
+  return layouts ? entries : entries.filter((entry) => !entry.layout);
 }

@@ -9,9 +9,9 @@ import { readFlash, redirectWithFlash } from "../../../auth/flash.server";
 import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminBulkTable, AdminOutcome, AdminSearch, AdminTabs } from "../../../components/admin/AdminListParts";
-import { AdminPages, StatusBadge, type Confirmation } from "../../../components/admin/AdminParts";
-import { AppError } from "../../../../core/errors";
-import { logFailure } from "../../../error-response.server";
+import { AdminPages, StatusBadge } from "../../../components/admin/AdminParts";
+import { AppError, type Confirmation } from "../../../../core/errors";
+import { formErrorResponse, formFailureResponse } from "../../../error-response.server";
 import { formatDate } from "../../../../kit/format";
 
 export const meta: MetaFunction = () => [{ title: "Listings — Back office — Pawroute" }];
@@ -36,8 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const ids = idsOf(form);
   const back = new URL(request.url);
-  if (intent !== "deny" && intent !== "delete") return data({ formError: "Please choose what to do with the selected listings.", confirm: null }, { status: 400 });
-  if (ids.length === 0) return data({ formError: "Please select at least one listing.", confirm: null }, { status: 400 });
+  if (intent !== "deny" && intent !== "delete") return formErrorResponse(new AppError(400, "Please choose what to do with the selected listings."));
+  if (ids.length === 0) return formErrorResponse(new AppError(400, "Please select at least one listing."));
   const confirmed = form.get("confirmed") === "1";
   const denial = intent === "deny" && confirmed ? readModerationReason(form) : null;
   if (intent === "deny" && (!denial || !denial.ok)) {
@@ -49,11 +49,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       confirmLabel: ids.length === 1 ? "Deny the listing" : `Deny ${ids.length} listings`,
       reason: { error: denial && !denial.ok ? denial.error : null, values: denial && !denial.ok ? denial.values : { reason: "", reasonText: "" } },
     };
-    return data({ formError: null, confirm }, { status: denial ? 400 : 200 });
+    // A reason that does not do: the question again, with the reason's error on its field.
+    if (denial && !denial.ok) return formErrorResponse(new AppError(400, denial.error, { fieldErrors: { reason: denial.error } }), { confirm });
+    return data({ confirm });
   }
   if (intent === "delete" && !confirmed) {
     const confirm: Confirmation = { intent, ids, question: ADMIN_MESSAGES.confirmDeleteListing, confirmLabel: ids.length === 1 ? "Delete the listing" : `Delete ${ids.length} listings` };
-    return data({ formError: null, confirm });
+    return data({ confirm });
   }
   try {
     if (denial?.ok) {
@@ -65,9 +67,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithFlash(back.pathname + back.search, message);
   } catch (error) {
     if (error instanceof AppError && error.status < 500) throw error;
-    const requestId = logFailure(error);
     const reason = error instanceof Error ? error.message : "an error occurred";
-    return data({ formError: intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed, confirm: null, requestId }, { status: 500 });
+    return formFailureResponse(error, intent === "delete" ? ADMIN_MESSAGES.listingDeleteFailed(reason) : ADMIN_MESSAGES.actionFailed);
   }
 }
 

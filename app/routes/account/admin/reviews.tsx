@@ -11,10 +11,9 @@ import { addReviewPhotos, editReviewGallery, listReviews, moderateReviews, parse
 import { isReviewFilter } from "../../../admin/reviews.types";
 import { readFlash, redirectWithFlash } from "../../../auth/flash.server";
 import { requireAdmin } from "../../../auth/guards.server";
-import type { Confirmation } from "../../../components/admin/AdminParts";
-import { ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
-import { AppError } from "../../../../core/errors";
-import { logFailure } from "../../../error-response.server";
+import { REVIEW_EDIT_FORM, ReviewDetailPage, ReviewsTable } from "../../../components/admin/AdminReviews";
+import { AppError, type Confirmation } from "../../../../core/errors";
+import { formErrorResponse, formFailureResponse } from "../../../error-response.server";
 import { filesOf, MAX_FILES_PER_FORM, readUploadForm } from "../../../uploads/multipart.server";
 
 export const meta: MetaFunction = () => [{ title: "Reviews — Back office — Pawroute" }];
@@ -52,15 +51,6 @@ function decisionOf(value: FormDataEntryValue | null): ReviewDecision | null {
   return value === "accept" || value === "deny" || value === "delete" || value === "restore" ? value : null;
 }
 
-export interface ReviewActionData {
-  formError: string | null;
-  confirm: Confirmation | null;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  /** On an unexpected failure: the id the log line carries. */
-  requestId?: string;
-}
-
 /** The reason fields of a denial's confirmation: empty at first, the values sent and their error after. */
 function reasonState(denial: ReturnType<typeof readModerationReason> | null): NonNullable<Confirmation["reason"]> {
   return denial && !denial.ok ? { error: denial.error, values: denial.values } : { error: null, values: { reason: "", reasonText: "" } };
@@ -75,26 +65,30 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = url.pathname + url.search;
   const intent = form.get("intent");
   const confirmed = form.get("confirmed") === "1";
-  const reply = (body: Partial<ReviewActionData>, status = 200) => data({ formError: null, confirm: null, ...body } satisfies ReviewActionData, { status });
+  // A question before the action runs; with a denial's reason that does not do, asked again with the reason's error (400).
+  const ask = (confirm: Confirmation) => {
+    const error = confirm.reason?.error;
+    return error ? formErrorResponse(new AppError(400, error, { fieldErrors: { reason: error } }), { confirm }) : data({ confirm });
+  };
 
   if (target.kind === "list") {
     const decision = decisionOf(intent);
-    if (!decision) return reply({ formError: "Please choose what to do with the selected reviews." }, 400);
+    if (!decision) return formErrorResponse(new AppError(400, "Please choose what to do with the selected reviews."));
     const ids = idsOf(form);
-    if (ids.length === 0) return reply({ formError: "Please select at least one review." }, 400);
+    if (ids.length === 0) return formErrorResponse(new AppError(400, "Please select at least one review."));
     if (decision === "delete" && !confirmed) {
-      return reply({ confirm: { intent: decision, ids, question: ADMIN_MESSAGES.confirmDeleteReviews, confirmLabel: ids.length === 1 ? "Delete the review" : `Delete ${ids.length} reviews` } });
+      return ask({ intent: decision, ids, question: ADMIN_MESSAGES.confirmDeleteReviews, confirmLabel: ids.length === 1 ? "Delete the review" : `Delete ${ids.length} reviews` });
     }
     const denial = decision === "deny" && confirmed ? readModerationReason(form) : null;
     if (decision === "deny" && (!denial || !denial.ok)) {
       const question = ids.length === 1 ? "Deny this review? Tell its author why." : `Deny these ${ids.length} reviews? Tell their authors why.`;
-      return reply({ confirm: { intent: decision, ids, question, confirmLabel: ids.length === 1 ? "Deny the review" : `Deny ${ids.length} reviews`, reason: reasonState(denial) } }, denial ? 400 : 200);
+      return ask({ intent: decision, ids, question, confirmLabel: ids.length === 1 ? "Deny the review" : `Deny ${ids.length} reviews`, reason: reasonState(denial) });
     }
     try {
       await moderateReviews(admin, ids, decision, denial?.ok ? denial.reason : "");
     } catch (error) {
       if (error instanceof AppError && error.status < 500) throw error;
-      return reply({ formError: ADMIN_MESSAGES.actionFailed, requestId: logFailure(error) }, 500);
+      return formFailureResponse(error, ADMIN_MESSAGES.actionFailed);
     }
     return redirectWithFlash(back, BULK_MESSAGES[decision]);
   }
@@ -106,7 +100,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const parsed = parseReviewEdit(form);
     if (!parsed.ok) {
       const values = { rating: String(form.get("rating") ?? ""), title: String(form.get("title") ?? "").slice(0, 200), content: String(form.get("content") ?? "").slice(0, 6000) };
-      return reply({ fieldErrors: parsed.fieldErrors, values, formError: "Please correct the errors below." }, 400);
+      return formErrorResponse(new AppError(400, "Please correct the errors below.", { fieldErrors: parsed.fieldErrors }), { formId: REVIEW_EDIT_FORM, repopulateFields: values });
     }
     await updateReview(admin, id, parsed.value);
     if (intent === "update-accept" && review.status !== 2) await moderateReviews(admin, [id], "accept");
@@ -117,7 +111,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await addReviewPhotos(admin, id, await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer()))));
     } catch (error) {
-      if (error instanceof AppError && error.status < 500 && error.status !== 404 && error.status !== 403) return reply({ formError: error.message }, error.status);
+      if (error instanceof AppError && error.status < 500 && error.status !== 404 && error.status !== 403) return formErrorResponse(error);
       throw error;
     }
     return redirectWithFlash(back, ADMIN_MESSAGES.reviewPhotosAdded);
@@ -127,27 +121,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const image = String(form.get("image") ?? "").slice(0, 64);
     if (!review.gallery.some((photo) => photo.id === image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
     if (intent === "remove-photo" && !confirmed) {
-      return reply({ confirm: { intent, ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } } });
+      return ask({ intent, ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } });
     }
     await editReviewGallery(admin, id, intent === "remove-photo" ? { kind: "remove", image } : { kind: "move", image, direction: intent === "move-photo-earlier" ? "earlier" : "later" });
     return redirectWithFlash(back, intent === "remove-photo" ? ADMIN_MESSAGES.reviewPhotoRemoved : ADMIN_MESSAGES.reviewPhotoMoved);
   }
   const decision = decisionOf(intent);
-  if (!decision) return reply({ formError: "Please choose what to do with this review." }, 400);
+  if (!decision) return formErrorResponse(new AppError(400, "Please choose what to do with this review."));
   const denial = decision === "deny" && confirmed ? readModerationReason(form) : null;
   if ((decision === "deny" && (!denial || !denial.ok)) || (decision === "delete" && !confirmed)) {
-    return reply(
-      {
-        confirm: {
-          intent: decision,
-          ids: [],
-          question: decision === "deny" ? ADMIN_MESSAGES.confirmDenyReview : ADMIN_MESSAGES.confirmDeleteReviews,
-          confirmLabel: decision === "deny" ? "Deny Review" : "Delete Review",
-          ...(decision === "deny" ? { reason: reasonState(denial) } : {}),
-        },
-      },
-      denial ? 400 : 200,
-    );
+    return ask({
+      intent: decision,
+      ids: [],
+      question: decision === "deny" ? ADMIN_MESSAGES.confirmDenyReview : ADMIN_MESSAGES.confirmDeleteReviews,
+      confirmLabel: decision === "deny" ? "Deny Review" : "Delete Review",
+      ...(decision === "deny" ? { reason: reasonState(denial) } : {}),
+    });
   }
   await moderateReviews(admin, [id], decision, denial?.ok ? denial.reason : "");
   if (decision === "delete") return redirectWithFlash("/account/admin/reviews", ADMIN_MESSAGES.reviewsDeleted);

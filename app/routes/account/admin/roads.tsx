@@ -14,6 +14,7 @@ import { readForm, validateForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AddRoadPage, RoadPage, RoadsTable } from "../../../components/admin/AdminRoads";
 import { AppError } from "../../../../core/errors";
+import { formErrorResponse } from "../../../error-response.server";
 
 export const meta: MetaFunction = () => [{ title: "Roads — Back office — Pawroute" }];
 
@@ -50,7 +51,7 @@ function formFailure(error: unknown, form: FormData) {
   if (!(error instanceof AppError) || Object.keys(error.fieldErrors).length === 0) throw error;
   const formId = form.get("__rvfInternalFormId");
   const repopulateFields = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
-  return data({ fieldErrors: error.fieldErrors, formId: typeof formId === "string" ? formId : undefined, repopulateFields }, { status: error.status });
+  return formErrorResponse(error, { formId: typeof formId === "string" ? formId : undefined, repopulateFields });
 }
 
 async function validated<T>(validator: Validator<T>, form: FormData, work: (value: T) => Promise<Response>) {

@@ -29,7 +29,7 @@ import { UserDetailPage, UsersTable } from "../../../components/admin/AdminUsers
 import { awardTreat } from "../../../treats/awarded.server";
 import { awardableOptions } from "../../../treats/options.server";
 import { AppError } from "../../../../core/errors";
-import { logFailure } from "../../../error-response.server";
+import { formErrorResponse, formFailureResponse } from "../../../error-response.server";
 import { PAYMENT_MESSAGES } from "../../../payments/messages";
 import { recentMoneyBack } from "../../../payments/refunds.server";
 import { cancelAutoRenewFor, subscriptionView } from "../../../payments/subscriptions.server";
@@ -76,16 +76,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = url.pathname + url.search;
 
   if (target.kind === "list") {
-    if (intent !== "delete") return data({ formError: "Please choose what to do with the selected members.", confirm: null }, { status: 400 });
+    if (intent !== "delete") return formErrorResponse(new AppError(400, "Please choose what to do with the selected members."));
     const ids = idsOf(form);
-    if (ids.length === 0) return data({ formError: "Please select at least one member.", confirm: null }, { status: 400 });
+    if (ids.length === 0) return formErrorResponse(new AppError(400, "Please select at least one member."));
     if (form.get("confirmed") !== "1") {
-      return data({ formError: null, confirm: { intent, ids, question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: ids.length === 1 ? "Delete the member" : `Delete ${ids.length} members` } });
+      return data({ confirm: { intent, ids, question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: ids.length === 1 ? "Delete the member" : `Delete ${ids.length} members` } });
     }
     try {
       await deleteUsers(admin, ids);
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) return data({ formError: ADMIN_MESSAGES.userDeleteFailed(error.message), confirm: null }, { status: error.status });
+      if (error instanceof AppError && error.status < 500) return formFailureResponse(error, ADMIN_MESSAGES.userDeleteFailed(error.message));
       throw error;
     }
     return redirectWithFlash(back, ADMIN_MESSAGES.usersDeleted);
@@ -128,8 +128,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
             : `${valid.data.points} Treat Points have been awarded${result.status === "pending" ? " (pending until the member verifies their email)" : ""}`;
         return redirectWithFlash(back, message);
       } catch (error) {
-        const requestId = error instanceof AppError ? undefined : logFailure(error);
-        return data({ formError: ADMIN_MESSAGES.awardFailed, fieldErrors: {}, requestId }, { status: error instanceof AppError ? error.status : 500 });
+        return formFailureResponse(error, ADMIN_MESSAGES.awardFailed, { formId: "award" });
       }
     }
     case "award-treat": {
@@ -138,14 +137,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
         const awarded = await awardTreat(admin, id, optionalId(form.get("option")));
         return redirectWithFlash(back, `The Treat "${awarded.optionName}" has been awarded`);
       } catch (error) {
-        const requestId = error instanceof AppError ? undefined : logFailure(error);
-        return data({ formError: ADMIN_MESSAGES.awardFailed, formId: "award-treat", confirm: null, requestId }, { status: error instanceof AppError ? error.status : 500 });
+        return formFailureResponse(error, ADMIN_MESSAGES.awardFailed, { formId: "award-treat" });
       }
     }
     case "remove-profile-image": {
       // Spec §3: image deletion asks first (a page of its own without JavaScript, a dialog with it).
       if (form.get("confirmed") !== "1") {
-        return data({ formError: null, confirm: { intent: "remove-profile-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo" } });
+        return data({ confirm: { intent: "remove-profile-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo" } });
       }
       await removeProfileImageOf(admin, id);
       return redirectWithFlash(back, ADMIN_MESSAGES.profileImageRemoved);
@@ -154,32 +152,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const image = String(form.get("image") ?? "").slice(0, 64);
       if (!FILE_ID_PATTERN.test(image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
       if (form.get("confirmed") !== "1") {
-        return data({ formError: null, confirm: { intent: "remove-gallery-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } } });
+        return data({ confirm: { intent: "remove-gallery-image", ids: [], question: ADMIN_MESSAGES.confirmDeleteImage, confirmLabel: "Remove photo", fields: { image } } });
       }
       await removeGalleryImageOf(admin, id, image);
       return redirectWithFlash(back, ADMIN_MESSAGES.galleryImageRemoved);
     }
     case "cancel-autorenew": {
       if (form.get("confirmed") !== "1") {
-        return data({ formError: null, confirm: { intent: "cancel-autorenew", ids: [], question: PAYMENT_MESSAGES.adminCancelConfirm, confirmLabel: "Cancel auto-renewal" } });
+        return data({ confirm: { intent: "cancel-autorenew", ids: [], question: PAYMENT_MESSAGES.adminCancelConfirm, confirmLabel: "Cancel auto-renewal" } });
       }
       await cancelAutoRenewFor(admin, id);
       return redirectWithFlash(back, PAYMENT_MESSAGES.adminCancelled);
     }
     case "delete": {
       if (form.get("confirmed") !== "1") {
-        return data({ formError: null, confirm: { intent: "delete", ids: [], question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: "Delete the member" } });
+        return data({ confirm: { intent: "delete", ids: [], question: ADMIN_MESSAGES.confirmDeleteUser, confirmLabel: "Delete the member" } });
       }
       try {
         await deleteUsers(admin, [id]);
       } catch (error) {
-        if (error instanceof AppError && error.status < 500) return data({ formError: ADMIN_MESSAGES.userDeleteFailed(error.message), confirm: null }, { status: error.status });
+        if (error instanceof AppError && error.status < 500) return formFailureResponse(error, ADMIN_MESSAGES.userDeleteFailed(error.message));
         throw error;
       }
       return redirectWithFlash("/account/admin/users", ADMIN_MESSAGES.userDeleted);
     }
     default:
-      return data({ formError: "Please choose what to change.", confirm: null }, { status: 400 });
+      return formErrorResponse(new AppError(400, "Please choose what to change."));
   }
 }
 

@@ -8,7 +8,8 @@ import { readFlash, redirectWithFlash } from "../../../auth/flash.server";
 import { readForm } from "../../../auth/forms.server";
 import { requireAdmin } from "../../../auth/guards.server";
 import { AdminHistory, ReasonFields, StatusBadge } from "../../../components/admin/AdminParts";
-import { FormAlert, Notice } from "../../../components/forms/FormParts";
+import { fieldErrorOf, FormAlert, formErrorOf, Notice } from "../../../components/forms/FormParts";
+import { formErrorResponse } from "../../../error-response.server";
 import { AppError } from "../../../../core/errors";
 import { formatDate } from "../../../../kit/format";
 
@@ -31,9 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const listingId = requiredId(form.get("location"), "listing");
   const versionId = requiredId(form.get("version"), "version");
   const intent = form.get("intent");
-  if (intent !== "publish" && intent !== "deny" && intent !== "changes") return data({ formError: "Please choose to publish, deny or ask for changes to this version.", reason: null }, { status: 400 });
+  if (intent !== "publish" && intent !== "deny" && intent !== "changes") return formErrorResponse(new AppError(400, "Please choose to publish, deny or ask for changes to this version."));
   const denial = intent === "publish" ? null : readModerationReason(form);
-  if (denial && !denial.ok) return data({ formError: null, reason: { error: denial.error, values: denial.values } }, { status: 400 });
+  if (denial && !denial.ok) return formErrorResponse(new AppError(400, denial.error, { fieldErrors: { reason: denial.error } }), { repopulateFields: denial.values });
   const outcome = await decideVersion(admin, versionId, intent === "publish" ? "accept" : intent, denial?.ok ? denial.reason : null);
   if (outcome.listingId !== listingId) throw new AppError(400, "That version belongs to another listing.");
   const message = !outcome.changed
@@ -124,7 +125,7 @@ export default function ViewEdit() {
         </p>
       ) : null}
       <Notice message={flash} />
-      <FormAlert message={result?.formError} />
+      <FormAlert message={formErrorOf(result)} />
       {diff.decidable ? (
         <div className="admin-decide">
           <Form method="post" className="admin-actions" replace>
@@ -138,7 +139,7 @@ export default function ViewEdit() {
             <Form method="post" className="form-stack admin-deny" replace>
               <input type="hidden" name="location" value={diff.listing.id} />
               <input type="hidden" name="version" value={diff.version.id} />
-              <ReasonFields idPrefix="version" error={result?.reason?.error} values={result?.reason?.values} />
+              <ReasonFields idPrefix="version" error={fieldErrorOf(result, "reason")} values={result?.repopulateFields as { reason: string; reasonText: string } | undefined} />
               <div className="admin-actions">
                 <button type="submit" name="intent" value="changes" className="button button--quiet" disabled={busy}>
                   {busy && navigation.formData?.get("intent") === "changes" ? "Sending…" : "Ask for changes"}

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { currentAddress } from "../../../auth/account.server";
 import { redirectWithFlash } from "../../../auth/flash.server";
@@ -9,8 +9,9 @@ import { BackToTreats } from "../../../components/treats/TreatCard";
 import { FormAlert, formErrorOf } from "../../../components/forms/FormParts";
 import { StatusPage } from "../../../components/StatusPage";
 import { AppError } from "../../../../core/errors";
-import { ADDRESS_REQUIRED, memberTreat, redeemTreat, treatIdFromHex } from "../../../treats/awarded.server";
-import { TREAT_MESSAGES } from "../../../treats/types";
+import { memberTreat, redeemTreat, treatIdFromHex } from "../../../treats/awarded.server";
+import { ADDRESS_REQUIRED, TREAT_MESSAGES } from "../../../treats/types";
+import { formErrorResponse } from "../../../error-response.server";
 import treatsStyles from "../../../styles/treats.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: treatsStyles }];
@@ -43,8 +44,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirectWithFlash(`/account/treats/${hex}`, REDEEMED[outcome.kind]);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== ADDRESS_REQUIRED) throw error;
-      const addressHref = `/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hex}?retry=${hex}` })}`;
-      if (form.get("js") === "1") return data({ addressRequired: true as const, addressHref }, { status: 409 });
+      // With JavaScript the page opens the address form in a modal (RedeemControl), on this error's code.
+      if (form.get("js") === "1") return formErrorResponse(error);
       const noScriptHref = `/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hex}/redeem` })}`;
       return redirect(noScriptHref);
     }

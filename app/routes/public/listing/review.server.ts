@@ -10,7 +10,7 @@ import { createReview, reviewMadeWith } from "../../../reviews/reviews.server";
 import { reviewValidator } from "../../../reviews/schemas";
 import { createUpload } from "../../../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM } from "../../../uploads/multipart.server";
-import { UPLOAD } from "../../../uploads/process.server";
+import { UPLOAD } from "../../../../media/images.server";
 import { AppError } from "../../../../core/errors";
 import { clientKeyOf, newClientKey } from "../../../http/client-key.server";
 import { readVisitorForm } from "../../../uploads/multipart.server";
@@ -60,7 +60,7 @@ export async function submitReview(request: Request, slug: string | undefined, c
     if (error instanceof AppError) {
       // An upload's refusal is shown on the gallery field.
       const shown = error.code === UPLOAD.code ? new AppError(error.status, error.message, { fieldErrors: { gallery: error.message }, retryAfterSeconds: error.retryAfterSeconds }) : error;
-      return formErrorResponse(shown, typedValues(form));
+      return formErrorResponse(shown, { repopulateFields: typedValues(form) });
     }
     throw error;
   }

@@ -1,31 +1,9 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
 import { searchLocation } from "../../../../geo/search/location";
-import { StatusPage } from "../../../components/StatusPage";
-import { SearchPage } from "../../../components/search/SearchPage";
-import { resultsMeta } from "../../../search/meta";
-import { loadResultsPage } from "../../../search/results.server";
-import { resultsLinks } from "../../../search/results-route";
-import { keepResultsAfterFavouriting } from "../../../search/revalidate";
+import { resultsLoader } from "../../../search/results.server";
 
 // Results around a place: /location[/{segment}]?location=…; the search is geo/search/location.ts (decision 0306).
+// The page, meta, styles and error boundary are the results list's (app/search/results-route.tsx).
 
-export const links = resultsLinks;
+export const loader = resultsLoader(searchLocation);
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { status, page } = await loadResultsPage(request, "list", searchLocation);
-  return data(page, { status });
-}
-
-export const shouldRevalidate = keepResultsAfterFavouriting;
-
-export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => resultsMeta(page, matches);
-
-export default function Results() {
-  const page = useLoaderData<typeof loader>();
-  return <SearchPage page={page} />;
-}
-
-export function ErrorBoundary() {
-  return <StatusPage />;
-}
+export { default, ErrorBoundary, links, meta, shouldRevalidate } from "../../../search/results-route";

@@ -40,7 +40,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 export default function TripPage() {
   const { page, member, notice } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
-  const problem = failed && "formError" in failed ? { message: failed.formError, hours: failed.fieldErrors.hours } : undefined;
+  const problem = failed && "message" in failed ? { message: failed.message, hours: failed.fieldErrors?.hours } : undefined;
   const values = page.state === "planned" ? Object.fromEntries(new URLSearchParams(page.search)) : page.state === "invalid" ? page.values : page.defaults;
   return (
     <div className="container trip-page">

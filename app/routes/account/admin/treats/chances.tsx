@@ -6,8 +6,9 @@ import { readFlash, redirectWithFlash } from "../../../../auth/flash.server";
 import { readForm } from "../../../../auth/forms.server";
 import { requireAdmin } from "../../../../auth/guards.server";
 import { SubmitRow } from "../../../../components/forms/BusyButton";
-import { FormAlert, Notice } from "../../../../components/forms/FormParts";
+import { FormAlert, formErrorOf, Notice } from "../../../../components/forms/FormParts";
 import { StatusPage } from "../../../../components/StatusPage";
+import { formErrorResponse, formFailureResponse } from "../../../../error-response.server";
 import { AppError } from "../../../../../core/errors";
 import { chancePageFocus, chancesStamp, listTreatOptions, saveChances } from "../../../../treats/options.server";
 import { CHANCES_STAMP_FIELD, TREAT_MESSAGES } from "../../../../treats/types";
@@ -45,15 +46,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (chances.size >= MAX_BULK) throw new AppError(400, "Too many Treats in one form.");
     values[match[1]] = value;
     const trimmed = value.trim() === "" ? "0" : value.trim();
-    if (!PERCENT.test(trimmed)) return data({ formError: "Each chance is a percentage from 0 to 100 with at most two decimals.", values }, { status: 422 });
+    if (!PERCENT.test(trimmed)) return formErrorResponse(new AppError(422, "Each chance is a percentage from 0 to 100 with at most two decimals."), { repopulateFields: values });
     chances.set(Number(match[1]), Number(trimmed));
   }
   const stamp = form.get(CHANCES_STAMP_FIELD);
   try {
     await saveChances(admin, chances, typeof stamp === "string" ? stamp : "");
   } catch (error) {
-    if (error instanceof AppError && error.code === "chance-total") return data({ formError: error.message, values }, { status: 422 });
-    if (error instanceof AppError && error.status < 500) return data({ formError: TREAT_MESSAGES.chancesFailed, values }, { status: error.status });
+    if (error instanceof AppError && error.code === "chance-total") return formErrorResponse(error, { repopulateFields: values });
+    if (error instanceof AppError && error.status < 500) return formFailureResponse(error, TREAT_MESSAGES.chancesFailed, { repopulateFields: values });
     throw error;
   }
   return redirectWithFlash(new URL(request.url).pathname, TREAT_MESSAGES.chancesUpdated);
@@ -67,7 +68,7 @@ function hundredths(value: string): number | null {
 export default function TreatChances() {
   const { focus, treats, stamp, flash } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const submitted = result && "values" in result ? result.values : null;
+  const submitted = (result?.repopulateFields ?? null) as Record<string, string> | null;
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(treats.map((treat) => [String(treat.id), submitted?.[String(treat.id)] ?? treat.chance])));
   // Chances typed while the page was still hydrating are in the inputs but not in React's state
   // (hydration keeps the DOM's values): take them over once, so the live total counts them.
@@ -97,7 +98,7 @@ export default function TreatChances() {
         </p>
       ) : null}
       <Notice message={flash} />
-      <FormAlert message={result && "formError" in result ? result.formError : null} />
+      <FormAlert message={formErrorOf(result)} />
       <Form method="post" className="form-stack" ref={form}>
         <input type="hidden" name={CHANCES_STAMP_FIELD} value={stamp} />
         <table className="admin-table">

@@ -59,7 +59,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (id !== null && form.get("intent") === "delete") {
     if (form.get("confirmed") !== "1") {
-      return data({ formError: null, fieldErrors: {}, confirm: { intent: "delete", ids: [], question: TREAT_MESSAGES.confirmDelete, confirmLabel: "Delete the Treat" } });
+      return data({ confirm: { intent: "delete", ids: [], question: TREAT_MESSAGES.confirmDelete, confirmLabel: "Delete the Treat" } });
     }
     await deleteTreatOption(admin, id);
     return redirectWithFlash("/account/admin/treats", "The Treat has been deleted");

@@ -8,7 +8,7 @@ import type { MapData } from "../../search/view-model";
  * then, so it may be a new function on every render. Until the map is ready, and if it cannot load, the
  * returned status says so (`failure`).
  */
-export function useDrawnRoute(draw: () => MapData, key: string, { printable = false, failure }: { printable?: boolean; failure: string }) {
+function useDrawnRoute(draw: () => MapData, key: string, { printable = false, failure }: { printable?: boolean; failure: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState("Loading the map…");
   const latest = useRef({ draw, failure });
@@ -40,4 +40,20 @@ export function useDrawnRoute(draw: () => MapData, key: string, { printable = fa
   }, [key, printable]);
 
   return { container, status };
+}
+
+/**
+ * A drawn route's map and its status line (the directions' and the trip planner's map): `className` is the
+ * wrapper's, `canvasClassName` the map's own box.
+ */
+export function DrawnRouteMap({ draw, drawKey, label, printable = false, failure, className, canvasClassName }: { draw: () => MapData; drawKey: string; label: string; printable?: boolean; failure: string; className: string; canvasClassName: string }) {
+  const { container, status } = useDrawnRoute(draw, drawKey, { printable, failure });
+  return (
+    <div className={`${className} js-enhanced`}>
+      <div ref={container} className={canvasClassName} role="region" aria-label={label} />
+      <p className="search-map__status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
 }

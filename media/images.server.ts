@@ -1,8 +1,9 @@
-// Turns an uploaded file into the stored WebP versions. sharp reads only the header first, so a
+// Turns an uploaded file (or a demo picture of the seed) into the stored WebP versions. media/ sits below
+// app/ and db/ (docs/decisions/0319): it imports only core/, never a request or an app/ module. sharp reads only the header first, so a
 // non-image or a decompression bomb is refused before any pixels are decoded.
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from "sharp";
-import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "../../core/images";
-import { AppError } from "../../core/errors";
+import { IMAGE_VERSIONS, IMAGE_VERSION_SIZES } from "../core/images";
+import { AppError } from "../core/errors";
 
 /** Bigger uploads are refused before they are read to the end. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
