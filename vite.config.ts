@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { serverEntry } from "./build-tools/server-entry";
 import { preactInTheBrowser } from "./build-tools/preact-in-the-browser";
+import { clientChunks } from "./build-tools/client-chunks";
 import { serverOnlyGuard } from "./build-tools/server-only-guard";
 import { serviceWorker } from "./build-tools/service-worker";
 import remixConfig from "./remix.config.js";
@@ -19,6 +20,8 @@ export default defineConfig({
     serverOnlyGuard(),
     // The browser's build runs on preact/compat (docs/decisions/0212); without this line, on React.
     preactInTheBrowser(),
+    // The browser's chunks: one shell, one for the results pages, one they share with a few (docs/decisions/0321).
+    clientChunks(),
     // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.
     remix({
       ignoredRouteFiles: remixConfig.ignoredRouteFiles,

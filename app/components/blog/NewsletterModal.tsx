@@ -1,12 +1,11 @@
-import { useFetcher, useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { readBrowserCookie, writeBrowserCookie } from "../../../kit/cookies";
-import type { CaptchaFallbackData } from "../forms/Captcha";
 
-// The form (with remix-validated-form, zod and the captcha) is fetched only when
-// the modal is wanted: every public page carries the modal, few visitors ever see it.
-const loadSubscribeForm = () => import("./SubscribeForm");
-const SubscribeForm = lazy(() => loadSubscribeForm().then((module) => ({ default: module.SubscribeForm })));
+// The dialog, with its fetchers and the form (remix-validated-form, zod and the captcha), is fetched
+// only when the modal is wanted: every public page carries the trigger, few visitors ever see the
+// modal (decisions 0175, 0321).
+const NewsletterDialog = lazy(() => import("./NewsletterDialog").then((module) => ({ default: module.NewsletterDialog })));
 
 /** public-directory.md §9: the modal opens at 40 % of the page's height, once per 30-day cookie. */
 export const NEWSLETTER_COOKIE = "newsletter-modal";
@@ -21,12 +20,6 @@ const FORM_QUIET_MS = 20_000;
 function focusInForm(): boolean {
   const active = document.activeElement;
   return active instanceof HTMLElement && active !== document.body && active.closest("form, [role='search'], [role='combobox']") !== null && active.closest(".newsletter-modal") === null;
-}
-
-interface NewsletterData {
-  member: boolean;
-  subscribed: boolean;
-  captcha: CaptchaFallbackData;
 }
 
 function seen(): boolean {
@@ -44,9 +37,6 @@ function remember(): void {
  */
 export function NewsletterModal() {
   const location = useLocation();
-  const loader = useFetcher<NewsletterData>();
-  const submitter = useFetcher();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [wanted, setWanted] = useState(false);
   const blocked = FORM_PAGES.test(location.pathname);
 
@@ -81,31 +71,10 @@ export function NewsletterModal() {
     };
   }, [blocked, wanted]);
 
-  useEffect(() => {
-    if (!wanted) return;
-    loadSubscribeForm().catch(() => undefined); // only a head start: lazy() reports a failed fetch
-    if (loader.state === "idle" && !loader.data) loader.load("/newsletter");
-  }, [wanted, loader]);
-
-  const ready = wanted && loader.data && !loader.data.subscribed;
-  useEffect(() => {
-    if (!ready || !dialog.current || dialog.current.open) return;
-    // The form arrived while someone began typing: give up this time rather than open over them.
-    if (focusInForm()) setWanted(false);
-    else dialog.current.showModal();
-  }, [ready]);
-
-  if (!ready || !loader.data) return null;
+  if (!wanted) return null;
   return (
-    <dialog ref={dialog} className="newsletter-modal" aria-labelledby="newsletter-modal-title" onClose={() => setWanted(false)}>
-      <button type="button" className="button button--quiet newsletter-modal__close" onClick={() => dialog.current?.close()}>
-        Close
-      </button>
-      <h2 id="newsletter-modal-title">Get Bark Out in your inbox</h2>
-      <p>New dog-friendly walks, pubs and beaches and the best stories, once a month.</p>
-      <Suspense fallback={<p aria-live="polite">Loading the sign-up form…</p>}>
-        <SubscribeForm action="/newsletter" captcha={loader.data.captcha} member={loader.data.member} id="newsletter-modal" fetcher={submitter} />
-      </Suspense>
-    </dialog>
+    <Suspense fallback={null}>
+      <NewsletterDialog inForm={focusInForm} onGiveUp={() => setWanted(false)} />
+    </Suspense>
   );
 }

@@ -1,19 +1,23 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { CloseIcon } from "../icons";
 import type { SearchState } from "../../search/url";
-import type { MapPin } from "../../search/view-model";
+import { mapPins, type ResultCard } from "../../search/view-model";
 import { SearchMap } from "./SearchMap";
 
 interface MapModalProps {
   state: SearchState;
   title: string;
-  points: MapPin[];
+  cards: ResultCard[];
   onClose: () => void;
 }
 
-/** The 'view map' modal of the results list: a native dialog (focus kept inside, Escape closes) holding the map. */
-export function MapModal({ state, title, points, onClose }: MapModalProps) {
+/**
+ * The 'view map' modal of the results list: a native dialog (focus kept inside, Escape closes) holding
+ * the map. Loaded when the visitor asks for the map (app/components/search/SearchPage.tsx).
+ */
+export function MapModal({ state, title, cards, onClose }: MapModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const points = useMemo(() => mapPins(cards), [cards]);
 
   useEffect(() => {
     const element = dialog.current;

@@ -17,6 +17,15 @@ function cardIdOf(target: EventTarget | null): number | null {
 }
 
 const TITLE_LINK = ".result-card__title a";
+
+/** What the results list listens to, to keep the map in step. */
+export interface ListHandlers {
+  onFocus: (event: FocusEvent<HTMLElement>) => void;
+  onBlur: (event: FocusEvent<HTMLElement>) => void;
+  onMouseOver: (event: MouseEvent<HTMLElement>) => void;
+  onMouseLeave: (event: MouseEvent<HTMLElement>) => void;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+}
 const ACTIVE_CLASS = "result-card--on-map";
 
 /**
@@ -51,7 +60,7 @@ export function useMapSync(cards: SyncedCard[], list: RefObject<HTMLElement>) {
     card?.scrollIntoView({ block: "nearest" });
   }, [fromMap, list, cards]);
 
-  const listHandlers = {
+  const listHandlers: ListHandlers = {
     onFocus: (event: FocusEvent<HTMLElement>) => show(cardIdOf(event.target)),
     onBlur: (event: FocusEvent<HTMLElement>) => {
       if (!event.currentTarget.contains(event.relatedTarget)) show(null);

@@ -1,24 +1,29 @@
 import { formatDuration, formatMiles } from "../../../kit/format";
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useMemo, useRef, useState } from "react";
-import type { MouseEvent } from "react";
-import { useMapSync } from "../map/useMapSync";
+import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import type { ComponentType, MouseEvent } from "react";
+import type { ListHandlers } from "../map/useMapSync";
+import type { MapLayoutProps } from "../map/SearchMapLayout";
 import { RoadBadge } from "../RoadBadge";
-import { MapModal } from "../map/MapModal";
-import { SearchMap } from "../map/SearchMap";
 import { LIVE_UPDATE_MIN_WIDTH } from "../../search/constants";
 import type { ResultsPageData, SearchOutcome } from "../../search/results.types";
 import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";
-import { mapPins } from "../../search/view-model";
-import { FilterPanel, type ChangeKind } from "./FilterPanel";
-import { JunctionPicker } from "./JunctionPicker";
-import { liveUpdatesWanted, useHydrated } from "./hooks";
+import type { ChangeKind } from "./FilterPanel";
+import { HydratesLate, lateComponent, liveUpdatesWanted, useHydrated } from "./hooks";
 import { PlaceChoices } from "./PlaceChoices";
 import { ResultsArea } from "./ResultsArea";
 import { RouteStart } from "./RouteStart";
 import { DriveByHour, TripLink } from "../trips/RouteTripParts";
 import { useLiveSearch } from "./useLiveSearch";
+
+// The filter form (with the place fields and their suggestions) and a road's junction picker are in the
+// server's HTML, and plain GET forms until their code arrives, as the page hydrates (decision 0321).
+const FilterPanel = lateComponent(() => import("./FilterPanel").then((module) => module.FilterPanel));
+const JunctionPicker = lateComponent(() => import("./JunctionPicker").then((module) => module.JunctionPicker));
+
+// The list's map modal (with the map's own code) loads when the visitor asks for the map (decision 0321).
+const MapModal = lazy(() => import("../map/MapModal").then((module) => ({ default: module.MapModal })));
 
 function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchState }) {
   if (outcome.kind !== "results") return null;
@@ -30,7 +35,13 @@ function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchStat
           <RoadBadge name={summary.road.name} country={summary.road.country} motorway={summary.road.motorway} />
           <span>{summary.road.description}</span>
         </p>
-        <JunctionPicker state={state} junctions={summary.road.junctions} />
+        {state.road && summary.road.junctions.length > 0 ? (
+          <Suspense fallback={null}>
+            <HydratesLate>
+              <JunctionPicker state={state} junctions={summary.road.junctions} />
+            </HydratesLate>
+          </Suspense>
+        ) : null}
       </>
     );
   }
@@ -49,7 +60,7 @@ function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchStat
  * JavaScript a filter change updates the list live (spec §4); a submitted form, a new search type and
  * every change on the map page are navigations, so the URL always describes what is shown.
  */
-export function SearchPage({ page }: { page: ResultsPageData }) {
+export function SearchPage({ page, MapLayout }: { page: ResultsPageData; MapLayout?: ComponentType<MapLayoutProps> }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const live = useLiveSearch(page);
@@ -64,8 +75,6 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   const fieldErrors = { ...(outcome.kind === "error" ? outcome.error.fieldErrors : {}), ...errors };
   const hydrated = useHydrated();
   const cards = useMemo(() => (outcome.kind === "results" ? outcome.results.cards : []), [outcome]);
-  const pins = useMemo(() => mapPins(cards), [cards]);
-  const sync = useMapSync(cards, results);
 
   function go(next: SearchState, replace = false) {
     navigate(searchHref(next, view), { replace, preventScrollReset: true });
@@ -107,11 +116,15 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
   const filters = (
     <details ref={disclosure} className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
       <summary className="filters-disclosure__summary">Filters</summary>
-      <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
+      <Suspense fallback={null}>
+        <HydratesLate>
+          <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
+        </HydratesLate>
+      </Suspense>
     </details>
   );
-  const resultsSection = (
-    <section ref={results} tabIndex={-1} className="search-page__results" aria-labelledby="results-title" {...(view === "map" ? sync.listHandlers : {})}>
+  const resultsSection = (handlers?: ListHandlers) => (
+    <section ref={results} tabIndex={-1} className="search-page__results" aria-labelledby="results-title" {...handlers}>
       <h2 id="results-title" className="visually-hidden">
         Results
       </h2>
@@ -146,25 +159,20 @@ export function SearchPage({ page }: { page: ResultsPageData }) {
           )}
         </p>
       </header>
-      {view === "map" ? (
-        // The map first at every width (decision 0138), so the Tab order is the order on screen: above the
-        // list on phones, on its left (kept in view) from 960 px, with the filters folded above the list.
-        <div className="map-layout">
-          <div className="map-layout__map">
-            <SearchMap state={state} points={pins} label={`Map of ${heading.charAt(0).toLowerCase()}${heading.slice(1)}`} highlighted={sync.highlighted} onSelect={sync.onPinSelected} />
-          </div>
-          <div className="map-layout__list">
-            {filters}
-            {resultsSection}
-          </div>
-        </div>
+      {view === "map" && MapLayout ? (
+        // The map route passes its layout (app/components/map/SearchMapLayout.tsx): the list pages do not load it.
+        <MapLayout state={state} heading={heading} cards={cards} list={results} filters={filters} results={resultsSection} />
       ) : (
         <div className="search-page__layout">
           {filters}
-          {resultsSection}
+          {resultsSection()}
         </div>
       )}
-      {mapOpen ? <MapModal state={state} title={heading} points={pins} onClose={() => setMapOpen(false)} /> : null}
+      {mapOpen ? (
+        <Suspense fallback={null}>
+          <MapModal state={state} title={heading} cards={cards} onClose={() => setMapOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

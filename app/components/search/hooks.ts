@@ -1,10 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { createContext, createElement, lazy, useCallback, useContext, useEffect, useRef, useState } from "react";
+import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import { placeRefOf } from "../../../geo/geocode/ref";
 import type { GeocodeResult } from "../../../geo/geocode/types";
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_CHARS, GEOLOCATION_OPTIONS } from "../../search/constants";
 
 /** Set by the first effect that runs in the browser: every render after that is not hydration. */
 let pageHydrated = false;
+
+/** True inside a part of the page whose code arrives after the page hydrated, and that hydrates then. */
+const LateHydration = createContext(false);
+
+/**
+ * Marks a part of the page that hydrates when its code arrives, after the rest (a lazy component in a
+ * Suspense boundary, decision 0321): its first render is a hydration too, so useHydrated starts false
+ * there, and what the part gains once hydrated reaches the page.
+ */
+export function HydratesLate({ children }: { children: ReactNode }) {
+  return createElement(LateHydration.Provider, { value: true }, children);
+}
+
+/**
+ * A component that is in the server's HTML but not in the page's first JavaScript (decision 0321): in the
+ * browser its module loads as the page hydrates, and the part hydrates on its own once it arrives (render
+ * it inside <Suspense> and <HydratesLate>; it must render exactly one element, the one Preact keeps
+ * while it waits). Until then it is the server's HTML: a GET form that works as without JavaScript.
+ * The server loads the module as it starts and renders the part at once: a lazy component whose module
+ * is there resolves synchronously (a thenable that calls back at once), so the server never streams a
+ * fallback in its place, and a browser without JavaScript always gets the part.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
+export function lateComponent<T extends ComponentType<any>>(load: () => Promise<T>): LazyExoticComponent<T> {
+  let loaded: T | undefined;
+  const loading = () => load().then((component) => (loaded = component));
+  if (import.meta.env.SSR) void loading();
+  return lazy(() => {
+    const ready = loaded;
+    if (!ready) return loading().then((component) => ({ default: component }));
+    return { then: (resolve: (module: { default: T }) => void) => resolve({ default: ready }) } as Promise<{ default: T }>;
+  });
+}
 
 /**
  * False in the server HTML and during hydration, true once the page runs in the browser. Not
@@ -13,7 +47,8 @@ let pageHydrated = false;
  * a field gains once hydrated (a combobox role) would never reach the page.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(pageHydrated);
+  const late = useContext(LateHydration);
+  const [hydrated, setHydrated] = useState(pageHydrated && !late);
   useEffect(() => {
     pageHydrated = true;
     setHydrated(true);

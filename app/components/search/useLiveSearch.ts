@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchSearch, searchWithRetry } from "../../search/live";
 import type { ResultsPageData, SearchOutcome } from "../../search/results.types";
 import { searchHref, type SearchState } from "../../search/url";
 import { currentPosition, formatLatLng } from "./hooks";
@@ -31,6 +30,8 @@ export function useLiveSearch(page: ResultsPageData) {
       setBusy(true);
       let result: { state: SearchState; outcome: SearchOutcome };
       try {
+        // The live search's code loads with the first filter changed (decision 0321).
+        const { fetchSearch, searchWithRetry } = await import("../../search/live");
         result = await searchWithRetry(state, { fetchSearch, position }, current.signal);
       } catch (error) {
         if (current.signal.aborted) return;

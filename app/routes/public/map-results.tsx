@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { useLoaderData } from "@remix-run/react";
 import { StatusPage } from "../../components/StatusPage";
 import { SearchPage } from "../../components/search/SearchPage";
+import { SearchMapLayout } from "../../components/map/SearchMapLayout";
 import { resultsMeta } from "../../search/meta";
 import { loadResultsPage } from "../../search/results.server";
 import { keepResultsAfterFavouriting } from "../../search/revalidate";
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => re
 
 export default function MapResults() {
   const page = useLoaderData<typeof loader>();
-  return <SearchPage page={page} />;
+  return <SearchPage page={page} MapLayout={SearchMapLayout} />;
 }
 
 export function ErrorBoundary() {
