@@ -72,8 +72,9 @@ export function packagesThatImportReact(root: string): string[] {
  * The production build runs on Preact (through preact/compat) wherever the code imports React: the
  * browser hydrates with it and the server renders with it (docs/decisions/0212, 0320). `npm run dev`
  * keeps React on both sides (the plugin applies to `vite build` only), so fast refresh works.
+ * `preact({ server: false })` leaves the server's build on React 18 (and its patch, decision 0206).
  */
-export function preact(): Plugin {
+export function preact({ server = true }: { server?: boolean } = {}): Plugin {
   let root = process.cwd();
   return {
     name: "pawroute-preact",
@@ -82,6 +83,7 @@ export function preact(): Plugin {
     config: (config, { isSsrBuild }) => {
       // The browser's build only: read by app/components/DocumentRoot.tsx.
       if (!isSsrBuild) return { define: { "import.meta.env.PREACT_IN_BROWSER": "true" } };
+      if (!server) return null;
       root = config.root ?? process.cwd();
       return {
         ssr: { noExternal: packagesThatImportReact(root) },
@@ -90,6 +92,7 @@ export function preact(): Plugin {
       };
     },
     async resolveId(source, importer, options) {
+      if (options?.ssr && !server) return null;
       const target = REACT_TO_PREACT[source];
       if (target) return this.resolve(target, importer, { ...options, skipSelf: true });
       if (options?.ssr && FROM_COMMONJS.some((name) => source === name || source.startsWith(`${name}/`))) {

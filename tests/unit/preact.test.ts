@@ -9,12 +9,12 @@ import { packagesThatImportReact, preact } from "../../build-tools/preact";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const entry = `${root}tests/fixtures/client-bundle/hydrates.tsx`;
 
-async function chunk(ssr: boolean): Promise<Rollup.OutputChunk> {
+async function chunk(ssr: boolean, plugin = preact()): Promise<Rollup.OutputChunk> {
   const result = await build({
     root,
     configFile: false,
     logLevel: "silent",
-    plugins: [preact()],
+    plugins: [plugin],
     esbuild: { jsx: "automatic" },
     build: ssr
       ? { write: false, minify: false, ssr: entry, rollupOptions: { output: { format: "es" } } }
@@ -45,6 +45,12 @@ describe("Preact in the browser and on the server", () => {
     expect(server.imports.filter((id) => /^(react|react-dom|scheduler)(\/|$)/.test(id))).toEqual([]);
     // The server renders <html> itself (app/components/DocumentRoot.tsx): the flag is the browser's only.
     expect(server.code).toMatch(/renderer = "react"/);
+  });
+
+  it("leaves the server's build on React with preact({ server: false })", async () => {
+    const server = await chunk(true, preact({ server: false }));
+    expect(server.imports).toEqual(expect.arrayContaining(["react", "react-dom/client"]));
+    expect(fromPackage(Object.keys(server.modules), "preact")).toEqual([]);
   });
 
   it("finds the packages that import React, which the server's build bundles", () => {
