@@ -1,7 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import { serverEntry } from "./build-tools/server-entry";
-import { preactInTheBrowser } from "./build-tools/preact-in-the-browser";
+import { preact } from "./build-tools/preact";
 import { clientChunks } from "./build-tools/client-chunks";
 import { serverOnlyGuard } from "./build-tools/server-only-guard";
 import { serviceWorker } from "./build-tools/service-worker";
@@ -18,8 +18,8 @@ export default defineConfig({
   plugins: [
     // Fails the client build when drizzle-orm, postgres or db/ reaches a browser chunk.
     serverOnlyGuard(),
-    // The browser's build runs on preact/compat (docs/decisions/0212); without this line, on React.
-    preactInTheBrowser(),
+    // The build runs on preact/compat, in the browser and on the server (docs/decisions/0212, 0320).
+    preact(),
     // The browser's chunks: one shell, one for the results pages, one they share with a few (docs/decisions/0321).
     clientChunks(),
     // remix.config.js is not read by the Vite plugin on its own: pass the route table and options.

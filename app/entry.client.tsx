@@ -1,4 +1,4 @@
-// Remix's default browser entry, hydrating once the page is parsed and its data decoded (below: the
+// Remix's default browser entry, hydrating once the page's data is decoded (below: the
 // production build hydrates with Preact; `npm run dev` with React), plus one guard for events that
 // arrive while the page hydrates.
 //
@@ -72,16 +72,14 @@ new MutationObserver((_records, observer) => {
   observer.disconnect();
 }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-hydrated"] });
 
-// Preact stands in for React in the browser (build-tools/preact-in-the-browser.ts), and hydrates in one
-// pass: it cannot resume hydrating a whole document after a suspension (it would render a second copy
-// of the page), nor leave alone what the server is still streaming. So the page hydrates once both
-// are done:
-// - With single fetch, <RemixBrowser> throws (suspends on) a promise until the page's data stream is
-//   decoded. Its first call always throws before it uses a hook: it starts the decoding and throws the
-//   promise, which is awaited here.
-// - React's server streams a part that waited (a Suspense boundary) into the page later, with an
-//   inline script that swaps it for its fallback: that script fails if the fallback was hydrated (and
-//   moved) first. The whole page has been parsed when the document is no longer "loading".
+// The production build runs on Preact (build-tools/preact.ts), which hydrates in one pass: it cannot
+// resume hydrating a whole document after a suspension (it would render a second copy of the page).
+// With single fetch, <RemixBrowser> throws (suspends on) a promise until the page's data stream is
+// decoded. Its first call always throws before it uses a hook: it starts the decoding and throws the
+// promise, which is awaited here. The server sends the page whole, its data stream last
+// (app/render/preact-server.ts), so nothing is streamed into the page after it hydrates; the wait for
+// the end of parsing that React's server needed (its inline script swapping in a part that waited) is
+// gone with it (decision 0320).
 async function pageDataDecoded(): Promise<void> {
   try {
     RemixBrowser({});
@@ -90,12 +88,7 @@ async function pageDataDecoded(): Promise<void> {
   }
 }
 
-function pageParsed(): Promise<void> {
-  if (document.readyState !== "loading") return Promise.resolve();
-  return new Promise((resolve) => document.addEventListener("DOMContentLoaded", () => resolve(), { once: true }));
-}
-
-void Promise.all([pageDataDecoded(), pageParsed()]).then(() => {
+void pageDataDecoded().then(() => {
   startTransition(() => {
     hydrateRoot(
       document,

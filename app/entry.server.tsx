@@ -1,5 +1,7 @@
 // Remix's Node entry (the default one) plus the per-request Content-Security-Policy nonce on every
-// inline script React and Remix write (docs/decisions/0060-security-headers.md).
+// inline script the renderer and Remix write (docs/decisions/0060-security-headers.md). The production
+// build renders with Preact: build-tools/preact.ts maps `react-dom/server` to app/render/preact-server.ts,
+// which takes the same options (decision 0320); `npm run dev` renders with React.
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";

@@ -17,7 +17,8 @@ function goalMs(path: string): number {
 }
 const figures: Record<string, number> = {};
 
-const build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+// BENCH_RENDER_BUILD: another build's folder (for example a copy of main's, to compare on the same machine state).
+const build = (await import(pathToFileURL(resolve(process.env.BENCH_RENDER_BUILD ?? "build", "server/index.js")).href)) as ServerBuild;
 const handle = createRequestHandler(build, "production");
 
 async function page(path: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-// The production build hydrates with Preact (build-tools/preact-in-the-browser.ts). Hydration must take
+// The production build hydrates with Preact (build-tools/preact.ts). Hydration must take
 // over the server's HTML: the same elements, once each, not a second page rendered beside the first.
 
 // Every page has these; the results pages have cards too.

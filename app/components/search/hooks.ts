@@ -43,7 +43,7 @@ export function lateComponent<T extends ComponentType<any>>(load: () => Promise<
 /**
  * False in the server HTML and during hydration, true once the page runs in the browser. Not
  * useSyncExternalStore's server snapshot: Preact, which hydrates the production build
- * (build-tools/preact-in-the-browser.ts), ignores it, and hydration does not patch attributes, so what
+ * (build-tools/preact.ts), ignores it, and hydration does not patch attributes, so what
  * a field gains once hydrated (a combobox role) would never reach the page.
  */
 export function useHydrated(): boolean {
