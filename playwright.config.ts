@@ -74,11 +74,12 @@ export default defineConfig({
   // Which project runs what (decision 0310): the js project runs every test once. The no-js project runs
   // only what can differ without JavaScript: forms posting and redirecting, the server-rendered fallbacks.
   // It leaves out *.js-only.spec.ts (axe, maps, hydration need JavaScript), tests tagged @http (they never
-  // open a page: a request is the same whatever the browser; fixture `request`), and the files listed in
-  // SAME_WITHOUT_JS, whose pages post nothing and have no no-JS path of their own.
+  // open a page: a request is the same whatever the browser; fixture `request`), tests tagged
+  // @same-without-js (they read server-rendered pages, follow links or redirects and post nothing: decision
+  // 0317), and the files listed in SAME_WITHOUT_JS, whose pages post nothing and have no no-JS path of their own.
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, ...SAME_WITHOUT_JS], grepInvert: /@http\b/ },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, ...SAME_WITHOUT_JS], grepInvert: /@http\b|@same-without-js\b/ },
   ],
   webServer: [
     {

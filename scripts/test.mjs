@@ -1,7 +1,7 @@
 // `npm test`: the same set-up as `npm start` against the test database, then typecheck, lint,
 // vitest (unit + integration on the real database), a production build and Playwright end-to-end tests.
-import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, relative } from "node:path";
 import { ROOT, ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, prepareDatabase, sessionSecret, step, testDatabaseUrl, usesPrivateCluster } from "./lib.mjs";
@@ -56,24 +56,38 @@ function vitestRecap() {
   return lines;
 }
 
-// Two lanes while vitest runs (decision 0313): vitest is one process waiting on PostgreSQL most of the time
-// (its files run one after another on the shared database), so the typecheck, lint and build share the
-// second core. The second lane's output is held and printed as one block when it ends, so the two never
-// interleave. The end-to-end tests need the build and vitest's database set-up (the job queue's schema).
+// Two lanes (decisions 0313, 0317). vitest runs its files one after another on the test database and
+// leaves most of a core idle; the end-to-end tests need only the build. So:
+// - lane 1: vitest, then the typecheck and lint (their output held and shown as one block at the end);
+// - lane 2: the build, then the end-to-end tests (shown as they run) on their own copy of the test database
+//   (tests/support/e2e-database.ts), made before vitest touches it: vitest's integration tests rename
+//   tables, truncate and count rows, which the server under test must not see.
+// When the copy cannot be made (someone is connected to the test database), the end-to-end tests wait for
+// vitest and use the test database itself, as before. vitest's action-bodies test waits for the build
+// (PAWROUTE_BUILD_DONE) and posts to the production server instead of compiling every route through Vite.
+const BUILD_DONE = join(ROOT, ".data", "test-results", "build-done");
+rmSync(BUILD_DONE, { force: true });
+env.PAWROUTE_BUILD_DONE = BUILD_DONE;
+const e2eDatabaseUrl = (() => {
+  const url = new URL(env.DATABASE_URL);
+  url.pathname = `${url.pathname}_e2e`;
+  return url.toString();
+})();
+step("Copying the test database for the end-to-end tests");
+const copied = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["tests/support/e2e-database.ts", decodeURIComponent(new URL(e2eDatabaseUrl).pathname.slice(1))], { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit" }).status === 0;
+if (!copied) step("No copy: the end-to-end tests will run after the unit and integration tests, on the test database");
+
+const build = ["Build", "remix", ["vite:build"], { NODE_ENV: "production" }];
 const checks = [
   ["Typecheck", "tsc", ["--noEmit"]],
   ["Lint", "eslint", [".", "--max-warnings=0"]],
-  // The end-to-end tests run the production build: build it as production (NODE_ENV=test would bundle React's development build).
-  ["Build", "remix", ["vite:build"], { NODE_ENV: "production" }],
 ];
 // The JSON report feeds the recap of failures printed last (CI shows the end of the output).
 const vitest = ["Unit and integration tests", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`]];
-const after = [
-  ["End-to-end tests", "playwright", ["test"]],
-  // Last, since it stops and starts the cluster: the server under load through a database restart (issue 12).
-  // Only against this checkout's own cluster; with DATABASE_URL pointing elsewhere it is left out.
-  ...(usesPrivateCluster() ? [["Database restart under load", "tsx", ["tests/resilience/database-restart.ts"]]] : []),
-];
+const endToEnd = ["End-to-end tests", "playwright", ["test"], copied ? { DATABASE_URL: e2eDatabaseUrl } : {}];
+// Last, since it stops and starts the cluster: the server under load through a database restart (issue 12).
+// Only against this checkout's own cluster; with DATABASE_URL pointing elsewhere it is left out.
+const restart = usesPrivateCluster() ? ["Database restart under load", "tsx", ["tests/resilience/database-restart.ts"]] : null;
 
 /** Each stage's wall time and whether it passed, printed as a table at the end of every run. */
 const times = [];
@@ -96,6 +110,7 @@ function runStage([name, bin, args, overrides = {}], { hold = false } = {}) {
     const done = (ok) => {
       const ms = Date.now() - started;
       times.push({ name, ms, ok });
+      if (hold) step(`${name}: ${ok ? "passed" : "FAILED"} in ${seconds(ms)} (output below, at the end)`);
       resolve({ name, ok, ms, output: Buffer.concat(output).toString("utf8") });
     };
     child.on("error", () => done(false));
@@ -103,41 +118,45 @@ function runStage([name, bin, args, overrides = {}], { hold = false } = {}) {
   });
 }
 
-/** The second lane: typecheck, lint, build, one after another, shown as one block when done. */
+/** Lane 1: vitest, then the typecheck and lint, all held. */
 async function checkLane() {
-  const results = [];
-  for (const stage of checks) {
-    const result = await runStage(stage, { hold: true });
-    results.push(result);
-    // Nothing to run end-to-end tests against without a build.
-    if (!result.ok && stage[0] === "Build") break;
-  }
+  const results = [await runStage(vitest, { hold: true })];
+  for (const stage of checks) results.push(await runStage(stage, { hold: true }));
   return results;
+}
+
+/** Lane 2: the build (held), then the end-to-end tests as they run (at once on their own database, else after lane 1). */
+async function buildLane(lane1) {
+  const built = await runStage(build, { hold: true });
+  writeFileSync(BUILD_DONE, built.ok ? "ok" : "failed");
+  // Nothing to run end-to-end tests against without a build.
+  if (!built.ok) return [built];
+  if (!copied) await lane1;
+  return [built, await runStage(endToEnd)];
 }
 
 const runStarted = Date.now();
 const failed = [];
-const [laneResults, vitestResult] = await Promise.all([checkLane(), runStage(vitest)]);
-step(`${vitestResult.name}: ${vitestResult.ok ? "passed" : "FAILED"} in ${seconds(vitestResult.ms)}`);
-for (const result of laneResults) {
-  step(`${result.name} (ran alongside the unit and integration tests)`);
+const lane1 = checkLane();
+const lanes = await Promise.all([lane1, buildLane(lane1)]);
+const held = lanes.flat().filter((result) => result.name !== endToEnd[0]);
+for (const result of held) {
+  step(`${result.name} (ran alongside the end-to-end tests)`);
   process.stdout.write(result.output);
   step(`${result.name}: ${result.ok ? "passed" : "FAILED"} in ${seconds(result.ms)}`);
 }
-for (const result of [...laneResults, vitestResult]) if (!result.ok) failed.push(result.name);
-if (!failed.includes("Build") && laneResults.some((result) => result.name === "Build")) {
-  for (const stage of after) {
-    const result = await runStage(stage);
-    step(`${result.name}: ${result.ok ? "passed" : "FAILED"} in ${seconds(result.ms)}`);
-    if (!result.ok) failed.push(result.name);
-  }
+for (const result of lanes.flat()) if (!result.ok) failed.push(result.name);
+if (restart && !failed.includes("Build")) {
+  const result = await runStage(restart);
+  step(`${result.name}: ${result.ok ? "passed" : "FAILED"} in ${seconds(result.ms)}`);
+  if (!result.ok) failed.push(result.name);
 }
 if (failed.includes("Unit and integration tests")) {
   step("Unit and integration tests that failed (recap)");
   console.log(vitestRecap().join("\n"));
 }
 
-step("Time per stage (typecheck, lint and build ran alongside the unit and integration tests)");
+step("Time per stage (lane 1: unit and integration tests, typecheck, lint; alongside lane 2: build, end-to-end tests)");
 const SETUP = "Set-up (install check, test database)";
 const width = Math.max(SETUP.length, ...times.map((time) => time.name.length));
 const table = times.map((time) => `  ${time.name.padEnd(width)}  ${seconds(time.ms).padStart(8)}  ${time.ok ? "passed" : "FAILED"}`);

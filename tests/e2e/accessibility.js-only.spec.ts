@@ -10,11 +10,8 @@ for (const [name, path] of [
   ["homepage", "/"],
   ["404 page", "/no-such-page"],
 ] as const) {
-  test(`the ${name} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-
+  // The page as loaded is checked at 1280 and 390 px by axe-route-table.js-only.spec.ts (decision 0317);
+  // here, the state the walk does not reach: the mobile menu open.
   test(`the ${name} with the mobile menu open has no serious or critical violations`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(path);

@@ -1,4 +1,4 @@
-import { createMember, memberByEmail, memberRow, uniqueEmail } from "./support/accounts";
+import { createMember, memberByEmail, memberRow, uniqueEmail, uniqueUsername } from "./support/accounts";
 import { linkIn, waitForMail } from "./support/mail";
 import { expect, test } from "./fixtures";
 
@@ -30,7 +30,7 @@ test("a visitor joins, confirms the mailed link, chooses a username and lands on
   await page.getByLabel("Username").fill("ab");
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("Please choose a username that is at least 5 characters long.")).toBeVisible();
-  const username = `dog_${Date.now().toString(36).slice(-8)}`;
+  const username = uniqueUsername("dog_", 12);
   await page.getByLabel("Username").fill(username);
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page).toHaveURL(/\/account$/);

@@ -1,5 +1,5 @@
 import { liveListing, ownListing, removeListings } from "./listing-support";
-import { createMember, database, logInAs } from "./support/accounts";
+import { createMember, database, logInAs, uniqueUsername } from "./support/accounts";
 import { expect, reviewScreenshot, test } from "./fixtures";
 import { seriousViolations } from "./support/axe";
 
@@ -7,7 +7,7 @@ import { seriousViolations } from "./support/axe";
 // the account menu, your listings and your reviews.
 
 async function memberWithThings() {
-  const member = await createMember({ label: "screens", username: "walkies_fan" + Math.floor(Math.random() * 1000) });
+  const member = await createMember({ label: "screens", username: uniqueUsername("walkies_fan") });
   const listings = [await ownListing(member.id, { status: 1, title: "Riverside meadow loop" }), await ownListing(member.id, { status: 4, title: "Beech wood circuit" }), await ownListing(member.id, { status: 3, title: "Old quarry path" })];
   const reviewed = await liveListing(4);
   await database()`

@@ -134,7 +134,7 @@ test("favourites are reached from the account menu and the header's account menu
   await expect(page).toHaveURL(/\/account\/favourites$/);
 });
 
-test("an administrator's menus have the back office", async ({ page }) => {
+test("an administrator's menus have the back office", { tag: "@same-without-js" }, async ({ page }) => {
   const admin = await createMember({ label: "admin-menu", admin: true });
   await logInAs(page.context(), admin);
   await page.goto("/account");
@@ -145,7 +145,7 @@ test("an administrator's menus have the back office", async ({ page }) => {
   ).toHaveAttribute("href", "/account/admin");
 });
 
-test("the header's Log in comes back to the page the visitor was on", async ({
+test("the header's Log in comes back to the page the visitor was on", { tag: "@same-without-js" }, async ({
   page,
 }) => {
   const listing = await liveListing(5);
@@ -160,7 +160,7 @@ test("the header's Log in comes back to the page the visitor was on", async ({
 
 test.describe("missing lists", () => {
   test.use({ allowClientErrors: true });
-  test("a deleted or someone else's list says 'Sorry, we couldn't find that list.'", async ({
+  test("a deleted or someone else's list says 'Sorry, we couldn't find that list.'", { tag: "@same-without-js" }, async ({
     page,
   }) => {
     const member = await createMember({ label: "nolist" });

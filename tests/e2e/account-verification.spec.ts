@@ -26,7 +26,7 @@ test("an unverified member resends the link from the banner, confirms, and their
   expect(pending.count).toBe(0);
 });
 
-test("verified members see no banner, and /dev/mail does not exist in production", async ({ page }) => {
+test("verified members see no banner, and /dev/mail does not exist in production", { tag: "@same-without-js" }, async ({ page }) => {
   const member = await createMember();
   await logInAs(page.context(), member);
   await page.goto("/account");

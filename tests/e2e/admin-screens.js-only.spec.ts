@@ -1,9 +1,9 @@
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, reviewScreenshot, test } from "./fixtures";
-import { seriousViolations } from "./support/axe";
 
-// The back office's main screens: no serious or critical axe violations, and screenshots at 1280 and
-// 390 px (test-results/, to look at) with no sideways scrolling on a phone.
+// The back office's main screens at 1280 and 390 px: no sideways scrolling, with 25 rows a page, and
+// screenshots for people to look at (E2E_SCREENSHOTS=1). Their axe check, at both widths, is the route
+// table's walk (axe-route-table.js-only.spec.ts, decision 0317); one administrator walks them all per width.
 
 /** Where each screen is, from the test database (the demo data has submitted listings, reviews and members). */
 async function pathOf(name: string): Promise<string> {
@@ -32,17 +32,16 @@ async function pathOf(name: string): Promise<string> {
 }
 
 for (const width of [1280, 390]) {
-  for (const name of ["dashboard", "listings", "view-edit", "reviews", "review", "users", "user"]) {
-    test(`the back office's ${name} page at ${width} px: no serious accessibility violations, no sideways scrolling`, async ({ page }, testInfo) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width, height: 900 });
-      await logInAs(page.context(), await createMember({ admin: true, label: "screens-admin" }));
+  test(`the back office's main pages at ${width} px never scroll sideways`, async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await logInAs(page.context(), await createMember({ admin: true, label: "screens-admin" }));
+    for (const name of ["dashboard", "listings", "view-edit", "reviews", "review", "users", "user"]) {
       const path = await pathOf(name);
       await page.goto(path);
-      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      expect(await seriousViolations(page), path).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      await expect(page.locator("html"), path).toHaveAttribute("data-hydrated", "true");
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       await reviewScreenshot(page, { path: testInfo.outputPath(`admin-${name}-${width}.png`), fullPage: true });
-    });
-  }
+    }
+  });
 }

@@ -1,4 +1,4 @@
-import { createMember, database, logInAs, memberRow, sessionCookieValue, sessionExists } from "./support/accounts";
+import { createMember, database, logInAs, memberRow, sessionCookieValue, sessionExists, uniqueUsername } from "./support/accounts";
 import { expect, test } from "./fixtures";
 
 // Members in the back office, JavaScript on and off: find a member, award Treat Points (a resent form
@@ -45,7 +45,7 @@ test("an administrator awards points once, changes a username and deletes a memb
   await page.getByLabel("Username", { exact: true }).fill("ab");
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("Please choose a username that is at least 5 characters long.")).toBeVisible();
-  const username = `ren${Math.random().toString(36).slice(2, 9)}`;
+  const username = uniqueUsername("ren", 10);
   await page.getByLabel("Username", { exact: true }).fill(username);
   await page.getByRole("button", { name: "Save username" }).click();
   await expect(page.getByText("The username has been updated")).toBeVisible();

@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
 import { seriousViolations } from "./support/axe";
+import { markupShape } from "./support/markup";
 import { routeTable, type RouteEntry } from "./support/route-table";
 import { expect, test } from "./fixtures";
 
@@ -186,19 +187,60 @@ function urlsFor(route: RouteEntry, demo: DemoValues): Visit[] {
   return [url];
 }
 
-function pagesFor(role: Role, demo: DemoValues): Visit[] {
+/** Each page to check, with the route module that renders it. */
+function pagesFor(role: Role, demo: DemoValues): { visit: Visit; file: string }[] {
   return routeTable()
     .filter((route) => isPage(route) && roleOf(route) === role)
-    .flatMap((route) => urlsFor(route, demo));
+    .flatMap((route) => urlsFor(route, demo).map((visit) => ({ visit, file: route.file })));
+}
+
+/**
+ * The pages left after dropping the ones that are provably the same template as a page already walked:
+ * where one route module renders several routes (a listing's history, directions, review, favourite and
+ * edit pages for each of the seven listing types; the home page's variants), each page's server-rendered
+ * markup, read once over HTTP as the same role, is reduced to its shape (support/markup.ts: elements,
+ * classes, roles, attributes present or empty, no words, URLs or ids). Pages of one module with the same
+ * shape are checked once; a page whose shape differs (the listing page of each type, whose details differ)
+ * is walked like any other. Returns the URLs to walk and how many pages each one stands for.
+ */
+async function distinctTemplates(page: Page, pages: { visit: Visit; file: string }[]): Promise<{ visits: Visit[]; covered: number }> {
+  const perFile = new Map<string, number>();
+  for (const { visit, file } of pages) if (typeof visit === "string") perFile.set(file, (perFile.get(file) ?? 0) + 1);
+  const seen = new Set<string>();
+  const visits: Visit[] = [];
+  let covered = 0;
+  for (const { visit, file } of pages) {
+    if (typeof visit !== "string" || (perFile.get(file) ?? 0) < 2) {
+      visits.push(visit);
+      continue;
+    }
+    const response = await page.request.get(visit, { maxRedirects: 0 });
+    const key = `${file} ${response.status()}\n${markupShape(await response.text())}`;
+    if (seen.has(key)) {
+      covered += 1;
+      continue;
+    }
+    seen.add(key);
+    visits.push(visit);
+  }
+  return { visits, covered };
 }
 
 /** Where visitors are meant to be: the log-in and mailed-link pages. */
 const FOR_VISITORS_PATHS = ["/account/login", "/account/verify"];
 
-/** Visits every URL at one width with one page and collects each page's serious violations softly. */
-async function walk(page: Page, urls: Visit[], role: Role, width: (typeof WIDTHS)[number], member?: TestMember): Promise<void> {
-  expect(urls.length, `${role} pages walked`).toBeGreaterThan(0);
+/**
+ * Visits every distinct page of the role at one width with one page and collects each page's serious
+ * violations softly. `member`: who the role's pages are seen as (the administrator is logged in by the test).
+ */
+async function walk(page: Page, role: Role, width: (typeof WIDTHS)[number], member?: TestMember): Promise<void> {
+  const pages = pagesFor(role, demo);
+  expect(pages.length, `${role} pages`).toBeGreaterThan(0);
   let loggedIn: TestMember | undefined;
+  if (member) await logInAs(page.context(), member);
+  loggedIn = member;
+  const { visits: urls, covered } = await distinctTemplates(page, pages);
+  console.log(`${role} at ${width} px: ${pages.length} pages, ${urls.length} walked, ${covered} the same template as one walked`);
   await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
   for (const visit of urls) {
     const url = typeof visit === "string" ? visit : visit.url;
@@ -226,21 +268,15 @@ test.beforeAll(async () => {
 // (three walks of both widths left one worker on a single long test at the end of the run; decision 0314).
 for (const width of WIDTHS) {
   test(`every visitor page has no serious or critical axe violations at ${width} px`, async ({ page }) => {
-    const urls = pagesFor("visitor", demo);
-    await walk(page, urls, "visitor", width);
-    console.log(`visitor: ${urls.length} pages`);
+    await walk(page, "visitor", width);
   });
 
   test(`every member page has no serious or critical axe violations at ${width} px`, async ({ page }) => {
-    const urls = pagesFor("member", demo);
-    await walk(page, urls, "member", width, demo.member);
-    console.log(`member: ${urls.length} pages`);
+    await walk(page, "member", width, demo.member);
   });
 
   test(`every administrator page has no serious or critical axe violations at ${width} px`, async ({ page }) => {
     await logInAs(page.context(), await createMember({ admin: true, label: "axe-admin" }));
-    const urls = pagesFor("admin", demo);
-    await walk(page, urls, "admin", width);
-    console.log(`admin: ${urls.length} pages`);
+    await walk(page, "admin", width);
   });
 }

@@ -51,7 +51,7 @@ test("write a draft, see it under Drafts, preview it, publish it and find it on 
   expect(await database()`SELECT id FROM blog_posts WHERE id = ${post.id}`).toHaveLength(0);
 });
 
-test("a scheduled post waits under Scheduled and stays hidden until its date", async ({ page }, info) => {
+test("a scheduled post waits under Scheduled and stays hidden until its date", { tag: "@same-without-js" }, async ({ page }, info) => {
   const slug = `scheduled-${info.project.name}-${Date.now()}`;
   await database()`INSERT INTO blog_posts (slug, title, status, published_at) VALUES (${slug}, ${`Later ${slug}`}, 'scheduled', now() + interval '3 days')`;
   await asAdmin(page, info, "/account/admin/blog-posts/scheduled");

@@ -1,9 +1,11 @@
 import { createMember, logInAs } from "./support/accounts";
 import { axeBuilder, seriousViolations } from "./support/axe";
-import { expect, reviewScreenshot, test } from "./fixtures";
+import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
 
-// Screenshots of the Bark Out, story, contact and FAQ pages for people to look at (tests/e2e/screenshots/
-// is gitignored), and axe on each: no serious or critical violations, /add-listing included.
+// The Bark Out, story, contact and FAQ pages in states the route table's axe walk does not reach (filters
+// open, menus open), with screenshots for people to look at (E2E_SCREENSHOTS=1). The pages as loaded
+// (/bark-out/, a post, /bark-out/submit, /contact, /faqs, /add-listing) are checked at 1280 and 390 px by
+// axe-route-table.js-only.spec.ts (decision 0317).
 
 const PAGES = [
   ["bark-out", "/bark-out/"],
@@ -13,17 +15,17 @@ const PAGES = [
   ["faqs", "/faqs"],
 ] as const;
 
-for (const width of [1280, 390]) {
-  for (const [name, path] of PAGES) {
-    test(`the ${name} page at ${width} px: screenshot, and no serious accessibility violations`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
+test("screenshots of the Bark Out pages at 1280 and 390 px, for a reviewer", async ({ page }) => {
+  test.skip(!REVIEW_SCREENSHOTS, "pictures only: E2E_SCREENSHOTS=1 (decision 0312)");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, path] of PAGES) {
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
       await reviewScreenshot(page, { path: `tests/e2e/screenshots/blog-${name}-${width}.png`, fullPage: true });
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+    }
   }
-}
+});
 
 test("the listing with the category checklist and search panel open has no serious violations", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -31,12 +33,6 @@ test("the listing with the category checklist and search panel open has no serio
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(page.getByRole("checkbox", { name: "Walks" })).toBeVisible();
   await reviewScreenshot(page, { path: "tests/e2e/screenshots/blog-bark-out-filters-1280.png", fullPage: true });
-  expect(await seriousViolations(page)).toEqual([]);
-});
-
-test("/add-listing has no serious accessibility violations", async ({ page }) => {
-  await page.goto("/add-listing");
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   expect(await seriousViolations(page)).toEqual([]);
 });
 

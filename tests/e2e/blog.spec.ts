@@ -62,7 +62,7 @@ test("the category checklist: a category unticks 'all', 'all' unticks the others
   await expect(page.getByRole("checkbox", { name: "All categories" })).toBeChecked();
 });
 
-test("the toggle reads 'All Articles' on wide screens and 'Categories' on narrow ones", async ({ page }, info) => {
+test("the toggle reads 'All Articles' on wide screens and 'Categories' on narrow ones", { tag: "@same-without-js" }, async ({ page }, info) => {
   await open(page, "/bark-out/", info);
   const summary = page.locator("details.blog-filters__categories > summary");
   await expect(summary.getByText("All Articles")).toBeVisible();
@@ -119,7 +119,7 @@ test("a visitor's favourite button shows the members-only tooltip; a member save
   await expect(page.getByRole("button", { name: /Add to favourites/ }).first()).toBeVisible();
 });
 
-test("a post: body, related posts, structured data; drafts are not found", async ({ page }, info) => {
+test("a post: body, related posts, structured data; drafts are not found", { tag: "@same-without-js" }, async ({ page }, info) => {
   await open(page, "/bark-out/taking-your-dog-to-france-the-paperwork", info);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Taking your dog to France: the paperwork, step by step");
   await expect(page.getByRole("heading", { name: "Related articles" })).toBeVisible();

@@ -1,4 +1,4 @@
-import { createMember, logInAs } from "./support/accounts";
+import { createMember, logInAs, uniqueUsername } from "./support/accounts";
 import { expect, test } from "./fixtures";
 
 // The header's account button shows a member's whole name at 1280 px ("rosie_walks", not "rosie_…"),
@@ -6,7 +6,7 @@ import { expect, test } from "./fixtures";
 for (const admin of [false, true]) {
   test(`a ${admin ? "administrator's" : "member's"} name is not cut short at 1280 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const member = await createMember({ label: "header", admin, username: `rosie_${Math.random().toString(36).slice(2, 11)}` });
+    const member = await createMember({ label: "header", admin, username: uniqueUsername("rosie_") });
     await logInAs(page.context(), member);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

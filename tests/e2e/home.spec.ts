@@ -38,7 +38,7 @@ test("the homepage renders the hero, live counts, roads and data credits", async
   else await expect(html).not.toHaveAttribute("data-hydrated", /.*/);
 });
 
-test("the stylesheets load and no request leaves the machine", async ({ page }) => {
+test("the stylesheets load and no request leaves the machine", { tag: "@same-without-js" }, async ({ page }) => {
   const stylesheets: string[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() === "stylesheet") stylesheets.push(`${response.status()} ${new URL(response.url()).pathname}`);
@@ -50,7 +50,7 @@ test("the stylesheets load and no request leaves the machine", async ({ page }) 
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(251, 247, 240)");
 });
 
-test("printing leaves out the navigation and keeps the data credits", async ({ page }) => {
+test("printing leaves out the navigation and keeps the data credits", { tag: "@same-without-js" }, async ({ page }) => {
   await page.goto("/");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);

@@ -48,7 +48,7 @@ test.describe("a place the geocoder does not know", () => {
   });
 });
 
-test("the /dog-walk/_{id}/directions variant names the listing by id", async ({ page }) => {
+test("the /dog-walk/_{id}/directions variant names the listing by id", { tag: "@same-without-js" }, async ({ page }) => {
   const listing = await liveListing(4);
   await page.goto(`/dog-walk/_${listing.id}/directions?from=Carlisle`);
   await expect(page.getByRole("heading", { name: `Directions to ${listing.full_title}` })).toBeVisible();

@@ -23,7 +23,7 @@ test("a listing opens from a search and shows its details", async ({ page }) => 
   expect(typeof data.geo.latitude).toBe("number");
 });
 
-test("nearby lists up to three places of the same type within 0.3 miles", async ({ page }) => {
+test("nearby lists up to three places of the same type within 0.3 miles", { tag: "@same-without-js" }, async ({ page }) => {
   const listing = await liveListing(0, "with-nearby");
   await page.goto(listing.url);
   const nearby = page.locator(".nearby__item");
@@ -33,7 +33,7 @@ test("nearby lists up to three places of the same type within 0.3 miles", async 
   await expect(page.locator(`.nearby a[href="${listing.url}"]`)).toHaveCount(0);
 });
 
-test("the wrong type segment redirects to the canonical URL; an unknown listing is the 404 page", async ({ page }) => {
+test("the wrong type segment redirects to the canonical URL; an unknown listing is the 404 page", { tag: "@same-without-js" }, async ({ page }) => {
   const listing = await liveListing(1);
   const wrong = listing.walk_type === "vet" ? "dog-walk" : "vet";
   const response = await page.goto(`/${wrong}/${listing.slug}`);
@@ -44,7 +44,7 @@ test("the wrong type segment redirects to the canonical URL; an unknown listing 
 
 test.describe("unknown listings", () => {
   test.use({ allowClientErrors: true });
-  test("answer the 404 page", async ({ page }) => {
+  test("answer the 404 page", { tag: "@same-without-js" }, async ({ page }) => {
     const response = await page.goto("/dog-walk/no-such-walk-anywhere");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "We can't find that page" })).toBeVisible();
@@ -75,7 +75,7 @@ test("share and history work", async ({ page, javaScriptEnabled }) => {
   await expect(page.getByText("Version 1")).toBeVisible();
 });
 
-test("the print stylesheet hides the actions", async ({ page }) => {
+test("the print stylesheet hides the actions", { tag: "@same-without-js" }, async ({ page }) => {
   const listing = await liveListing(3);
   await page.goto(listing.url);
   await page.emulateMedia({ media: "print" });

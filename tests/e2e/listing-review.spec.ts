@@ -61,7 +61,7 @@ test("a member's review appears after an administrator approves it, and the appr
   await database()`DELETE FROM reviews WHERE user_id = ${member.id}`;
 });
 
-test("a visitor is sent to log in to write a review", async ({ page }) => {
+test("a visitor is sent to log in to write a review", { tag: "@same-without-js" }, async ({ page }) => {
   const listing = await liveListing(12);
   await page.goto(`${listing.url}/review`);
   await expect(page).toHaveURL(`/account/login/?redirectTo=${encodeURIComponent(`${listing.url}/review`)}&reason=review`);

@@ -81,8 +81,10 @@ test("a premium listing shows the limit-reached modal after three, and closing i
   expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   await modal.getByRole("button", { name: "Close" }).click();
   await expect(modal).toBeHidden();
-  const seen = (await page.context().cookies()).find((cookie) => cookie.name === "pawroute_limit_seen");
-  expect(decodeURIComponent(seen?.value ?? "")).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  // The dialog's close event (which writes the cookie) is dispatched as a task after the dialog hides:
+  // wait for the cookie rather than read it once.
+  const seen = async () => (await page.context().cookies()).find((cookie) => cookie.name === "pawroute_limit_seen")?.value ?? "";
+  await expect.poll(async () => decodeURIComponent(await seen())).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   await page.reload();
   await expect(page.getByRole("heading", { name: "Subscribe to see the full details" })).toBeVisible();
   await expect(page.getByRole("dialog", { name: "You've reached your limit" })).toHaveCount(0);

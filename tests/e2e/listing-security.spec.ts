@@ -12,7 +12,7 @@ test.afterAll(async () => removeListings(made));
 
 test.describe("payloads", () => {
   test.use({ allowClientErrors: true });
-  test("in a description, a review and a list name never execute", async ({ page }) => {
+  test("in a description, a review and a list name never execute", { tag: "@same-without-js" }, async ({ page }) => {
     const seen = watchForScripts(page);
     const member = await createMember();
     const listing = await ownListing(member.id, { description: PAYLOAD, title: `<img src=x onerror=alert('title')> walk` });

@@ -88,7 +88,7 @@ test("the checklist's subscribe item leads to the plans and is done while the me
   await expect(item).toHaveAttribute("data-done", "false");
 });
 
-test("the Treat Points balance and the latest ledger entries show on /account", async ({ page }) => {
+test("the Treat Points balance and the latest ledger entries show on /account", { tag: "@same-without-js" }, async ({ page }) => {
   const member = await createMember({ label: "balance" });
   await awardTestPoints(member.id, 42, `e2e-balance-${randomUUID()}`);
   await logInAs(page.context(), member);
@@ -204,7 +204,7 @@ test("gallery: add photos, describe one, delete one (after the question)", async
   await expect(page.getByLabel("Add photos to your gallery")).toBeVisible();
 });
 
-test("unknown and deleted members' profiles are 404 pages", async ({ page }) => {
+test("unknown and deleted members' profiles are 404 pages", { tag: "@same-without-js" }, async ({ page }) => {
   expect((await page.goto("/profile/nobody_here_x"))?.status()).toBe(404);
   const gone = await createMember({ label: "gone" });
   await database()`UPDATE users SET deactivated_at = now() WHERE id = ${gone.id}`;
@@ -249,7 +249,7 @@ test("the leaderboard's share tooltip opens and closes", async ({ page }) => {
   await expect(share.getByLabel("Link to this leaderboard")).toBeHidden();
 });
 
-test("receipts: the empty state links to the subscription plans", async ({ page }) => {
+test("receipts: the empty state links to the subscription plans", { tag: "@same-without-js" }, async ({ page }) => {
   const member = await createMember({ label: "receipts" });
   await logInAs(page.context(), member);
   await page.goto("/account/receipts");

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 
 const unbuilt = SECTIONS.filter((section) => !section.built);
 
-test("the desktop header links only to built sections", async ({ page }) => {
+test("the desktop header links only to built sections", { tag: "@same-without-js" }, async ({ page }) => {
   await page.goto("/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toHaveCount(1);

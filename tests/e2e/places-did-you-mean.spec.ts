@@ -22,7 +22,7 @@ test("'Newcastle' searches Newcastle upon Tyne and asks 'Did you mean…' with t
   expect(new URL(page.url()).searchParams.get("location")).toBe(DOWN);
 });
 
-test("/route?from=Newcastle&to=Carlisle drives from Newcastle upon Tyne and offers the other Newcastle", async ({ page }) => {
+test("/route?from=Newcastle&to=Carlisle drives from Newcastle upon Tyne and offers the other Newcastle", { tag: "@same-without-js" }, async ({ page }) => {
   await page.goto("/route?from=Newcastle&to=Carlisle");
   await expect(page.locator(".search-page__summary")).toContainText("from Newcastle upon Tyne to Carlisle");
   const ask = page.getByRole("complementary", { name: "Did you mean…" });

@@ -26,8 +26,11 @@ test("the chosen homepage tab is kept in the homepage-tab cookie for 365 days an
   await expect(page.locator("#home-location")).toBeVisible();
 });
 
-test("a route search from the homepage lists London to Leeds in distance-along-route order", async ({ page, request }) => {
+test("a route search from the homepage lists London to Leeds in distance-along-route order", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/");
+  // Typed before hydration, a field's value can be reset by React taking over the form (seen on a loaded
+  // machine: the click then submitted nothing): with JavaScript, type once the page has hydrated.
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator("#home-from").fill("London");
   await page.locator("#home-to").fill("Leeds");
   await page.getByRole("button", { name: "Find stops on my route" }).click();
@@ -41,8 +44,11 @@ test("a route search from the homepage lists London to Leeds in distance-along-r
   await expect(page.locator(".result-card").first()).toContainText("into your journey");
 });
 
-test("a location search from the homepage lists the nearest first", async ({ page, request }) => {
+test("a location search from the homepage lists the nearest first", async ({ page, request, javaScriptEnabled }) => {
   await page.goto("/?tab=location");
+  // Typed before hydration, a field's value can be reset by React taking over the form (seen on a loaded
+  // machine: the click then submitted nothing): with JavaScript, type once the page has hydrated.
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.locator("#home-location").fill("London");
   await page.getByRole("button", { name: "Search near here" }).click();
 
@@ -57,8 +63,9 @@ test("a location search from the homepage lists the nearest first", async ({ pag
   expect(miles[0]).toMatch(/^\d+\.\d miles away$/);
 });
 
-test("a preset homepage searches its own type: /vets-in-france sends a location search to the vet segment", async ({ page }) => {
+test("a preset homepage searches its own type: /vets-in-france sends a location search to the vet segment", async ({ page, javaScriptEnabled }) => {
   await page.goto("/vets-in-france?tab=location");
+  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Vets in France, near your route");
   await page.locator("#home-location").fill("Paris");
   await page.getByRole("button", { name: "Search near here" }).click();

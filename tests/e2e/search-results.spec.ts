@@ -69,7 +69,7 @@ test("a search URL pasted into a new browser shows the same results", async ({ p
   }
 });
 
-test("a search with nothing to show says so and invites a listing", async ({ page }) => {
+test("a search with nothing to show says so and invites a listing", { tag: "@same-without-js" }, async ({ page }) => {
   const response = await page.goto("/location/vet?location=Lerwick&distance=1");
   expect(response?.status()).toBe(200);
   await expect(page.getByText("We can't find any results")).toBeVisible();

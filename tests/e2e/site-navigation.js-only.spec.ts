@@ -5,7 +5,7 @@
 import { seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { expect, reviewScreenshot, test } from "./fixtures";
-import { createMember, logInAs } from "./support/accounts";
+import { createMember, logInAs, uniqueUsername } from "./support/accounts";
 
 async function subNavState(page: Page) {
   return page.locator(".site-header").getAttribute("data-subnav");
@@ -98,7 +98,7 @@ async function headerOnOneLine(page: Page) {
 for (const role of ["visitor", "member", "administrator"] as const) {
   test(`the header for a ${role} fits on one line at 1280 and 1000 px`, async ({ page, context }) => {
     // The longest name the rules allow (15 characters).
-    if (role !== "visitor") await logInAs(context, await createMember({ admin: role === "administrator", username: `w${Date.now().toString(36)}`.padEnd(15, "w").slice(0, 15) }));
+    if (role !== "visitor") await logInAs(context, await createMember({ admin: role === "administrator", username: uniqueUsername("w") }));
     for (const width of [1280, 1000]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/");

@@ -139,7 +139,7 @@ test("with the keyboard, 'More' opens with Space and its links follow on", async
   await expect(page).toHaveURL(/\/faqs$/);
 });
 
-test("at 1280 px the sticky header keeps an anchor's target clear of it", async ({ page }) => {
+test("at 1280 px the sticky header keeps an anchor's target clear of it", { tag: "@same-without-js" }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto("/faqs#faqs-contact-title");
   const target = page.locator("#faqs-contact-title");

@@ -8,7 +8,7 @@
 import { createCookie } from "@remix-run/node";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +19,7 @@ import { withErrorResponse } from "../../app/error-response.server";
 import { MAX_FORM_BYTES } from "../../app/ops/input.server";
 import { routeAnswer } from "../support/route-call";
 import { freePort } from "../bench/server";
+import { buildIsStale } from "../../scripts/lib.mjs";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_test";
 const SESSION_SECRET = "action-bodies-test-session-secret-0123456789abcdef";
@@ -28,12 +29,28 @@ let child: ChildProcess | undefined;
 let base = "";
 const logLines: string[] = [];
 
-/** Starts server.ts as `npm run dev` does (Vite compiles the routes on first use), on a free port. */
+/**
+ * Whether to run the production build: `npm test` builds alongside vitest and names a file it writes when
+ * the build is done (PAWROUTE_BUILD_DONE: "ok" or "failed"); run alone, a build newer than every source.
+ */
+async function productionBuild(): Promise<boolean> {
+  const done = process.env.PAWROUTE_BUILD_DONE;
+  if (!done) return !buildIsStale();
+  for (let i = 0; i < 1200 && !existsSync(done); i++) await new Promise((resolve) => setTimeout(resolve, 250));
+  return existsSync(done) && readFileSync(done, "utf8").trim() === "ok";
+}
+
+/**
+ * Starts the app on a free port: the production build as `npm start` runs it when there is a fresh one,
+ * else server.ts as `npm run dev` does (Vite compiles each route on first use: about a minute of this
+ * test's time on the 2-core machine, decision 0317).
+ */
 async function startApp(): Promise<void> {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL, PORT: String(port), SESSION_SECRET, COOKIE_SECURE: "false", MAIL_CATCHER_PORT: "0", TRUST_PROXY: "true", LOG_LEVEL: "warn" },
+  const built = await productionBuild();
+  child = spawn(process.execPath, built ? ["build/entry/server.js"] : ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, NODE_ENV: built ? "production" : "development", DATABASE_URL, PORT: String(port), SESSION_SECRET, COOKIE_SECURE: "false", MAIL_CATCHER_PORT: "0", TRUST_PROXY: "true", LOG_LEVEL: "warn" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let pending = "";
@@ -181,7 +198,7 @@ describe("a 500 keeps its request id", () => {
       await sql`ALTER TABLE facilities_hidden_by_vitest RENAME TO facilities`;
       await sql`ALTER TABLE reviews_hidden_by_vitest RENAME TO reviews`;
     }
-    // The first requests compile the routes (Vite, as in `npm run dev`): minutes on a loaded machine.
+    // Without a fresh build the first requests compile the routes (Vite, as in `npm run dev`): minutes on a loaded machine.
   }, 300_000);
 });
 

@@ -28,16 +28,41 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomUUID().slice(0, 8)}@e2e.pawroute.test`;
 }
 
-/** A short unique username (5-15 characters). */
-export function uniqueUsername(): string {
-  return `e2e_${randomBytes(4).toString("hex")}`;
+/**
+ * A unique username of `length` characters (the rules allow 5-15): `prefix` and random letters and digits.
+ * Tests in both workers and both projects make members at the same moment, and the test database keeps
+ * the members of earlier runs: a name from the clock or a few random digits collided on
+ * `users_username_lower`. 11 random characters (the default) are 56 bits.
+ */
+export function uniqueUsername(prefix = "e2e_", length = 15): string {
+  const random = length - prefix.length;
+  if (length > 15 || random < 4) throw new Error(`uniqueUsername: "${prefix}" leaves ${random} random characters in ${length}`);
+  const bytes = randomBytes(random);
+  return prefix + Array.from(bytes, (byte) => "abcdefghijklmnopqrstuvwxyz0123456789"[byte % 36]).join("");
+}
+
+/** The password of members made without one, hashed once per worker: argon2 costs each hash ~50 ms of CPU. */
+let workerPassword: { password: string; hash: Promise<string> } | undefined;
+function defaultPassword(): { password: string; hash: Promise<string> } {
+  if (!workerPassword) {
+    const password = `pw-${randomBytes(6).toString("hex")}`;
+    workerPassword = { password, hash: hashPassword(password) };
+  }
+  return workerPassword;
+}
+
+function hashPassword(password: string): Promise<string> {
+  return hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
 }
 
 export async function createMember(options: { verified?: boolean; username?: string | null; admin?: boolean; password?: string | null; label?: string } = {}): Promise<TestMember> {
   const email = uniqueEmail(options.label ?? "member");
-  const password = options.password === undefined ? `pw-${randomBytes(6).toString("hex")}` : options.password;
+  // Members made without a password of their own share the worker's (the tests that log in through the
+  // form read it from the returned member); a given password is hashed for that member.
+  const shared = options.password === undefined ? defaultPassword() : undefined;
+  const password = shared ? shared.password : options.password;
   const username = options.username === undefined ? uniqueUsername() : options.username;
-  const passwordHash = password === null ? null : await hash(password, { memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+  const passwordHash = shared ? await shared.hash : password === null || password === undefined ? null : await hashPassword(password);
   const [row] = await database()<{ id: number }[]>`
     INSERT INTO users (email, password_hash, username, is_admin, email_verified)
     VALUES (${email}, ${passwordHash}, ${username}, ${options.admin ?? false}, ${options.verified ?? true})
