@@ -14,7 +14,7 @@ import { conditionalGet } from "./app/http/conditional.server";
 import { contentVersion, RENDER_CACHE_BYTES, RENDER_CACHE_SETTLE_MS } from "./app/http/content-version.server";
 import { createRenderCache } from "./app/http/render-cache.server";
 import { ConfigError, getEnv } from "./app/env.server";
-import { startJobWorker } from "./app/jobs/worker.server";
+import { superviseJobWorker } from "./app/jobs/worker.server";
 import { startMailCatcher, type MailCatcher } from "./app/mail/catcher.server";
 import { withRequestOrigin } from "./app/mail/links.server";
 import { closeMailTransport, configureMailTransport } from "./app/mail/transport.server";
@@ -93,15 +93,13 @@ if (!env.PAYPAL_CLIENT_SECRET && !process.env.PAYPAL_API_URL) {
 }
 if (!env.PAYPAL_CLIENT_SECRET && env.PAYPAL_ENABLED) console.log("Payments: PAYPAL_CLIENT_SECRET is not set, so PayPal uses the local stand-ins (any email approves; nothing is charged).");
 
-let worker: Awaited<ReturnType<typeof startJobWorker>>;
+// Started again if it stops on an error (app/jobs/worker.server.ts); /readyz says when it is not running.
+let worker: Awaited<ReturnType<typeof superviseJobWorker>>;
 try {
-  worker = await startJobWorker();
+  worker = await superviseJobWorker(observeJobs);
 } catch (error) {
   stop(`The job worker could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
-observeJobs(worker);
-let queueRunning = true;
-void worker.promise.finally(() => (queueRunning = false));
 
 const production = env.NODE_ENV !== "development";
 const vite = production
@@ -114,7 +112,7 @@ app.set("trust proxy", env.TRUST_PROXY);
 // Brotli at quality 1 for browsers: the default, 4, cost a third of a page's render (decision 0208).
 app.use(compression(COMPRESSION_OPTIONS));
 // Request ids, JSON logs, security headers, /healthz, /readyz, /metrics (app/ops/http.server.ts).
-installOperations(app, { queueRunning: () => queueRunning });
+installOperations(app, { queueRunning: () => worker.running() });
 
 // Every POST (and other unsafe method) must come from this site: 403 for another site's form.
 app.use((req, res, next) => {

@@ -35,6 +35,82 @@ export const tasks: TaskList = {
   },
 };
 
+/** The first wait before starting a stopped worker again, and the longest. */
+const RESTART_FIRST_MS = 1_000;
+const RESTART_LONGEST_MS = 30_000;
+/** A worker that ran this long before stopping starts again after the first wait, not a longer one. */
+const RAN_LONG_ENOUGH_MS = 60_000;
+
+export interface SupervisedWorker {
+  /** Whether a worker is running now (false from its stop until the one started after it runs). */
+  running(): boolean;
+  /** Stops the worker for good (shutdown): no restart after this. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the job worker and keeps it running. graphile-worker's runner rejects its promise when it meets an
+ * error it cannot handle, for example its batched fail of a job while the database is down (ECONNRESET in
+ * batchFailJobs); unobserved, that rejection took the whole server down with it. Here it is logged and a
+ * new worker is started, after 1 s, doubling up to 30 s while starts keep failing. Jobs are not lost: a job
+ * whose outcome was not written stays locked in its table and graphile-worker runs it again later.
+ * The first start's error is thrown, so a server that cannot start its worker says so at start-up.
+ */
+export async function superviseJobWorker(onStart: (runner: Runner) => void, start: () => Promise<Runner> = startJobWorker): Promise<SupervisedWorker> {
+  let current: Runner | null = await start();
+  let stopping = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let wait = RESTART_FIRST_MS;
+
+  const restartLater = (reason: string) => {
+    current = null;
+    if (stopping) return;
+    jobLogger.error(`The job worker stopped (${reason}); starting it again in ${wait / 1000} s`);
+    const delay = wait;
+    // The next stop in a row waits twice as long, unless the worker started now runs long enough.
+    wait = Math.min(wait * 2, RESTART_LONGEST_MS);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (stopping) return;
+      start().then(
+        (runner) => {
+          if (stopping) return void runner.stop().catch(() => undefined);
+          watch(runner);
+        },
+        (error: unknown) => restartLater(`could not start: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, delay);
+    timer.unref?.();
+  };
+
+  const watch = (runner: Runner) => {
+    current = runner;
+    onStart(runner);
+    const startedAt = Date.now();
+    runner.promise.then(
+      () => {
+        if (stopping) return;
+        if (Date.now() - startedAt >= RAN_LONG_ENOUGH_MS) wait = RESTART_FIRST_MS;
+        restartLater("it ended on its own");
+      },
+      (error: unknown) => {
+        if (Date.now() - startedAt >= RAN_LONG_ENOUGH_MS) wait = RESTART_FIRST_MS;
+        restartLater(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
+
+  watch(current);
+  return {
+    running: () => current !== null,
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await current?.stop().catch(() => undefined);
+    },
+  };
+}
+
 export async function startJobWorker(): Promise<Runner> {
   await ensureJobQueue();
   return run({

@@ -84,30 +84,36 @@ const member = await createMember({ label: "restart" });
 const cookie = `pawroute_session=${(await sessionCookieValue(member)).value}`;
 await database().end();
 
-/** Waits (up to a minute) until the server's job queue has no job left that could run now. */
-async function queueIdle(url: string): Promise<void> {
+/**
+ * Queues mail jobs for the server's worker, so that jobs are running and failing while the database goes
+ * away: graphile-worker then rejects its runner (its batched fail meets ECONNRESET), which once took the
+ * whole server down; the worker is now supervised and started again (app/jobs/worker.server.ts).
+ */
+async function queueMail(url: string, count: number): Promise<void> {
   const schema = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
   const sql = postgres(url, { max: 1, onnotice: () => undefined });
   try {
-    for (let i = 0; i < 240; i++) {
-      const [row] = await sql.unsafe<{ ready: number }[]>(`SELECT count(*)::int AS ready FROM "${schema}"._private_jobs WHERE run_at <= now() AND attempts < max_attempts`).catch(() => [{ ready: 0 }]);
-      if (row.ready === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+    for (let i = 0; i < count; i++) {
+      const payload = { to: `restart-${i}@test.pawroute`, subject: "Restart test", text: "Sent across a database restart.", html: "<p>Sent across a database restart.</p>" };
+      await sql`SELECT ${sql(schema)}.add_job('send-mail', ${JSON.stringify(payload)}::json)`;
     }
-    console.log("the job queue still had runnable jobs after a minute");
   } finally {
     await sql.end();
   }
 }
 
+async function readyAgain(base: string, deadline: number): Promise<boolean> {
+  while (Date.now() < deadline) {
+    const status = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.status, () => 0);
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
 const server = await startServer(await freePort(), databaseUrl);
 let exitCode = 0;
 try {
-  // Jobs queued by the earlier stages (vitest's mail) run first, before the load starts: this test is about
-  // requests and writes through the outage. A job that fails while the database is down crashed the server
-  // (graphile-worker's batchFailJobs rejects with ECONNRESET, unhandled; reported in decision 0317); before
-  // the end-to-end tests ran alongside vitest, their own servers happened to empty this queue first.
-  await queueIdle(databaseUrl);
   const load = [
     reader(server.base, "/browse/road/united-kingdom/m6"),
     reader(server.base, "/api/locations/search/browse?limit=5"),
@@ -116,6 +122,7 @@ try {
     writer(server.base, cookie),
   ];
   await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await queueMail(databaseUrl, 40);
   phase = "outage";
   db("stop");
   await new Promise((resolve) => setTimeout(resolve, OUTAGE_SECONDS * 1_000));
@@ -127,6 +134,8 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   running = false;
   await Promise.all(load);
+  // The job worker runs again too: /readyz counts it (the supervisor restarts a worker the outage stopped).
+  const ready = await readyAgain(server.base, Date.now() + 45_000);
 
   // Every accepted write is there; every list has its name (no half-written rows).
   const check = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
@@ -149,7 +158,9 @@ try {
   console.log(`writes accepted: ${accepted.length}; accepted writes lost: ${lost.length}; writes refused: ${refusedWrites.length} (${[...new Set(refusedWrites)].join(", ") || "none"})`);
   console.log(`statuses: before ${JSON.stringify(counts.before)}, outage ${JSON.stringify(counts.outage)}, after ${JSON.stringify(counts.after)}`);
 
+  console.log(`ready again (job worker running): ${ready}`);
   assert.ok(during > 0, "requests were made during the outage");
+  assert.ok(ready, "/readyz answered 200 after the outage: the job worker runs again");
   assert.ok(unavailable > 0, "the outage was answered with 503s");
   assert.equal(fiveHundreds, 0, "no 500 while the database was down or coming back");
   assert.ok(firstOkAfter > 0, "a 200 came after the database was back");
