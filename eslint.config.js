@@ -12,8 +12,6 @@ const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", 
  */
 const APP_POSTGRES_TEMPLATES_TO_MOVE = [
   "app/admin/listings.server.ts",
-  "app/admin/reviews.server.ts",
-  "app/admin/users.server.ts",
   "app/blog/admin.server.ts",
   "app/blog/posts.server.ts",
   "app/listings/form-page.server.ts",
