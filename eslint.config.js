@@ -11,7 +11,6 @@ const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", 
  * `db().execute`) and take them off this list; no other app/ file may add one.
  */
 const APP_POSTGRES_TEMPLATES_TO_MOVE = [
-  "app/listings/form-page.server.ts",
   "app/listings/save.server.ts",
 ];
 
