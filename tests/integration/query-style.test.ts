@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadDashboard } from "../../app/admin/dashboard.server";
+import { defaultVersion, listingDiff, listingVersionsOf, listListings } from "../../app/admin/listings.server";
+import { adminPostList } from "../../app/blog/admin.server";
+import { feedPosts, sitemapPosts } from "../../app/blog/posts.server";
 import { listReviews, reviewDetail, updateReview } from "../../app/admin/reviews.server";
 import { changeAddress, changePassword, changeUsername, listUsers, userDetail, USERNAME_TAKEN } from "../../app/admin/users.server";
 import type { SessionUser } from "../../app/auth/guards.server";
@@ -95,6 +98,47 @@ describe("reviews in the back office", () => {
     await updateReview(admin, waiting.id, { rating: 3, title: "Edited", content });
     expect(await auditOf("review", waiting.id)).toEqual([{ action: "review.edit", before: { rating: 4, title: `${run} waiting`, content }, after: { rating: 3, title: "Edited", content } }]);
     await expect(updateReview(admin, 2_000_000_000, { rating: 3, title: "", content })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("listings in the back office", () => {
+  it("lists by status and title, and compares a waiting edit with the live version", async () => {
+    const title = `${run} edited walk`;
+    const first = await saveListing({ user: admin, uploader: { user: admin, visitorKey: null }, existing: null, previousGallery: [], form: walkForm({ title, description: "<p>Shady paths by the river.</p>" }), draft: false });
+    listings.push(first.id);
+    const [record] = await sql()<{ id: number; slug: string; walk_type: string; user_id: number; status: number; current_version_id: number; free: boolean; title: string }[]>`
+      SELECT id, slug, walk_type, user_id, status, current_version_id, free, title FROM listings WHERE id = ${first.id}`;
+    const existing = { id: record.id, slug: record.slug, walkType: record.walk_type, userId: record.user_id, status: record.status, versionId: record.current_version_id, free: record.free, title: record.title } as unknown as Parameters<typeof saveListing>[0]["existing"];
+    // The author (not an administrator) edits the live listing: the edit waits.
+    await sql()`UPDATE listings SET user_id = ${member.id} WHERE id = ${first.id}`;
+    const edit = await saveListing({ user: member, uploader: { user: member, visitorKey: null }, existing, previousGallery: [], form: walkForm({ title, description: "<p>Shady paths by the river and a pub.</p>", town: "Appleby" }), draft: false });
+    expect(edit.applied).toBe(false);
+    const versions = await listingVersionsOf(first.id);
+    expect(versions.map((version) => version.number)).toEqual([2, 1]);
+    expect(await defaultVersion(first.id)).toBe(versions[0].id);
+    const submitted = await listListings("submitted", new URLSearchParams({ q: `${run} EDITED` }));
+    expect(submitted.listings.map((row) => row.id)).toEqual([first.id]);
+    expect(submitted.listings[0]).toMatchObject({ statusName: "Live, edit waiting", waitingVersion: versions[0].id, url: first.url });
+    expect((await listListings("draft", new URLSearchParams({ q: run }))).pagination.total).toBe(0);
+    const diff = await listingDiff(first.id, versions[0].id);
+    expect(diff.liveVersion).toEqual({ id: versions[1].id, number: 1 });
+    expect(diff.fields.find((field) => field.label === "Town")).toEqual({ label: "Town", before: "Penrith", after: "Appleby", changed: true });
+    expect(diff.fields.find((field) => field.label === "Country")).toMatchObject({ before: "United Kingdom", after: "United Kingdom", changed: false });
+    await expect(listingDiff(first.id, 2_000_000_000)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe("the blog", () => {
+  it("lists the back office's tabs and the feed and sitemap from the visible posts", async () => {
+    const page = await adminPostList("all", { q: "", category: null, page: 1 });
+    const [counts] = await sql()<{ all: number; drafts: number }[]>`
+      SELECT count(*)::int AS all, count(*) FILTER (WHERE status = 'draft' AND story IS NULL)::int AS drafts FROM blog_posts`;
+    expect(page.counts).toMatchObject(counts);
+    expect(page.total).toBe(counts.all);
+    const visible = await sql()<{ slug: string }[]>`
+      SELECT slug FROM blog_posts WHERE status IN ('published', 'scheduled') AND published_at <= now() ORDER BY published_at DESC, id DESC`;
+    expect((await feedPosts(5)).map((post) => post.slug)).toEqual(visible.slice(0, 5).map((row) => row.slug));
+    expect((await sitemapPosts()).map((post) => post.url).sort()).toEqual(visible.map((row) => `/bark-out/${row.slug}`).sort());
   });
 });
 
