@@ -73,7 +73,6 @@ const addHitsPrepared = db()
   })
   .returning({ key: rateLimitBuckets.key, hits: rateLimitBuckets.hits, previous_hits: rateLimitBuckets.previousHits, elapsed: sql<number>`extract(epoch FROM now() - ${rateLimitBuckets.windowStartedAt})::float8` })
   .prepare("bench_add_hits");
-console.log(addHitsPrepared.getQuery().sql);
 const versionPrepared = db().select({ version: sql<string>`(CASE WHEN is_called THEN last_value ELSE 0 END)::text` }).from(sql`content_version`).prepare("bench_content_version");
 
 const keys = Array.from({ length: 50 }, () => `bench:${randomUUID()}`);
