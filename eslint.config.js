@@ -6,30 +6,13 @@ import tseslint from "typescript-eslint";
 const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", message: "No string-built SQL: use a drizzle builder (app/) or a parameterised sql template (geo/, db/)." };
 
 /**
- * app/ services written before the one style (docs/decisions/0301) that still send postgres.js templates
- * (`sql()` + a template) of their own. Move them to the drizzle builder (or drizzle's `sql` through
- * `db().execute`) and take them off this list; no other app/ file may add one.
+ * The one app/ service still sending postgres.js templates of its own (docs/decisions/0318): saving a
+ * listing puts geo's nearest-junction fragment (postgres.js, shared with attachNearestJunctions) inside its
+ * transaction. Take it off when geo/ offers that junction as a function run on a client it is handed; no
+ * other app/ file may add one.
  */
 const APP_POSTGRES_TEMPLATES_TO_MOVE = [
-  "app/account/own.server.ts",
-  "app/admin/dashboard.server.ts",
-  "app/admin/listings.server.ts",
-  "app/admin/reviews.server.ts",
-  "app/admin/users.server.ts",
-  "app/admin/waiting.server.ts",
-  "app/auth/rate-limit.server.ts",
-  "app/auth/session.server.ts",
-  "app/blog/admin.server.ts",
-  "app/blog/posts.server.ts",
-  "app/directory/stats.server.ts",
-  "app/http/content-version.server.ts",
-  "app/listings/form-page.server.ts",
   "app/listings/save.server.ts",
-  "app/ops/http.server.ts",
-  "app/ops/metrics.server.ts",
-  "app/payments/affiliate-links.server.ts",
-  "app/payments/revenue.server.ts",
-  "app/search/reference.server.ts",
 ];
 
 export default tseslint.config(

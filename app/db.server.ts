@@ -1,4 +1,4 @@
-import { connect, type DatabaseHandle, type Pool } from "../db/client";
+import { connect, type Database, type DatabaseHandle, type Pool } from "../db/client";
 import { keepPlacesFound } from "../geo/geocode";
 import { getEnv } from "./env.server";
 
@@ -26,6 +26,20 @@ export function db() {
 
 export function sql() {
   return database().sql;
+}
+
+/**
+ * A drizzle query built once per pool and sent as a named prepared statement (`.prepare(name)` with
+ * `sql.placeholder`s), for the statements nearly every request runs: the builder's CPU is spent once, not
+ * on every call (docs/decisions/0318). Rebuilt when the pool is (tests close and reopen it).
+ */
+export function preparedOnce<T>(build: (database: Database) => T): () => T {
+  let made: { database: Database; query: T } | undefined;
+  return () => {
+    const current = db();
+    if (made?.database !== current) made = { database: current, query: build(current) };
+    return made.query;
+  };
 }
 
 const REPLICA_KEY = Symbol.for("pawroute.database.replica");

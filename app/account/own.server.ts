@@ -2,7 +2,9 @@
 // the member behind the request are ever read (the user id comes from the session, never the URL).
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { REVIEW_STATUS } from "../../db/schema/reviews";
-import { sql } from "../db.server";
+import { count, eq, sql } from "drizzle-orm";
+import { listings, reviews } from "../../db/schema";
+import { db } from "../db.server";
 import { OWN_PAGE_SIZE, type OwnListing, type OwnReview, type OwnStatus } from "./own-status";
 import { pageCount } from "../../kit/pager";
 import { listingUrl } from "../../geo/listing";
@@ -27,7 +29,7 @@ export interface OwnPage<T> {
   total: number;
 }
 
-interface ListingRow {
+type ListingRow = {
   id: number;
   title: string;
   walk_type: string;
@@ -39,18 +41,18 @@ interface ListingRow {
   latest_changes: boolean | null;
   date: Date | string;
   total: number;
-}
+};
 
 /** The listings the member added (every status), most recently saved first. */
 export async function ownListings(userId: number, page: number): Promise<OwnPage<OwnListing>> {
-  const rows = await sql()<ListingRow[]>`
+  const rows = await db().execute<ListingRow>(sql`
     SELECT l.id, l.title, l.walk_type, l.slug, l.status, v.status AS latest_status, v.held_until_verified AS latest_held, v.moderation_reason AS latest_reason, v.changes_requested AS latest_changes,
            greatest(l.updated_at, coalesce(v.created_at, l.updated_at)) AS date, count(*) OVER ()::int AS total
     FROM listings l
     LEFT JOIN LATERAL (SELECT status, held_until_verified, moderation_reason, changes_requested, created_at FROM listing_versions WHERE listing_id = l.id ORDER BY version DESC LIMIT 1) v ON true
     WHERE l.user_id = ${userId}
     ORDER BY date DESC, l.id DESC
-    LIMIT ${OWN_PAGE_SIZE} OFFSET ${(page - 1) * OWN_PAGE_SIZE}`;
+    LIMIT ${OWN_PAGE_SIZE} OFFSET ${(page - 1) * OWN_PAGE_SIZE}`);
   const total = rows[0]?.total ?? (page > 1 ? await countListings(userId) : 0);
   return {
     items: rows.map((row) => {
@@ -73,11 +75,11 @@ export async function ownListings(userId: number, page: number): Promise<OwnPage
 }
 
 async function countListings(userId: number): Promise<number> {
-  const [row] = await sql()<{ total: number }[]>`SELECT count(*)::int AS total FROM listings WHERE user_id = ${userId}`;
+  const [row] = await db().select({ total: count() }).from(listings).where(eq(listings.userId, userId));
   return row.total;
 }
 
-interface ReviewRow {
+type ReviewRow = {
   id: number;
   rating: number;
   title: string;
@@ -89,17 +91,17 @@ interface ReviewRow {
   walk_type: string;
   slug: string;
   total: number;
-}
+};
 
 /** The reviews the member wrote (every status), newest first. */
 export async function ownReviews(userId: number, page: number): Promise<OwnPage<OwnReview>> {
-  const rows = await sql()<ReviewRow[]>`
+  const rows = await db().execute<ReviewRow>(sql`
     SELECT r.id, r.rating, r.title, left(r.content, 200) AS content, r.status, r.moderation_reason, r.created_at AS date,
            l.title AS listing_title, l.walk_type, l.slug, count(*) OVER ()::int AS total
     FROM reviews r JOIN listings l ON l.id = r.listing_id
     WHERE r.user_id = ${userId}
     ORDER BY r.created_at DESC, r.id DESC
-    LIMIT ${OWN_PAGE_SIZE} OFFSET ${(page - 1) * OWN_PAGE_SIZE}`;
+    LIMIT ${OWN_PAGE_SIZE} OFFSET ${(page - 1) * OWN_PAGE_SIZE}`);
   const total = rows[0]?.total ?? (page > 1 ? await countReviews(userId) : 0);
   return {
     items: rows.map((row) => ({
@@ -119,6 +121,6 @@ export async function ownReviews(userId: number, page: number): Promise<OwnPage<
 }
 
 async function countReviews(userId: number): Promise<number> {
-  const [row] = await sql()<{ total: number }[]>`SELECT count(*)::int AS total FROM reviews WHERE user_id = ${userId}`;
+  const [row] = await db().select({ total: count() }).from(reviews).where(eq(reviews.userId, userId));
   return row.total;
 }

@@ -1,11 +1,10 @@
 // Listings in the back office: the tables by status, search and filters, bulk deny and delete, and the
 // view-edit comparison of a submitted version with the live listing (docs/decisions/0052-listing-moderation.md).
 import { diffWords } from "diff";
-// drizzle's sql tag, for tx.execute (sql() from db.server is the postgres client).
-import { sql as sql_ } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import type { SessionUser } from "../auth/guards.server";
-import { db, sql } from "../db.server";
+import { db } from "../db.server";
 import { AppError } from "../../core/errors";
 import { htmlToLines } from "../listings/sanitise.server";
 import { readVersionData, type ListingVersionData } from "../listings/version-data";
@@ -26,18 +25,15 @@ export async function listListings(filter: ListingStatusFilter, params: URLSearc
   const road = optionalId(params.get("road"));
   const country = optionalId(params.get("country"), 1000);
   const { page, limit } = pageOf(params);
-  const s = sql();
   const status = LISTING_FILTERS[filter].status;
-  const where = s`
+  const where = sql`
     WHERE true
-    ${filter === "submitted" ? s`AND (l.status = ${LISTING_STATUS.submitted} OR EXISTS (SELECT 1 FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}))` : status !== null ? s`AND l.status = ${status}` : s``}
-    ${q ? s`AND lower(l.title) LIKE ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : s``}
-    ${road !== null ? s`AND l.road_id = ${road}` : s``}
-    ${country !== null ? s`AND l.country_id = ${country}` : s``}`;
-  const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM listings l ${where}`;
-  const rows = await s<
-    { id: number; title: string; full_title: string; url: string; status: number; road: string | null; country: string; author: string | null; author_id: number | null; updated_at: Date; waiting_version: number | null }[]
-  >`
+    ${filter === "submitted" ? sql`AND (l.status = ${LISTING_STATUS.submitted} OR EXISTS (SELECT 1 FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}))` : status !== null ? sql`AND l.status = ${status}` : sql``}
+    ${q ? sql`AND lower(l.title) LIKE ${`%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql``}
+    ${road !== null ? sql`AND l.road_id = ${road}` : sql``}
+    ${country !== null ? sql`AND l.country_id = ${country}` : sql``}`;
+  const [{ total }] = await db().execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM listings l ${where}`);
+  const rows = await db().execute<{ id: number; title: string; full_title: string; url: string; status: number; road: string | null; country: string; author: string | null; author_id: number | null; updated_at: Date | string; waiting_version: number | null }>(sql`
     SELECT l.id, l.title, l.full_title, listing_url(l.walk_type, l.slug) AS url, l.status, r.name AS road, c.name AS country,
            coalesce(u.username, u.email) AS author, l.user_id AS author_id, l.updated_at,
            (SELECT max(w.id) FROM listing_versions w WHERE w.listing_id = l.id AND w.status = ${LISTING_STATUS.submitted}) AS waiting_version
@@ -47,8 +43,8 @@ export async function listListings(filter: ListingStatusFilter, params: URLSearc
     LEFT JOIN users u ON u.id = l.user_id
     ${where}
     ORDER BY l.updated_at DESC, l.id DESC
-    LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
-  const roads = await s<{ id: number; name: string; country_id: number }[]>`SELECT id, name, country_id FROM roads ORDER BY country_id DESC, name`;
+    LIMIT ${limit} OFFSET ${(page - 1) * limit}`);
+  const roads = await db().execute<{ id: number; name: string; country_id: number }>(sql`SELECT id, name, country_id FROM roads ORDER BY country_id DESC, name`);
   const listings: AdminListingRow[] = rows.map((row) => ({
     id: row.id,
     title: row.title,
@@ -80,16 +76,16 @@ export async function bulkDenyListings(admin: SessionUser, ids: number[], reason
   let denied = 0;
   await db().transaction(async (tx) => {
     for (const id of ids) {
-      const rows = await tx.execute<{ status: number; full_title: string; url: string; email: string | null; active: boolean; user_id: number | null }>(sql_`
+      const rows = await tx.execute<{ status: number; full_title: string; url: string; email: string | null; active: boolean; user_id: number | null }>(sql`
         SELECT l.status, l.full_title, listing_url(l.walk_type, l.slug) AS url, u.email, u.deactivated_at IS NULL AS active, l.user_id
         FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${id} FOR UPDATE OF l`);
       const before = rows[0];
       if (!before) continue;
-      await tx.execute(sql_`UPDATE listing_versions SET status = ${LISTING_STATUS.denied}, moderated_by = ${admin.id}, moderated_at = now() WHERE listing_id = ${id} AND status = ${LISTING_STATUS.submitted}`);
-      await tx.execute(sql_`
+      await tx.execute(sql`UPDATE listing_versions SET status = ${LISTING_STATUS.denied}, moderated_by = ${admin.id}, moderated_at = now() WHERE listing_id = ${id} AND status = ${LISTING_STATUS.submitted}`);
+      await tx.execute(sql`
         UPDATE listing_versions SET moderation_reason = ${reason}, changes_requested = false, moderated_by = ${admin.id}, moderated_at = now()
         WHERE id = (SELECT id FROM listing_versions WHERE listing_id = ${id} ORDER BY version DESC LIMIT 1)`);
-      await tx.execute(sql_`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${id}`);
+      await tx.execute(sql`UPDATE listings SET status = ${LISTING_STATUS.denied}, updated_at = now() WHERE id = ${id}`);
       await audit({ actorId: admin.id, action: "listing.deny", recordType: "listing", recordId: id, before: { status: before.status }, after: { status: LISTING_STATUS.denied, reason } }, tx);
       if (before.email && before.active && before.user_id !== admin.id) await queueMail(tx, listingDeniedMail(before.email, { fullTitle: before.full_title, url: before.url }, reason));
       denied += 1;
@@ -104,7 +100,7 @@ export async function bulkDeleteListings(admin: SessionUser, ids: number[]): Pro
   return db().transaction(async (tx) => {
     let deleted = 0;
     for (const id of ids) {
-      const rows = await tx.execute<{ id: number; title: string; status: number; user_id: number | null; slug: string }>(sql_`DELETE FROM listings WHERE id = ${id} RETURNING id, title, status, user_id, slug`);
+      const rows = await tx.execute<{ id: number; title: string; status: number; user_id: number | null; slug: string }>(sql`DELETE FROM listings WHERE id = ${id} RETURNING id, title, status, user_id, slug`);
       const before = rows[0];
       if (!before) continue;
       await audit({ actorId: admin.id, action: "listing.delete", recordType: "listing", recordId: id, before, after: null }, tx);
@@ -149,28 +145,25 @@ function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: n
  * that has never been live), field by field, the description as a word diff.
  */
 export async function listingDiff(listingId: number, versionId: number): Promise<ListingDiff> {
-  const s = sql();
-  const [listing] = await s<{ id: number; title: string; status: number; url: string; user_id: number | null; author: string | null }[]>`
+  const [listing] = await db().execute<{ id: number; title: string; status: number; url: string; user_id: number | null; author: string | null }>(sql`
     SELECT l.id, l.title, l.status, listing_url(l.walk_type, l.slug) AS url, l.user_id, coalesce(u.username, u.email) AS author
-    FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${listingId}`;
+    FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${listingId}`);
   if (!listing) throw new AppError(404, "Sorry, we couldn't find that listing.");
-  const [version] = await s<
-    { id: number; version: number; status: number; data: unknown; created_at: Date; by: string | null; moderated_at: Date | null; moderated_by: string | null; moderation_reason: string | null; changes_requested: boolean }[]
-  >`
+  const [version] = await db().execute<{ id: number; version: number; status: number; data: unknown; created_at: Date | string; by: string | null; moderated_at: Date | string | null; moderated_by: string | null; moderation_reason: string | null; changes_requested: boolean }>(sql`
     SELECT v.id, v.version, v.status, v.data, v.created_at, coalesce(u.username, u.email) AS by,
            v.moderated_at, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = v.moderated_by) AS moderated_by, v.moderation_reason, v.changes_requested
-    FROM listing_versions v LEFT JOIN users u ON u.id = v.user_id WHERE v.id = ${versionId} AND v.listing_id = ${listingId}`;
+    FROM listing_versions v LEFT JOIN users u ON u.id = v.user_id WHERE v.id = ${versionId} AND v.listing_id = ${listingId}`);
   if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
-  const [live] = await s<{ id: number; version: number; data: unknown }[]>`
+  const [live] = await db().execute<{ id: number; version: number; data: unknown }>(sql`
     SELECT id, version, data FROM listing_versions
     WHERE listing_id = ${listingId} AND status = ${LISTING_STATUS.live} AND id <> ${versionId}
-    ORDER BY (id = (SELECT current_version_id FROM listings WHERE id = ${listingId})) DESC, id DESC LIMIT 1`;
+    ORDER BY (id = (SELECT current_version_id FROM listings WHERE id = ${listingId})) DESC, id DESC LIMIT 1`);
   const proposed = readVersionData(version.data);
   const current: ListingVersionData | null = live ? readVersionData(live.data) : null;
-  const lookups = await s<{ kind: string; id: number; name: string }[]>`
-    SELECT 'facility' AS kind, id, name FROM facilities WHERE id = ANY(${[...proposed.facilities, ...(current?.facilities ?? [])]}::int[])
-    UNION ALL SELECT 'type', id, name FROM listing_types WHERE id = ANY(${[proposed.type ?? 0, current?.type ?? 0]}::int[])
-    UNION ALL SELECT 'country', id, name FROM countries WHERE id = ANY(${[proposed.country ?? 0, current?.country ?? 0]}::int[])`;
+  const lookups = await db().execute<{ kind: string; id: number; name: string }>(sql`
+    SELECT 'facility' AS kind, id, name FROM facilities WHERE id = ANY(${sql.param([...proposed.facilities, ...(current?.facilities ?? [])])}::int[])
+    UNION ALL SELECT 'type', id, name FROM listing_types WHERE id = ANY(${sql.param([proposed.type ?? 0, current?.type ?? 0])}::int[])
+    UNION ALL SELECT 'country', id, name FROM countries WHERE id = ANY(${sql.param([proposed.country ?? 0, current?.country ?? 0])}::int[])`);
   const name = (kind: string, id: number | null) => (id === null ? "" : (lookups.find((row) => row.kind === kind && row.id === id)?.name ?? String(id)));
   const yesNo = (value: boolean) => (value ? "Yes" : "No");
   const plain = (data: ListingVersionData) => ({
@@ -218,17 +211,17 @@ export async function listingDiff(listingId: number, versionId: number): Promise
 
 /** The versions of a listing (newest first), for links between versions on view-edit. */
 export async function listingVersionsOf(listingId: number): Promise<{ id: number; number: number; status: string; createdAt: string }[]> {
-  const rows = await sql()<{ id: number; version: number; status: number; created_at: Date }[]>`
-    SELECT id, version, status, created_at FROM listing_versions WHERE listing_id = ${listingId} ORDER BY version DESC LIMIT 50`;
+  const rows = await db().execute<{ id: number; version: number; status: number; created_at: Date | string }>(sql`
+    SELECT id, version, status, created_at FROM listing_versions WHERE listing_id = ${listingId} ORDER BY version DESC LIMIT 50`);
   return rows.map((row) => ({ id: row.id, number: row.version, status: STATUS_NAMES[row.status] ?? "", createdAt: iso(row.created_at) }));
 }
 
 /** Without ?version=, the newest version waiting for moderation, else the listing's current version. */
 export async function defaultVersion(listingId: number): Promise<number> {
-  const [row] = await sql()<{ id: number | null }[]>`
+  const [row] = await db().execute<{ id: number | null }>(sql`
     SELECT coalesce((SELECT max(id) FROM listing_versions WHERE listing_id = l.id AND status = 1), l.current_version_id,
                     (SELECT max(id) FROM listing_versions WHERE listing_id = l.id)) AS id
-    FROM listings l WHERE l.id = ${listingId}`;
+    FROM listings l WHERE l.id = ${listingId}`);
   if (!row?.id) throw new AppError(404, "Sorry, we couldn't find that listing.");
   return row.id;
 }

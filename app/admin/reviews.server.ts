@@ -1,10 +1,12 @@
 // Reviews in the back office: the table by filter, bulk approve/deny/delete/restore, one review's page
 // with its edit form. The status changes are the moderation functions of app/reviews/reviews.server.ts
 // (approval mail and Treat Points included); this module adds the audit log and the admin's edit.
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { listings, reviews, uploadedFiles, users } from "../../db/schema";
 import { REVIEW_STATUS } from "../../db/schema/reviews";
 import type { SessionUser } from "../auth/guards.server";
-import { sql } from "../db.server";
+import { db } from "../db.server";
 import { AppError, fieldErrorsOf } from "../../core/errors";
 import { acceptReview, deleteReview, denyReview, restoreReview } from "../reviews/reviews.server";
 import { REVIEW_MAX_CHARACTERS, REVIEW_MESSAGES, REVIEW_MIN_CHARACTERS, REVIEW_TITLE_MAX } from "../reviews/schemas";
@@ -27,7 +29,7 @@ interface Row {
   listing_title: string;
   listing_url: string;
   author: string | null;
-  created_at: Date;
+  created_at: Date | string;
 }
 
 function toRow(row: Row): AdminReviewRow {
@@ -46,31 +48,60 @@ function toRow(row: Row): AdminReviewRow {
   };
 }
 
+/** A review's row in the table: its listing and author (a deactivated author shows as "a former member"). */
+const rowColumns = {
+  id: reviews.id,
+  rating: reviews.rating,
+  title: reviews.title,
+  content: reviews.content,
+  status: reviews.status,
+  listing_title: listings.title,
+  listing_url: sql<string>`listing_url(${listings.walkType}, ${listings.slug})`,
+  author: sql<string | null>`CASE WHEN ${users.deactivatedAt} IS NULL THEN coalesce(${users.username}, ${users.email}) END`,
+  created_at: reviews.createdAt,
+};
+
 export async function listReviews(filter: ReviewFilter, params: URLSearchParams): Promise<AdminReviewsPage> {
   const q = boundedText(params.get("q"), 100);
   const { page, limit } = pageOf(params);
-  const s = sql();
   const statuses = REVIEW_FILTERS[filter].statuses;
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = s`WHERE true
-    ${statuses ? s`AND r.status = ANY(${statuses}::int[])` : s``}
-    ${q ? s`AND (lower(r.title) LIKE ${like} OR lower(r.content) LIKE ${like} OR lower(l.title) LIKE ${like})` : s``}`;
-  const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM reviews r JOIN listings l ON l.id = r.listing_id ${where}`;
-  const rows = await s<Row[]>`
-    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, listing_url(l.walk_type, l.slug) AS listing_url,
-           CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at
-    FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id
-    ${where}
-    ORDER BY r.created_at DESC, r.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  const conditions: SQL[] = [];
+  if (statuses) conditions.push(sql`${reviews.status} = ANY(${sql.param([...statuses])}::int[])`);
+  if (q) conditions.push(sql`(lower(${reviews.title}) LIKE ${like} OR lower(${reviews.content}) LIKE ${like} OR lower(${listings.title}) LIKE ${like})`);
+  const where = and(...conditions);
+  const [{ total }] = await db()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .where(where);
+  const rows = await db()
+    .select(rowColumns)
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   return { filter, reviews: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: pageCount(total, limit) } };
 }
 
 export async function reviewDetail(id: number): Promise<AdminReviewDetail> {
-  const [row] = await sql()<(Row & { user_id: number; email: string; image_ids: string[]; moderated_at: Date | null; moderated_by: string | null; moderation_reason: string | null })[]>`
-    SELECT r.id, r.rating, r.title, r.content, r.status, l.title AS listing_title, listing_url(l.walk_type, l.slug) AS listing_url,
-           CASE WHEN u.deactivated_at IS NULL THEN coalesce(u.username, u.email) END AS author, r.created_at, r.user_id, u.email, r.image_ids,
-           r.moderated_at, r.moderation_reason, (SELECT coalesce(m.username, m.email) FROM users m WHERE m.id = r.moderated_by) AS moderated_by
-    FROM reviews r JOIN listings l ON l.id = r.listing_id JOIN users u ON u.id = r.user_id WHERE r.id = ${id}`;
+  const [row] = await db()
+    .select({
+      ...rowColumns,
+      user_id: reviews.userId,
+      email: users.email,
+      image_ids: reviews.imageIds,
+      moderated_at: reviews.moderatedAt,
+      moderation_reason: reviews.moderationReason,
+      moderated_by: sql<string | null>`(SELECT coalesce(m.username, m.email) FROM ${users} m WHERE m.id = ${reviews.moderatedBy})`,
+    })
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(eq(reviews.id, id));
   if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
   const images = await galleryImages(row.image_ids);
   return {
@@ -105,7 +136,10 @@ export async function moderateReviews(admin: SessionUser, ids: number[], decisio
   if (decision === "deny" && !reason) throw new AppError(400, "Please choose a reason or type one, so the member knows what to change.");
   let changed = 0;
   for (const id of ids) {
-    const [before] = await sql()<{ status: number; rating: number; title: string; user_id: number; listing_id: number }[]>`SELECT status, rating, title, user_id, listing_id FROM reviews WHERE id = ${id}`;
+    const [before] = await db()
+      .select({ status: reviews.status, rating: reviews.rating, title: reviews.title, user_id: reviews.userId, listing_id: reviews.listingId })
+      .from(reviews)
+      .where(eq(reviews.id, id));
     if (!before) continue;
     if (decision === "restore" && before.status !== REVIEW_STATUS.denied) continue;
     if (decision !== "delete" && before.status === AFTER_STATUS[decision]) continue;
@@ -143,13 +177,15 @@ export function parseReviewEdit(form: FormData): { ok: true; value: ReviewEdit }
 /** Saves the administrator's edit (audit entry with the fields before and after); the status is left to the caller. */
 export async function updateReview(admin: SessionUser, id: number, edit: ReviewEdit): Promise<void> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
-  await sql().begin(async (tx) => {
-    const [before] = await tx<{ rating: number; title: string; content: string }[]>`SELECT rating, title, content FROM reviews WHERE id = ${id} FOR UPDATE`;
+  await db().transaction(async (tx) => {
+    const [before] = await tx.select({ rating: reviews.rating, title: reviews.title, content: reviews.content }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!before) throw new AppError(404, "Sorry, we couldn't find that review.");
     if (before.rating === edit.rating && before.title === edit.title && before.content === edit.content) return;
-    await tx`UPDATE reviews SET rating = ${edit.rating}, title = ${edit.title}, content = ${edit.content}, updated_at = now() WHERE id = ${id}`;
-    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-             VALUES (${admin.id}, 'review.edit', 'review', ${String(id)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(edit)}::jsonb)`;
+    await tx
+      .update(reviews)
+      .set({ rating: edit.rating, title: edit.title, content: edit.content, updatedAt: sql`now()` })
+      .where(eq(reviews.id, id));
+    await audit({ actorId: admin.id, action: "review.edit", recordType: "review", recordId: id, before, after: edit }, tx);
   });
 }
 
@@ -162,8 +198,8 @@ export type ReviewGalleryChange = { kind: "remove"; image: string } | { kind: "m
 export async function editReviewGallery(admin: SessionUser, id: number, change: ReviewGalleryChange): Promise<void> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
   if (!FILE_ID_PATTERN.test(change.image)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
-  await sql().begin(async (tx) => {
-    const [row] = await tx<{ image_ids: string[] }[]>`SELECT image_ids FROM reviews WHERE id = ${id} FOR UPDATE`;
+  await db().transaction(async (tx) => {
+    const [row] = await tx.select({ image_ids: reviews.imageIds }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
     const before = row.image_ids;
     const at = before.indexOf(change.image);
@@ -175,10 +211,11 @@ export async function editReviewGallery(admin: SessionUser, id: number, change: 
       if (to < 0 || to >= after.length) return;
       [after[at], after[to]] = [after[to], after[at]];
     }
-    await tx`UPDATE reviews SET image_ids = ${after}::text[], updated_at = now() WHERE id = ${id}`;
-    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-             VALUES (${admin.id}, ${change.kind === "remove" ? "review.remove-photo" : "review.move-photo"}, 'review', ${String(id)},
-                     ${JSON.stringify({ gallery: before })}::jsonb, ${JSON.stringify({ gallery: after })}::jsonb)`;
+    await tx
+      .update(reviews)
+      .set({ imageIds: after, updatedAt: sql`now()` })
+      .where(eq(reviews.id, id));
+    await audit({ actorId: admin.id, action: change.kind === "remove" ? "review.remove-photo" : "review.move-photo", recordType: "review", recordId: id, before: { gallery: before }, after: { gallery: after } }, tx);
   });
   if (change.kind === "remove") {
     try {
@@ -200,20 +237,28 @@ export const REVIEW_GALLERY_MAX = 20;
 export async function addReviewPhotos(admin: SessionUser, id: number, files: Buffer[]): Promise<number> {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
   if (files.length === 0) throw new AppError(400, ADMIN_MESSAGES.choosePhotos);
-  const [current] = await sql()<{ count: number }[]>`SELECT cardinality(image_ids)::int AS count FROM reviews WHERE id = ${id}`;
+  const [current] = await db()
+    .select({ count: sql<number>`cardinality(${reviews.imageIds})::int` })
+    .from(reviews)
+    .where(eq(reviews.id, id));
   if (!current) throw new AppError(404, "Sorry, we couldn't find that review.");
   if (current.count + files.length > REVIEW_GALLERY_MAX) throw new AppError(409, ADMIN_MESSAGES.reviewGalleryFull(REVIEW_GALLERY_MAX));
   const added: string[] = [];
   for (const file of files) added.push((await createUpload({ user: admin, visitorKey: null }, file)).id);
-  await sql().begin(async (tx) => {
-    const [row] = await tx<{ image_ids: string[] }[]>`SELECT image_ids FROM reviews WHERE id = ${id} FOR UPDATE`;
+  await db().transaction(async (tx) => {
+    const [row] = await tx.select({ image_ids: reviews.imageIds }).from(reviews).where(eq(reviews.id, id)).for("update");
     if (!row) throw new AppError(404, "Sorry, we couldn't find that review.");
     if (row.image_ids.length + added.length > REVIEW_GALLERY_MAX) throw new AppError(409, ADMIN_MESSAGES.reviewGalleryFull(REVIEW_GALLERY_MAX));
     const after = [...row.image_ids, ...added];
-    await tx`UPDATE reviews SET image_ids = ${after}::text[], updated_at = now() WHERE id = ${id}`;
-    await tx`UPDATE uploaded_files SET attached_at = now() WHERE id = ANY(${added}::text[])`;
-    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-             VALUES (${admin.id}, 'review.add-photos', 'review', ${String(id)}, ${JSON.stringify({ gallery: row.image_ids })}::jsonb, ${JSON.stringify({ gallery: after })}::jsonb)`;
+    await tx
+      .update(reviews)
+      .set({ imageIds: after, updatedAt: sql`now()` })
+      .where(eq(reviews.id, id));
+    await tx
+      .update(uploadedFiles)
+      .set({ attachedAt: sql`now()` })
+      .where(inArray(uploadedFiles.id, added));
+    await audit({ actorId: admin.id, action: "review.add-photos", recordType: "review", recordId: id, before: { gallery: row.image_ids }, after: { gallery: after } }, tx);
   });
   return added.length;
 }

@@ -2,13 +2,13 @@
 // (username, email, password, address, award points, listings, reviews, points history), and deleting
 // an account: deactivated and anonymised, all sessions ended, never one's own (docs/decisions/0053).
 import { randomUUID } from "node:crypto";
-import { sql as rawSql } from "drizzle-orm";
-import type { TransactionSql } from "postgres";
+import { and, count, desc, eq, isNotNull, isNull, notBetween, sql as rawSql, type SQL } from "drizzle-orm";
+import { addresses, countries, listings, memberGalleryItems, reviews, sessions, users } from "../../db/schema";
 import type { SessionUser } from "../auth/guards.server";
 import { hashPassword } from "../auth/password.server";
-import { db, sql } from "../db.server";
+import { db } from "../db.server";
 import { AppError } from "../../core/errors";
-import { creditPointsIn, pointsSummary } from "../points/ledger.server";
+import { creditPointsIn, pointsSummary, type Transaction } from "../points/ledger.server";
 import { deleteUpload, galleryImages } from "../uploads/files.server";
 import { FILE_ID_PATTERN } from "../../core/images";
 import { audit } from "./audit.server";
@@ -45,34 +45,72 @@ function toRow(row: Row): AdminUserRow {
   };
 }
 
+/** The columns of a member's row in the table and on their page. */
+const rowColumns = {
+  id: users.id,
+  email: users.email,
+  username: users.username,
+  is_admin: users.isAdmin,
+  email_verified: users.emailVerified,
+  points: users.points,
+  created_at: users.createdAt,
+  deactivated_at: users.deactivatedAt,
+};
+
 export async function listUsers(filter: UserFilter, params: URLSearchParams): Promise<AdminUsersPage> {
   const q = boundedText(params.get("q"), 100);
   const { page, limit } = pageOf(params);
-  const s = sql();
   const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const where = s`WHERE ${filter === "deleted" ? s`deactivated_at IS NOT NULL` : s`deactivated_at IS NULL`}
-    ${filter === "unverified" ? s`AND NOT email_verified` : filter === "admins" ? s`AND is_admin` : s``}
-    ${q ? s`AND (lower(email) LIKE ${like} OR lower(coalesce(username, '')) LIKE ${like})` : s``}`;
-  const [{ total }] = await s<{ total: number }[]>`SELECT count(*)::int AS total FROM users ${where}`;
-  const rows = await s<Row[]>`
-    SELECT id, email, username, is_admin, email_verified, points, created_at, deactivated_at FROM users ${where}
-    ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+  const conditions: SQL[] = [filter === "deleted" ? isNotNull(users.deactivatedAt) : isNull(users.deactivatedAt)];
+  if (filter === "unverified") conditions.push(rawSql`NOT ${users.emailVerified}`);
+  else if (filter === "admins") conditions.push(rawSql`${users.isAdmin}`);
+  if (q) conditions.push(rawSql`(lower(${users.email}) LIKE ${like} OR lower(coalesce(${users.username}, '')) LIKE ${like})`);
+  const where = and(...conditions);
+  const [{ total }] = await db().select({ total: count() }).from(users).where(where);
+  const rows = await db()
+    .select(rowColumns)
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
   return { filter, users: rows.map(toRow), query: { q }, pagination: { page, limit, total, totalPages: pageCount(total, limit) } };
 }
 
 export async function userDetail(id: number): Promise<AdminUserDetail> {
-  const [row] = await sql()<Row[]>`SELECT id, email, username, is_admin, email_verified, points, created_at, deactivated_at FROM users WHERE id = ${id}`;
+  const [row] = await db().select(rowColumns).from(users).where(eq(users.id, id));
   if (!row) throw new AppError(404, "Sorry, we couldn't find that member.");
-  const [address] = await sql()<{ address1: string; address2: string; town: string; county: string; postcode: string; country_id: number }[]>`
-    SELECT address1, address2, town, county, postcode, country_id FROM addresses WHERE user_id = ${id} ORDER BY id LIMIT 1`;
-  const listings = await sql()<{ id: number; title: string; url: string; status: number }[]>`
-    SELECT id, title, listing_url(walk_type, slug) AS url, status FROM listings WHERE user_id = ${id} ORDER BY updated_at DESC LIMIT 50`;
-  const reviews = await sql()<{ id: number; title: string; status: number; listing: string }[]>`
-    SELECT r.id, r.title, r.status, l.title AS listing FROM reviews r JOIN listings l ON l.id = r.listing_id WHERE r.user_id = ${id} ORDER BY r.created_at DESC LIMIT 50`;
-  const [{ sessions }] = await sql()<{ sessions: number }[]>`SELECT count(*)::int AS sessions FROM sessions WHERE user_id = ${id}`;
+  const [address] = await db()
+    .select({ address1: addresses.address1, address2: addresses.address2, town: addresses.town, county: addresses.county, postcode: addresses.postcode, country_id: addresses.countryId })
+    .from(addresses)
+    .where(eq(addresses.userId, id))
+    .orderBy(addresses.id)
+    .limit(1);
+  const memberListings = await db()
+    .select({ id: listings.id, title: listings.title, url: rawSql<string>`listing_url(${listings.walkType}, ${listings.slug})`, status: listings.status })
+    .from(listings)
+    .where(eq(listings.userId, id))
+    .orderBy(desc(listings.updatedAt))
+    .limit(50);
+  const memberReviews = await db()
+    .select({ id: reviews.id, title: reviews.title, status: reviews.status, listing: listings.title })
+    .from(reviews)
+    .innerJoin(listings, eq(listings.id, reviews.listingId))
+    .where(eq(reviews.userId, id))
+    .orderBy(desc(reviews.createdAt))
+    .limit(50);
+  const [{ sessions: sessionCount }] = await db().select({ sessions: count() }).from(sessions).where(eq(sessions.userId, id));
   const summary = await pointsSummary(id, 50);
-  const [{ profile_image: profileImageId }] = await sql()<{ profile_image: string | null }[]>`SELECT attributes->>'profile-image' AS profile_image FROM users WHERE id = ${id}`;
-  const galleryIds = await sql()<{ file_id: string }[]>`SELECT file_id FROM member_gallery_items WHERE user_id = ${id} ORDER BY created_at DESC, file_id DESC LIMIT 100`;
+  const [{ profile_image: profileImageId }] = await db()
+    .select({ profile_image: rawSql<string | null>`${users.attributes}->>'profile-image'` })
+    .from(users)
+    .where(eq(users.id, id));
+  const galleryIds = await db()
+    .select({ file_id: memberGalleryItems.fileId })
+    .from(memberGalleryItems)
+    .where(eq(memberGalleryItems.userId, id))
+    .orderBy(desc(memberGalleryItems.createdAt), desc(memberGalleryItems.fileId))
+    .limit(100);
   const [profileImage] = profileImageId ? await galleryImages([profileImageId]) : [];
   const gallery = await galleryImages(galleryIds.map((row) => row.file_id));
   const thumb = (image: (typeof gallery)[number]) => ({ id: image.id, url: image.versions["6"]?.url ?? "", alt: image.altTitle });
@@ -80,10 +118,10 @@ export async function userDetail(id: number): Promise<AdminUserDetail> {
     ...toRow(row),
     address: address ? { address1: address.address1, address2: address.address2, town: address.town, county: address.county, postcode: address.postcode, countryId: address.country_id } : null,
     pending: summary.pending,
-    listings: listings.map((listing) => ({ id: listing.id, title: listing.title, url: listing.url, status: LISTING_STATUS_NAMES[listing.status] ?? "" })),
-    reviews: reviews.map((review) => ({ id: review.id, hexId: hexId(review.id), title: review.title || "Untitled review", status: REVIEW_STATUS_NAMES[review.status] ?? "", listing: review.listing })),
+    listings: memberListings.map((listing) => ({ id: listing.id, title: listing.title, url: listing.url, status: LISTING_STATUS_NAMES[listing.status] ?? "" })),
+    reviews: memberReviews.map((review) => ({ id: review.id, hexId: hexId(review.id), title: review.title || "Untitled review", status: REVIEW_STATUS_NAMES[review.status] ?? "", listing: review.listing })),
     history: summary.entries.map((entry) => ({ id: entry.id, date: iso(entry.date), reason: entry.reason, points: entry.points, status: entry.status, source: entry.sourceKind, awardedBy: entry.awardedBy })),
-    sessions,
+    sessions: sessionCount,
     profileImage: profileImage ? thumb(profileImage) : null,
     gallery: gallery.map(thumb),
   };
@@ -93,19 +131,20 @@ function assertAdmin(admin: SessionUser): void {
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
 }
 
+/** PostgreSQL's unique violation, as drizzle reports it (its query error carries the driver's as `cause`). */
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code?: string }).code === "23505";
+  const cause = error instanceof Error && "cause" in error ? error.cause : error;
+  return typeof cause === "object" && cause !== null && "code" in cause && cause.code === "23505";
 }
 
-async function updateUser(admin: SessionUser, id: number, action: string, change: (tx: TransactionSql) => Promise<{ before: unknown; after: unknown }>): Promise<void> {
+async function updateUser(admin: SessionUser, id: number, action: string, change: (tx: Transaction) => Promise<{ before: unknown; after: unknown }>): Promise<void> {
   assertAdmin(admin);
-  await sql().begin(async (tx) => {
-    const [row] = await tx<{ id: number; deactivated_at: string | null }[]>`SELECT id, deactivated_at FROM users WHERE id = ${id} FOR UPDATE`;
+  await db().transaction(async (tx) => {
+    const [row] = await tx.select({ id: users.id, deactivated_at: users.deactivatedAt }).from(users).where(eq(users.id, id)).for("update");
     if (!row) throw new AppError(404, "Sorry, we couldn't find that member.");
     if (row.deactivated_at) throw new AppError(409, "This account has been deleted.");
     const { before, after } = await change(tx);
-    await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-             VALUES (${admin.id}, ${action}, 'user', ${String(id)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb)`;
+    await audit({ actorId: admin.id, action, recordType: "user", recordId: id, before, after }, tx);
   });
 }
 
@@ -115,8 +154,8 @@ export const EMAIL_TAKEN = "That email address is already used by another accoun
 export async function changeUsername(admin: SessionUser, id: number, username: string): Promise<void> {
   try {
     await updateUser(admin, id, "user.change-username", async (tx) => {
-      const [before] = await tx<{ username: string | null }[]>`SELECT username FROM users WHERE id = ${id}`;
-      await tx`UPDATE users SET username = ${username} WHERE id = ${id}`;
+      const [before] = await tx.select({ username: users.username }).from(users).where(eq(users.id, id));
+      await tx.update(users).set({ username }).where(eq(users.id, id));
       return { before, after: { username } };
     });
   } catch (error) {
@@ -129,8 +168,8 @@ export async function changeUsername(admin: SessionUser, id: number, username: s
 export async function changeEmail(admin: SessionUser, id: number, email: string): Promise<void> {
   try {
     await updateUser(admin, id, "user.change-email", async (tx) => {
-      const [before] = await tx<{ email: string }[]>`SELECT email FROM users WHERE id = ${id}`;
-      await tx`UPDATE users SET email = ${email} WHERE id = ${id}`;
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+      await tx.update(users).set({ email }).where(eq(users.id, id));
       return { before, after: { email } };
     });
   } catch (error) {
@@ -143,23 +182,35 @@ export async function changeEmail(admin: SessionUser, id: number, email: string)
 export async function changePassword(admin: SessionUser, id: number, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await updateUser(admin, id, "user.change-password", async (tx) => {
-    await tx`UPDATE users SET password_hash = ${passwordHash} WHERE id = ${id}`;
-    await tx`DELETE FROM sessions WHERE user_id = ${id}`;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    await tx.delete(sessions).where(eq(sessions.userId, id));
     return { before: { password: "(set)" }, after: { password: "(changed)" } };
   });
 }
 
 export async function changeAddress(admin: SessionUser, id: number, values: { address1: string; address2: string; town: string; county: string; postcode: string; country: number }): Promise<void> {
-  const [country] = await sql()<{ id: number }[]>`SELECT id FROM countries WHERE id = ${values.country} AND selectable AND id NOT BETWEEN 250 AND 253`;
+  const [country] = await db()
+    .select({ id: countries.id })
+    .from(countries)
+    .where(and(eq(countries.id, values.country), rawSql`${countries.selectable}`, notBetween(countries.id, 250, 253)));
   if (!country) throw new AppError(422, "Please select your country", { fieldErrors: { country: "Please select your country" } });
   await updateUser(admin, id, "user.change-address", async (tx) => {
-    const [first] = await tx<{ id: number; address1: string; address2: string; town: string; county: string; postcode: string; country_id: number }[]>`
-      SELECT id, address1, address2, town, county, postcode, country_id FROM addresses WHERE user_id = ${id} ORDER BY id LIMIT 1 FOR UPDATE`;
+    const [first] = await tx
+      .select({ id: addresses.id, address1: addresses.address1, address2: addresses.address2, town: addresses.town, county: addresses.county, postcode: addresses.postcode, country_id: addresses.countryId })
+      .from(addresses)
+      .where(eq(addresses.userId, id))
+      .orderBy(addresses.id)
+      .limit(1)
+      .for("update");
     const postcode = values.postcode.toUpperCase();
+    const address = { address1: values.address1, address2: values.address2, town: values.town, county: values.county, postcode, countryId: country.id };
     if (first) {
-      await tx`UPDATE addresses SET address1 = ${values.address1}, address2 = ${values.address2}, town = ${values.town}, county = ${values.county}, postcode = ${postcode}, country_id = ${country.id}, updated_at = now() WHERE id = ${first.id}`;
+      await tx
+        .update(addresses)
+        .set({ ...address, updatedAt: rawSql`now()` })
+        .where(eq(addresses.id, first.id));
     } else {
-      await tx`INSERT INTO addresses (user_id, address1, address2, town, county, postcode, country_id) VALUES (${id}, ${values.address1}, ${values.address2}, ${values.town}, ${values.county}, ${postcode}, ${country.id})`;
+      await tx.insert(addresses).values({ userId: id, ...address });
     }
     return { before: first ?? null, after: { ...values, postcode } };
   });
@@ -224,10 +275,16 @@ async function deleteRemovedFile(admin: SessionUser, fileId: string): Promise<vo
 export async function removeProfileImageOf(admin: SessionUser, id: number): Promise<void> {
   let removed = "";
   await updateUser(admin, id, "user.remove-profile-image", async (tx) => {
-    const [row] = await tx<{ image: string | null }[]>`SELECT attributes->>'profile-image' AS image FROM users WHERE id = ${id}`;
+    const [row] = await tx
+      .select({ image: rawSql<string | null>`${users.attributes}->>'profile-image'` })
+      .from(users)
+      .where(eq(users.id, id));
     if (!row?.image) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
     removed = row.image;
-    await tx`UPDATE users SET attributes = attributes || '{"profile-image": null}'::jsonb WHERE id = ${id}`;
+    await tx
+      .update(users)
+      .set({ attributes: rawSql`${users.attributes} || '{"profile-image": null}'::jsonb` })
+      .where(eq(users.id, id));
     return { before: { profileImage: removed }, after: { profileImage: null } };
   });
   await deleteRemovedFile(admin, removed);
@@ -237,7 +294,10 @@ export async function removeProfileImageOf(admin: SessionUser, id: number): Prom
 export async function removeGalleryImageOf(admin: SessionUser, id: number, fileId: string): Promise<void> {
   if (!FILE_ID_PATTERN.test(fileId)) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
   await updateUser(admin, id, "user.remove-gallery-image", async (tx) => {
-    const rows = await tx`DELETE FROM member_gallery_items WHERE user_id = ${id} AND file_id = ${fileId} RETURNING file_id`;
+    const rows = await tx
+      .delete(memberGalleryItems)
+      .where(and(eq(memberGalleryItems.userId, id), eq(memberGalleryItems.fileId, fileId)))
+      .returning({ file_id: memberGalleryItems.fileId });
     if (rows.length === 0) throw new AppError(404, ADMIN_MESSAGES.imageNotFound);
     return { before: { galleryImage: fileId }, after: { galleryImage: null } };
   });

@@ -1,8 +1,8 @@
 // Sessions are rows: the cookie carries a random token, the row is keyed by the token's SHA-256.
-import { and, desc, eq, lt, ne, sql as rawSql } from "drizzle-orm";
-import { sessions } from "../../db/schema";
+import { and, desc, eq, gt, lt, ne, sql as rawSql } from "drizzle-orm";
+import { sessions, users } from "../../db/schema";
 import type { Database } from "../../db/client";
-import { db, sql } from "../db.server";
+import { db, preparedOnce } from "../db.server";
 import type { Client } from "./client.server";
 import type { SessionListItem } from "./session-types";
 import { hashToken, newToken } from "./tokens.server";
@@ -32,7 +32,23 @@ export async function startSession(userId: number, client: Client, executor: Exe
   return token;
 }
 
-type SessionRow = Omit<SessionUser, "sessionId"> & { stale: boolean };
+/** Every page view runs it: built once, a prepared statement on two primary keys (decision 0318). */
+const sessionByHash = preparedOnce((database) =>
+  database
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      isAdmin: users.isAdmin,
+      emailVerified: users.emailVerified,
+      hasPassword: rawSql<boolean>`${users.passwordHash} IS NOT NULL`,
+      stale: rawSql<boolean>`${sessions.lastUsedAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, rawSql.placeholder("id")), gt(sessions.lastUsedAt, rawSql`now() - make_interval(days => ${SESSION_IDLE_DAYS})`)))
+    .prepare("lookup_session"),
+);
 
 /**
  * The member behind a session token, or null when the session has ended or never existed. Every page
@@ -40,12 +56,7 @@ type SessionRow = Omit<SessionUser, "sessionId"> & { stale: boolean };
  */
 export async function lookupSession(token: string): Promise<SessionUser | null> {
   const id = hashToken(token);
-  const [row] = await sql()<SessionRow[]>`
-    SELECT u.id, u.email, u.username, u.is_admin AS "isAdmin", u.email_verified AS "emailVerified",
-           u.password_hash IS NOT NULL AS "hasPassword",
-           s.last_used_at < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) AS stale
-    FROM sessions s JOIN users u ON u.id = s.user_id
-    WHERE s.id = ${id} AND s.last_used_at > now() - make_interval(days => ${SESSION_IDLE_DAYS})`;
+  const [row] = await sessionByHash().execute({ id });
   if (!row) return null;
   if (row.stale) await db().update(sessions).set({ lastUsedAt: rawSql`now()` }).where(eq(sessions.id, id));
   const { stale: _stale, ...user } = row;

@@ -1,21 +1,20 @@
 // Bark Out for readers: the listing with its category checklist, full-text search and pages; one post
 // with its gallery and related posts; favourites; the data of the feed and the sitemap.
 import { AppError, found } from "../../core/errors";
-import { sql } from "../db.server";
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
 import { imageUrl } from "../../core/images";
 import type { BlogGalleryItem } from "../../db/schema";
 import { ALL_CATEGORIES, BLOG_PAGE_SIZE, BLOG_QUERY_MAX, resolveCategories, type BlogCard, type BlogCategory, type BlogGalleryView, type BlogListing, type BlogPostView } from "./types";
 import { videoEmbedSource } from "./video-embed";
 import { pageCount } from "../../kit/pager";
 
-type Sql = ReturnType<typeof sql>;
-
 /** A post readers may see: published, or scheduled with its date passed. */
-const visible = (db: Sql) => db`p.status IN ('published', 'scheduled') AND p.published_at <= now()`;
+const visible = sql`p.status IN ('published', 'scheduled') AND p.published_at <= now()`;
 export const SLUG_PATTERN = /^[a-z0-9_-]{1,120}$/;
 const MAX_PAGE = 10_000;
 
-interface CardRow {
+type CardRow = {
   id: number;
   slug: string;
   title: string;
@@ -24,7 +23,7 @@ interface CardRow {
   author_name: string;
   categories: BlogCategory[];
   is_favourite: boolean;
-}
+};
 
 function toCard(row: CardRow): BlogCard {
   return {
@@ -70,7 +69,7 @@ export function readBlogFilters(params: URLSearchParams): BlogFilters {
 }
 
 export async function blogCategories(): Promise<BlogCategory[]> {
-  return sql()<BlogCategory[]>`SELECT id, slug, name FROM blog_categories ORDER BY position`;
+  return db().execute<BlogCategory & Record<string, unknown>>(sql`SELECT id, slug, name FROM blog_categories ORDER BY position`);
 }
 
 let menuCategories: Promise<BlogCategory[]> | null = null;
@@ -85,34 +84,32 @@ export function blogMenuCategories(): Promise<BlogCategory[]> {
 }
 
 /** The categories of post `p` as a JSON array. */
-const categoriesOfPost = (db: Sql) =>
-  db`COALESCE((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) ORDER BY c.position)
+const categoriesOfPost = sql`COALESCE((SELECT json_agg(json_build_object('id', c.id, 'slug', c.slug, 'name', c.name) ORDER BY c.position)
      FROM blog_post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id), '[]'::json)`;
 
 /** One page of the listing: newest first, or by relevance when searching. */
 export async function listPosts(filters: Pick<BlogFilters, "selected" | "q" | "page">, userId: number | null): Promise<BlogListing> {
-  const db = sql();
   const categories = await blogCategories();
   const known = new Set(categories.map((category) => category.slug));
   const selected = filters.selected.filter((slug) => known.has(slug));
   const byCategory = selected.length
-    ? db`AND EXISTS (SELECT 1 FROM blog_post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = ANY(${selected}))`
-    : db``;
-  const bySearch = filters.q ? db`AND p.search @@ websearch_to_tsquery('english', ${filters.q})` : db``;
-  const order = filters.q ? db`ts_rank(p.search, websearch_to_tsquery('english', ${filters.q})) DESC, p.published_at DESC, p.id DESC` : db`p.published_at DESC, p.id DESC`;
+    ? sql`AND EXISTS (SELECT 1 FROM blog_post_categories pc JOIN blog_categories c ON c.id = pc.category_id WHERE pc.post_id = p.id AND c.slug = ANY(${sql.param(selected)}))`
+    : sql``;
+  const bySearch = filters.q ? sql`AND p.search @@ websearch_to_tsquery('english', ${filters.q})` : sql``;
+  const order = filters.q ? sql`ts_rank(p.search, websearch_to_tsquery('english', ${filters.q})) DESC, p.published_at DESC, p.id DESC` : sql`p.published_at DESC, p.id DESC`;
   const offset = (filters.page - 1) * BLOG_PAGE_SIZE;
-  const rows = await db<(CardRow & { total: number })[]>`
+  const rows = await db().execute<(CardRow & { total: number })>(sql`
     SELECT p.id, p.slug, p.title, p.excerpt, to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at, p.author_name,
-           ${categoriesOfPost(db)} AS categories,
-           ${userId === null ? db`false` : db`EXISTS (SELECT 1 FROM blog_favourites f WHERE f.post_id = p.id AND f.user_id = ${userId})`} AS is_favourite,
+           ${categoriesOfPost} AS categories,
+           ${userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM blog_favourites f WHERE f.post_id = p.id AND f.user_id = ${userId})`} AS is_favourite,
            count(*) OVER ()::int AS total
     FROM blog_posts p
-    WHERE ${visible(db)} ${byCategory} ${bySearch}
+    WHERE ${visible} ${byCategory} ${bySearch}
     ORDER BY ${order}
-    LIMIT ${BLOG_PAGE_SIZE} OFFSET ${offset}`;
+    LIMIT ${BLOG_PAGE_SIZE} OFFSET ${offset}`);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && filters.page > 1) {
-    const [count] = await db<{ total: number }[]>`SELECT count(*)::int AS total FROM blog_posts p WHERE ${visible(db)} ${byCategory} ${bySearch}`;
+    const [count] = await db().execute<{ total: number }>(sql`SELECT count(*)::int AS total FROM blog_posts p WHERE ${visible} ${byCategory} ${bySearch}`);
     total = count.total;
   }
   return {
@@ -126,13 +123,13 @@ export async function listPosts(filters: Pick<BlogFilters, "selected" | "q" | "p
   };
 }
 
-interface PostRow extends CardRow {
+type PostRow = CardRow & {
   body_html: string;
   status: BlogPostView["status"];
   gallery: BlogGalleryItem[];
   updated_at: string;
   visible: boolean;
-}
+};
 
 /** A video URL that plays as an embed: a YouTube or Vimeo video (watch page, short link or embed address). */
 export function isEmbedUrl(url: string): boolean {
@@ -142,7 +139,7 @@ export function isEmbedUrl(url: string): boolean {
 async function galleryView(items: BlogGalleryItem[]): Promise<BlogGalleryView[]> {
   const imageIds = items.flatMap((item) => (item.kind === "image" ? [item.id] : []));
   const stored = imageIds.length
-    ? await sql()<{ id: string; versions: Record<string, { width: number; height: number }> }[]>`SELECT id, versions FROM uploaded_files WHERE id = ANY(${imageIds})`
+    ? await db().execute<{ id: string; versions: Record<string, { width: number; height: number }> }>(sql`SELECT id, versions FROM uploaded_files WHERE id = ANY(${sql.param(imageIds)})`)
     : [];
   const versionsOf = new Map(stored.map((row) => [row.id, row.versions]));
   return items.flatMap((item): BlogGalleryView[] => {
@@ -160,16 +157,15 @@ async function galleryView(items: BlogGalleryItem[]): Promise<BlogGalleryView[]>
 }
 
 async function postRow(where: { slug: string } | { id: number }, userId: number | null): Promise<PostRow | undefined> {
-  const db = sql();
-  const [row] = await db<PostRow[]>`
+  const [row] = await db().execute<PostRow>(sql`
     SELECT p.id, p.slug, p.title, p.excerpt, p.body_html, p.status, p.gallery, p.author_name,
            to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at,
            to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
-           (${visible(db)}) AS visible,
-           ${categoriesOfPost(db)} AS categories,
-           ${userId === null ? db`false` : db`EXISTS (SELECT 1 FROM blog_favourites f WHERE f.post_id = p.id AND f.user_id = ${userId})`} AS is_favourite
+           (${visible}) AS visible,
+           ${categoriesOfPost} AS categories,
+           ${userId === null ? sql`false` : sql`EXISTS (SELECT 1 FROM blog_favourites f WHERE f.post_id = p.id AND f.user_id = ${userId})`} AS is_favourite
     FROM blog_posts p
-    WHERE ${"slug" in where ? db`p.slug = ${where.slug}` : db`p.id = ${where.id}`}`;
+    WHERE ${"slug" in where ? sql`p.slug = ${where.slug}` : sql`p.id = ${where.id}`}`);
   return row;
 }
 
@@ -194,51 +190,47 @@ export async function postForPreview(id: number): Promise<BlogPostView> {
 
 /** Up to three visible posts sharing the most categories with this one, newest first. */
 export async function relatedPosts(postId: number): Promise<BlogCard[]> {
-  const db = sql();
-  const rows = await db<CardRow[]>`
+  const rows = await db().execute<CardRow>(sql`
     SELECT p.id, p.slug, p.title, p.excerpt, to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at, p.author_name,
-           ${categoriesOfPost(db)} AS categories, false AS is_favourite
+           ${categoriesOfPost} AS categories, false AS is_favourite
     FROM blog_posts p
     JOIN LATERAL (
       SELECT count(*) AS shared FROM blog_post_categories a JOIN blog_post_categories b ON b.category_id = a.category_id
       WHERE a.post_id = p.id AND b.post_id = ${postId}
     ) s ON s.shared > 0
-    WHERE p.id <> ${postId} AND ${visible(db)}
+    WHERE p.id <> ${postId} AND ${visible}
     ORDER BY s.shared DESC, p.published_at DESC
-    LIMIT 3`;
+    LIMIT 3`);
   return rows.map(toCard);
 }
 
 /** Adds a visible post to the member's favourites, or removes it; returns whether it is now a favourite. */
 export async function toggleFavouritePost(userId: number, slug: string | undefined): Promise<boolean> {
   if (!slug || !SLUG_PATTERN.test(slug)) throw new AppError(404, NOT_FOUND);
-  const db = sql();
-  const [post] = await db<{ id: number }[]>`SELECT p.id FROM blog_posts p WHERE p.slug = ${slug} AND ${visible(db)}`;
+  const [post] = await db().execute<{ id: number }>(sql`SELECT p.id FROM blog_posts p WHERE p.slug = ${slug} AND ${visible}`);
   if (!post) throw new AppError(404, NOT_FOUND);
-  const removed = await db`DELETE FROM blog_favourites WHERE user_id = ${userId} AND post_id = ${post.id} RETURNING post_id`;
+  const removed = await db().execute(sql`DELETE FROM blog_favourites WHERE user_id = ${userId} AND post_id = ${post.id} RETURNING post_id`);
   if (removed.length > 0) return false;
-  await db`INSERT INTO blog_favourites (user_id, post_id) VALUES (${userId}, ${post.id}) ON CONFLICT DO NOTHING`;
+  await db().execute(sql`INSERT INTO blog_favourites (user_id, post_id) VALUES (${userId}, ${post.id}) ON CONFLICT DO NOTHING`);
   return true;
 }
 
 /** The newest visible posts with their bodies, for the Atom feed. */
 export async function feedPosts(limit = 20): Promise<(BlogCard & { bodyHtml: string; updatedAt: string })[]> {
-  const db = sql();
-  const rows = await db<(CardRow & { body_html: string; updated_at: string })[]>`
+  const rows = await db().execute<(CardRow & { body_html: string; updated_at: string })>(sql`
     SELECT p.id, p.slug, p.title, p.excerpt, p.body_html, p.author_name,
            to_char(p.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS published_at,
            to_char(GREATEST(p.updated_at, p.published_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
-           ${categoriesOfPost(db)} AS categories, false AS is_favourite
-    FROM blog_posts p WHERE ${visible(db)}
-    ORDER BY p.published_at DESC, p.id DESC LIMIT ${limit}`;
+           ${categoriesOfPost} AS categories, false AS is_favourite
+    FROM blog_posts p WHERE ${visible}
+    ORDER BY p.published_at DESC, p.id DESC LIMIT ${limit}`);
   return rows.map((row) => ({ ...toCard(row), bodyHtml: row.body_html, updatedAt: row.updated_at }));
 }
 
 /** Every visible post's address and date, for the sitemap. */
 export async function sitemapPosts(): Promise<{ url: string; lastModified: string }[]> {
-  const db = sql();
-  const rows = await db<{ slug: string; modified: string }[]>`
+  const rows = await db().execute<{ slug: string; modified: string }>(sql`
     SELECT p.slug, to_char(GREATEST(p.updated_at, p.published_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS modified
-    FROM blog_posts p WHERE ${visible(db)} ORDER BY p.published_at DESC`;
+    FROM blog_posts p WHERE ${visible} ORDER BY p.published_at DESC`);
   return rows.map((row) => ({ url: `/bark-out/${row.slug}`, lastModified: row.modified }));
 }

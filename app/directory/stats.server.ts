@@ -1,4 +1,6 @@
-import { sql } from "../db.server";
+import { desc, eq, sql } from "drizzle-orm";
+import { countries, junctions, listingTypeCounts, listingTypes, roads } from "../../db/schema";
+import { db } from "../db.server";
 
 export interface DirectoryStats {
   listingsByType: { typeId: number; name: string; count: number }[];
@@ -11,16 +13,25 @@ export interface DirectoryStats {
  * the same transaction, never a count of every listing) and the roads with their junction counts.
  */
 export async function directoryStats(): Promise<DirectoryStats> {
-  const [byType, roads] = await Promise.all([
-    sql()<{ typeId: number; name: string; count: number }[]>`
-      SELECT t.id AS "typeId", t.name, coalesce(c.live, 0)::int AS count
-      FROM listing_types t LEFT JOIN listing_type_counts c ON c.type_id = t.id
-      ORDER BY t.id`,
-    sql()<DirectoryStats["roads"]>`
-      SELECT r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway,
-             (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions
-      FROM roads r JOIN countries c ON c.id = r.country_id
-      ORDER BY c.id DESC, length(r.name), r.name`,
+  const [byType, roadRows] = await Promise.all([
+    db()
+      .select({ typeId: listingTypes.id, name: listingTypes.name, count: sql<number>`coalesce(${listingTypeCounts.live}, 0)::int` })
+      .from(listingTypes)
+      .leftJoin(listingTypeCounts, eq(listingTypeCounts.typeId, listingTypes.id))
+      .orderBy(listingTypes.id),
+    db()
+      .select({
+        id: roads.id,
+        name: roads.name,
+        slug: roads.slug,
+        description: roads.description,
+        country: countries.slug,
+        motorway: roads.motorway,
+        junctions: sql<number>`(SELECT count(*)::int FROM ${junctions} j WHERE j.road_id = ${roads.id})`,
+      })
+      .from(roads)
+      .innerJoin(countries, eq(countries.id, roads.countryId))
+      .orderBy(desc(countries.id), sql`length(${roads.name})`, roads.name),
   ]);
-  return { listingsByType: byType, roads };
+  return { listingsByType: byType, roads: roadRows };
 }

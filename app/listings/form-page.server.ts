@@ -6,7 +6,9 @@ import { clientOf } from "../auth/client.server";
 import { geocode } from "../../geo/geocode";
 import { checkCaptcha, createFallbackQuestion } from "../captcha/captcha.server";
 import { getSessionUser, requireMember, type SessionUser } from "../auth/guards.server";
-import { sql } from "../db.server";
+import { desc, eq } from "drizzle-orm";
+import { listingVersions } from "../../db/schema";
+import { db, sql } from "../db.server";
 import { listFacilities } from "../../geo/facilities";
 import { createUpload, galleryImages } from "../uploads/files.server";
 import { filesOf, MAX_FILES_PER_FORM } from "../uploads/multipart.server";
@@ -47,7 +49,7 @@ function formValues(version: ListingVersionData | null, walkType: string): Recor
 }
 
 async function latestVersion(listingId: number): Promise<ListingVersionData | null> {
-  const [row] = await sql()<{ data: unknown }[]>`SELECT data FROM listing_versions WHERE listing_id = ${listingId} ORDER BY version DESC LIMIT 1`;
+  const [row] = await db().select({ data: listingVersions.data }).from(listingVersions).where(eq(listingVersions.listingId, listingId)).orderBy(desc(listingVersions.version)).limit(1);
   return row ? readVersionData(row.data) : null;
 }
 

@@ -10,7 +10,8 @@ import { isBlogPostPath, VIDEO_FRAME_ORIGINS } from "../blog/video-embed";
 import { apiLimit } from "../auth/batched-limit.server";
 import { tooManyMessage } from "../auth/rate-limit.server";
 import { sameSecret } from "../auth/secrets.server";
-import { sql } from "../db.server";
+import { sql } from "drizzle-orm";
+import { db } from "../db.server";
 import { getEnv } from "../env.server";
 import { isUnreadableUrl, UNREADABLE_MESSAGE } from "./input.server";
 import { logger } from "./logger.server";
@@ -71,7 +72,7 @@ const appliedMigrations = (() => {
 export async function readiness(options: OperationsOptions): Promise<{ ok: boolean; checks: Record<string, boolean | string> }> {
   const checks: Record<string, boolean | string> = { draining: !draining, queue: options.queueRunning() };
   try {
-    const rows = await sql()<{ created_at: string }[]>`SELECT created_at::text FROM drizzle.__drizzle_migrations`;
+    const rows = await db().execute<{ created_at: string }>(sql`SELECT created_at::text FROM drizzle.__drizzle_migrations`);
     setDatabaseReachable(true);
     checks.database = true;
     const applied = new Set(rows.map((row) => Number(row.created_at)));

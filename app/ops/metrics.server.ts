@@ -7,7 +7,8 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Runner } from "graphile-worker";
-import { POOL_APPLICATION_NAME, sql } from "../db.server";
+import { sql } from "drizzle-orm";
+import { db, POOL_APPLICATION_NAME } from "../db.server";
 import { getEnv } from "../env.server";
 import { aggregatedContentType, askPrimaryForMetrics } from "./cluster-metrics.server";
 
@@ -112,9 +113,9 @@ export function setDatabaseReachable(reachable: boolean): void {
 
 async function poolCounts(): Promise<void> {
   try {
-    const rows = await sql()<{ state: string; n: number }[]>`
+    const rows = await db().execute<{ state: string; n: number }>(sql`
       SELECT CASE WHEN state = 'active' THEN 'active' WHEN state = 'idle' THEN 'idle' ELSE 'in_transaction' END AS state, count(*)::int AS n
-      FROM pg_stat_activity WHERE application_name = ${POOL_APPLICATION_NAME} AND backend_type = 'client backend' GROUP BY 1`;
+      FROM pg_stat_activity WHERE application_name = ${POOL_APPLICATION_NAME} AND backend_type = 'client backend' GROUP BY 1`);
     poolConnections.reset();
     for (const state of ["active", "idle", "in_transaction"]) poolConnections.set({ state }, rows.find((row) => row.state === state)?.n ?? 0);
   } catch {
@@ -125,12 +126,12 @@ async function poolCounts(): Promise<void> {
 async function jobQueueCounts(): Promise<void> {
   const schema = getEnv().JOB_QUEUE_SCHEMA;
   try {
-    const rows = await sql()<{ task: string; waiting: number; failed: number; retrying: number }[]>`
+    const rows = await db().execute<{ task: string; waiting: number; failed: number; retrying: number }>(sql`
       SELECT task_identifier AS task,
              count(*) FILTER (WHERE attempts < max_attempts)::int AS waiting,
              count(*) FILTER (WHERE attempts >= max_attempts)::int AS failed,
              count(*) FILTER (WHERE attempts > 0 AND attempts < max_attempts)::int AS retrying
-      FROM ${sql()(schema)}.jobs GROUP BY task_identifier`;
+      FROM ${sql.identifier(schema)}.jobs GROUP BY task_identifier`);
     queueDepth.reset();
     queueFailed.reset();
     queueRetrying.reset();

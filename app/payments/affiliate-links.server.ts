@@ -6,7 +6,7 @@ import { affiliateLinks } from "../../db/schema";
 import { audit } from "../admin/audit.server";
 import { signedCookie } from "../auth/cookies.server";
 import type { SessionUser } from "../auth/guards.server";
-import { db, sql } from "../db.server";
+import { db } from "../db.server";
 import { AppError, found } from "../../core/errors";
 import { pageUrl } from "../mail/links.server";
 import { DISCOUNT_CODE, DISCOUNT_PARAM, discountPenceOf, type AffiliateLinkFormValues, type AffiliateLinkView } from "./affiliate-links";
@@ -25,7 +25,7 @@ export function shareableUrl(code: string): string {
 /** A link stops working at the end of its expiry day, UK time. */
 const expiresAtOf = (day: string | undefined) => (day ? rawSql`((${day}::date + 1)::timestamp AT TIME ZONE 'Europe/London')` : null);
 
-interface LinkRow {
+type LinkRow = {
   id: number;
   name: string;
   code: string;
@@ -33,7 +33,7 @@ interface LinkRow {
   expires_on: string | null;
   expired: boolean;
   uses: number;
-}
+};
 
 function view(row: LinkRow): AffiliateLinkView {
   return { id: row.id, name: row.name, code: row.code, discountPercent: row.discount_percent, expiresOn: row.expires_on, expired: row.expired, uses: row.uses, url: shareableUrl(row.code) };
@@ -41,14 +41,14 @@ function view(row: LinkRow): AffiliateLinkView {
 
 /** One link (id) or all of them (null), newest first, with its uses (succeeded payments that used it). */
 async function selectLinks(id: number | null): Promise<LinkRow[]> {
-  return sql()<LinkRow[]>`
+  return db().execute<LinkRow>(rawSql`
     SELECT a.id, a.name, a.code, a.discount_percent,
            to_char(((a.expires_at AT TIME ZONE 'Europe/London') - interval '1 day')::date, 'YYYY-MM-DD') AS expires_on,
            coalesce(a.expires_at <= now(), false) AS expired,
            (SELECT count(*)::int FROM charges c WHERE c.affiliate_link_id = a.id AND c.status = 'succeeded') AS uses
     FROM affiliate_links a
     WHERE ${id}::int IS NULL OR a.id = ${id}
-    ORDER BY a.created_at DESC, a.id DESC`;
+    ORDER BY a.created_at DESC, a.id DESC`);
 }
 
 export async function listAffiliateLinks(): Promise<AffiliateLinkView[]> {
@@ -149,6 +149,11 @@ export async function discountCodeNotice(request: Request): Promise<string | nul
   const remembered: unknown = await discountCookie().parse(request.headers.get("Cookie"));
   const code = fromUrl ? fromUrl.slice(0, 40) : typeof remembered === "string" && DISCOUNT_CODE.test(remembered) ? remembered : null;
   if (!code || (DISCOUNT_CODE.test(code) && (await liveAffiliateLink(code)))) return null;
-  const [known] = DISCOUNT_CODE.test(code) ? await sql()<{ id: number }[]>`SELECT id FROM affiliate_links WHERE lower(code) = lower(${code})` : [];
+  const [known] = DISCOUNT_CODE.test(code)
+    ? await db()
+        .select({ id: affiliateLinks.id })
+        .from(affiliateLinks)
+        .where(rawSql`lower(${affiliateLinks.code}) = lower(${code})`)
+    : [];
   return known ? DISCOUNT_MESSAGES.expired(code) : DISCOUNT_MESSAGES.unknown(code);
 }

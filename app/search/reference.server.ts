@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
+import { countries, roads as roadsTable } from "../../db/schema";
 import { listFacilities, type Facility } from "../../geo/facilities";
 import { compareRoads } from "../components/RoadBadge";
-import { sql } from "../db.server";
+import { db, sql } from "../db.server";
 import type { FooterRoad } from "../navigation";
 import type { RoadOption } from "./reference.types";
 
@@ -37,10 +39,11 @@ export const facilities: Cached<Facility[]> = cached(() => listFacilities(sql())
  * the back office forgets them after changing a road (app/admin/roads.server.ts).
  */
 export const roadOptions: Cached<RoadOption[]> = cached(async () => {
-  const roads = await sql()<RoadOption[]>`
-    SELECT r.id, r.name, r.slug, r.description, c.slug AS country, r.motorway, r.icon
-    FROM roads r JOIN countries c ON c.id = r.country_id
-    ORDER BY r.id`;
+  const roads: RoadOption[] = await db()
+    .select({ id: roadsTable.id, name: roadsTable.name, slug: roadsTable.slug, description: roadsTable.description, country: countries.slug, motorway: roadsTable.motorway, icon: roadsTable.icon })
+    .from(roadsTable)
+    .innerJoin(countries, eq(countries.id, roadsTable.countryId))
+    .orderBy(roadsTable.id);
   // A stable sort: roads that tie in sign order keep their id order.
   return [...roads].sort(compareRoads);
 });
