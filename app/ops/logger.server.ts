@@ -3,11 +3,20 @@ import pino from "pino";
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
 
-/** drizzle wraps the driver's error (its `cause`): the PostgreSQL code is logged as the error's own, as before (decision 0318). */
-function errorWithCode(error: Error) {
+/** drizzle's query errors name the statement's parameters (emails, typed text): logs keep the statement only. */
+const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
+
+/**
+ * drizzle wraps the driver's error (its `cause`): the PostgreSQL code is logged as the error's own, as before,
+ * and the parameters drizzle adds to the message are left out (decision 0318).
+ */
+export function errorWithCode(error: Error) {
   const serialized = pino.stdSerializers.err(error);
+  if (!serialized) return serialized;
   const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  return typeof code === "string" && serialized && !("code" in serialized) ? { ...serialized, code } : serialized;
+  const withCode = typeof code === "string" && !("code" in serialized) ? { ...serialized, code } : serialized;
+  if (!withCode.message.startsWith("Failed query:")) return withCode;
+  return { ...withCode, message: withCode.message.replace(PARAMS, ""), stack: withCode.stack?.replace(PARAMS, "") };
 }
 
 export const logger = pino({ level, base: { service: "pawroute" }, serializers: { err: errorWithCode }, redact: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'] });
