@@ -11,11 +11,13 @@ const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
  * and the parameters drizzle adds to the message are left out (decision 0318).
  */
 export function errorWithCode(error: Error) {
+  // Not only Errors are logged as `err`: Remix hands its handleError a route error response, a plain object.
+  if (!(error instanceof Error)) return error;
   const serialized = pino.stdSerializers.err(error);
   if (!serialized) return serialized;
   const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
   const withCode = typeof code === "string" && !("code" in serialized) ? { ...serialized, code } : serialized;
-  if (!withCode.message.startsWith("Failed query:")) return withCode;
+  if (typeof withCode.message !== "string" || !withCode.message.startsWith("Failed query:")) return withCode;
   return { ...withCode, message: withCode.message.replace(PARAMS, ""), stack: withCode.stack?.replace(PARAMS, "") };
 }
 

@@ -12,6 +12,11 @@ describe("errorWithCode", () => {
     expect(logged).toMatchObject({ code: "23505" });
   });
 
+  it("passes what is not an Error through (Remix logs a route error response, a plain object)", () => {
+    const response = { status: 405, statusText: "Method Not Allowed", internal: true, data: "" };
+    expect(errorWithCode(response as unknown as Error)).toBe(response);
+  });
+
   it("leaves other errors as pino writes them", () => {
     const error = new Error("params: not a query");
     expect(errorWithCode(error).message).toBe("params: not a query");
