@@ -123,5 +123,10 @@ export async function startJobWorker(): Promise<Runner> {
     logger: jobLogger,
     taskList: tasks,
     crontab: "17 * * * * cleanup\n*/10 * * * * expire-treats\n41 * * * * renew-subscriptions",
+    // Outcomes are written through graphile-worker's batcher (delay 0: at once), whose failures reach an error
+    // handler that shuts the pool down (and superviseJobWorker starts a new one). Without it (the default, -1)
+    // a job's outcome is written by a promise nobody awaits: with the database down it rejected unhandled and
+    // Node exited (graphile-worker 0.17.3, worker.js calls failJob()/completeJob() without a catch).
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   });
 }
