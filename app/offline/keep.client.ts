@@ -24,6 +24,18 @@ function assetsIn(html: string): string[] {
   return [...html.matchAll(/["'(,\s](\/(?:assets|images|uploads)\/[^"'()\s,]+\.(?:js|mjs|css|woff2?|svg|png|webp|jpe?g|avif))(?=["')\s,])/g)].map((match) => match[1]);
 }
 
+/**
+ * The app's chunks a built script loads: its static imports and what it loads on demand with import()
+ * (parts that hydrate late, error pages, dialogs: decision 0321), which no page's HTML names. Offline,
+ * a kept page whose late part's chunk was never fetched would fail to render (a failed import()).
+ * Remix's route manifest is not followed: it names every page's modules.
+ */
+function chunksIn(script: string): string[] {
+  return [...script.matchAll(/["'](?:\.\/|\/?assets\/)([\w.-]+\.(?:m?js|css))["']/g)].map((match) => `/assets/${match[1]}`);
+}
+
+const followed = (file: string) => /^\/assets\/[^/]+\.m?js$/.test(file) && !/^\/assets\/manifest-[^/]+\.js$/.test(file);
+
 function loadedAppFiles(): string[] {
   return performance
     .getEntriesByType("resource")
@@ -50,7 +62,8 @@ export async function keep(plan: OfflinePlan, owner: string, onProgress: (done: 
   let done = 0;
   const assets = new Set<string>([...loadedAppFiles(), mapWorkerUrl, ...GLYPHS, "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"]);
   const styles = new Set<string>();
-  const total = () => plan.pages.length + plan.photos.length + plan.tiles.length + assets.size;
+  const files: string[] = [];
+  const total = () => plan.pages.length + files.length;
   const step = () => onProgress(Math.min(1, ++done / total()));
 
   await pool(plan.pages, async (page) => {
@@ -64,13 +77,22 @@ export async function keep(plan: OfflinePlan, owner: string, onProgress: (done: 
     step();
   });
 
-  const files = [...plan.photos, ...plan.tiles, ...assets];
+  files.push(...plan.photos, ...plan.tiles, ...assets);
+  const listed = new Set(files);
   const stored: string[] = [];
+  // `files` grows while it is stored: a script's on-demand chunks join it as the script is read.
   await pool(files, async (file) => {
     const response = await fetch(file, { credentials: "same-origin" }).catch(() => null);
     // An empty tile (204) needs no copy: offline, a tile that is not kept is drawn empty anyway.
     if (response?.status === 200) {
       const body = await response.clone().arrayBuffer();
+      if (followed(file)) {
+        for (const chunk of chunksIn(new TextDecoder().decode(body))) {
+          if (listed.has(chunk)) continue;
+          listed.add(chunk);
+          files.push(chunk);
+        }
+      }
       bytes += body.byteLength;
       await cache.put(file, response);
       stored.push(file);

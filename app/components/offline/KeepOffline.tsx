@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { aboutSize, formatSize, savedOn } from "../../offline/policy";
 import type { OfflineKind, OfflinePlan } from "../../offline/plan";
 import type { KeptItem } from "../../offline/store";
@@ -26,8 +26,12 @@ export function KeepOffline({ kind, id, title }: { kind: OfflineKind; id: string
   const member = root?.user?.username ?? null;
   const [state, setState] = useState<Step>({ step: "idle" });
   const [kept, setKept] = useState<KeptItem | null>(null);
-  const questionId = useId();
   const key = `${kind}:${id}`;
+  // Named by what it keeps, not useId(): its question is rendered after hydration, and a part of the page
+  // that hydrates late (the member's favourite toggle before it, decision 0321) takes its useId() numbers
+  // after the rest, so a fresh useId() here could repeat an id the server gave another element (the
+  // question was then labelled by the directions dialog's title). One control per kept thing on a page.
+  const questionId = `keep-offline-${kind}-${id}`;
 
   // What is already kept; a kept list or trip that changed since is kept again (refreshed when online).
   useEffect(() => {
