@@ -48,10 +48,17 @@ export default tseslint.config(
     },
   },
   // app/ services: the drizzle builder, and drizzle's `sql` template (through db().execute) where the builder cannot say it.
+  // A drizzle transaction hands geo/ functions its postgres.js client (sqlClientOf, docs/decisions/0318); app/ sends no
+  // template of its own on it, nor on the pool, and does not import postgres.js.
   {
     files: ["app/**"],
     rules: {
-      "no-restricted-syntax": ["error", UNSAFE_SQL, { selector: "TaggedTemplateExpression[tag.callee.name='sql']", message: "app/ queries use the drizzle builder or drizzle's sql template through db().execute (docs/decisions/0301)." }],
+      "no-restricted-imports": ["error", { paths: [{ name: "postgres", message: "app/ queries use drizzle (docs/decisions/0301); geo/ functions take the postgres.js client they are handed." }] }],
+      "no-restricted-syntax": [
+        "error",
+        UNSAFE_SQL,
+        { selector: "TaggedTemplateExpression[tag.callee.name=/^(sql|sqlClientOf)$/]", message: "app/ queries use the drizzle builder or drizzle's sql template through db().execute (docs/decisions/0301)." },
+      ],
     },
   },
   // geo/: parameterised postgres.js templates on the pool it is handed (it runs on a replica too), never drizzle.
