@@ -5,16 +5,6 @@ import tseslint from "typescript-eslint";
 
 const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", message: "No string-built SQL: use a drizzle builder (app/) or a parameterised sql template (geo/, db/)." };
 
-/**
- * The one app/ service still sending postgres.js templates of its own (docs/decisions/0318): saving a
- * listing puts geo's nearest-junction fragment (postgres.js, shared with attachNearestJunctions) inside its
- * transaction. Take it off when geo/ offers that junction as a function run on a client it is handed; no
- * other app/ file may add one.
- */
-const APP_POSTGRES_TEMPLATES_TO_MOVE = [
-  "app/listings/save.server.ts",
-];
-
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", ".data/", "tmp/", "test-results/", "playwright-report/", "public/build/"] },
   js.configs.recommended,
@@ -58,11 +48,17 @@ export default tseslint.config(
     },
   },
   // app/ services: the drizzle builder, and drizzle's `sql` template (through db().execute) where the builder cannot say it.
+  // A drizzle transaction hands geo/ functions its postgres.js client (sqlClientOf, docs/decisions/0318); app/ sends no
+  // template of its own on it, nor on the pool, and does not import postgres.js.
   {
     files: ["app/**"],
-    ignores: APP_POSTGRES_TEMPLATES_TO_MOVE,
     rules: {
-      "no-restricted-syntax": ["error", UNSAFE_SQL, { selector: "TaggedTemplateExpression[tag.callee.name='sql']", message: "app/ queries use the drizzle builder or drizzle's sql template through db().execute (docs/decisions/0301)." }],
+      "no-restricted-imports": ["error", { paths: [{ name: "postgres", message: "app/ queries use drizzle (docs/decisions/0301); geo/ functions take the postgres.js client they are handed." }] }],
+      "no-restricted-syntax": [
+        "error",
+        UNSAFE_SQL,
+        { selector: "TaggedTemplateExpression[tag.callee.name=/^(sql|sqlClientOf)$/]", message: "app/ queries use the drizzle builder or drizzle's sql template through db().execute (docs/decisions/0301)." },
+      ],
     },
   },
   // geo/: parameterised postgres.js templates on the pool it is handed (it runs on a replica too), never drizzle.

@@ -1,4 +1,6 @@
-import { connect, type Database, type DatabaseHandle, type Pool } from "../db/client";
+import { is } from "drizzle-orm";
+import { PostgresJsSession } from "drizzle-orm/postgres-js";
+import { connect, type Database, type DatabaseHandle, type Pool, type SqlClient } from "../db/client";
 import { keepPlacesFound } from "../geo/geocode";
 import { getEnv } from "./env.server";
 
@@ -26,6 +28,20 @@ export function db() {
 
 export function sql() {
   return database().sql;
+}
+
+/** A drizzle transaction on the app's pool (`db().transaction(async (tx) => …)`). */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The postgres.js transaction a drizzle transaction runs on (drizzle's postgres-js driver opens it with
+ * the pool's `begin`), for geo/ functions, which take a postgres.js client: what they send runs inside
+ * the same transaction (docs/decisions/0318).
+ */
+export function sqlClientOf(tx: Transaction): SqlClient {
+  const session = tx._.session;
+  if (!is(session, PostgresJsSession)) throw new Error("sqlClientOf: not a drizzle postgres-js transaction");
+  return session.client;
 }
 
 /**

@@ -48,6 +48,17 @@ export function nearestJunctionSql(sql: SqlClient, point: PendingQuery<Row[]>): 
     ORDER BY j.geom <-> ${point}::geometry, j.id LIMIT 1`;
 }
 
+/**
+ * The junction nearest to a point (WGS84 degrees) and its road, or null when none lies within
+ * JUNCTION_RADIUS_METRES: `nearestJunctionSql` run on the client it is handed (a pool, or the transaction
+ * a listing is saved in, so the junction is read in that transaction).
+ */
+export async function nearestJunction(sql: SqlClient, point: { lat: number; lng: number }): Promise<{ id: number; road_id: number } | null> {
+  const location = sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+  const [junction] = await sql<{ id: number; road_id: number }[]>`${nearestJunctionSql(sql, location)}`;
+  return junction ?? null;
+}
+
 /** Each listing in scope gets its nearest junction within 8 km and that junction's road. Returns how many changed. */
 export async function attachNearestJunctions(sql: SqlClient, scope: ListingScope): Promise<number> {
   const result = await sql`

@@ -2,7 +2,6 @@
 // row — who, what, which record, the record before and after (JSON), when. The dashboard shows the latest
 // entries and each record's page shows its own.
 import { and, desc, eq, sql as rawSql } from "drizzle-orm";
-import type { TransactionSql } from "postgres";
 import { adminAuditLog, users } from "../../db/schema";
 import type { Database } from "../../db/client";
 import { db } from "../db.server";
@@ -32,13 +31,6 @@ export async function audit(entry: AuditEntryInput, executor: Executor = db()): 
     before: entry.before === undefined ? null : (entry.before as object),
     after: entry.after === undefined ? null : (entry.after as object),
   });
-}
-
-/** The same entry written on a raw transaction of the `postgres` client (services that use `sql().begin`). */
-export async function auditInTransaction(tx: TransactionSql, entry: AuditEntryInput): Promise<void> {
-  await tx`INSERT INTO admin_audit_log (actor_id, action, record_type, record_id, before, after)
-           VALUES (${entry.actorId}, ${entry.action.slice(0, 80)}, ${entry.recordType}, ${String(entry.recordId).slice(0, 80)},
-                   ${entry.before === undefined ? null : JSON.stringify(entry.before)}::jsonb, ${entry.after === undefined ? null : JSON.stringify(entry.after)}::jsonb)`;
 }
 
 export type { AuditEntryView } from "./types";

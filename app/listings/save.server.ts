@@ -2,12 +2,13 @@
 // itself unless the listing is live and the saver is not an administrator (then the version waits for
 // moderation and the live listing stays as it is). docs/decisions/0031-listing-form.md.
 import { randomBytes } from "node:crypto";
-import type { TransactionSql } from "postgres";
+import { and, eq, like, ne, or, sql } from "drizzle-orm";
+import { facilities as facilitiesTable, listings, listingVersions, users } from "../../db/schema";
 import { LISTING_STATUS } from "../../db/schema/listings";
-import { nearestJunctionSql } from "../../geo/road-links";
-import { auditInTransaction } from "../admin/audit.server";
+import { nearestJunction } from "../../geo/road-links";
+import { audit } from "../admin/audit.server";
 import type { SessionUser } from "../auth/guards.server";
-import { db, sql } from "../db.server";
+import { db, sqlClientOf, type Transaction } from "../db.server";
 import { AppError } from "../../core/errors";
 import { getEnv } from "../env.server";
 import { creditPoints } from "../points/ledger.server";
@@ -39,9 +40,12 @@ function slugify(title: string): string {
   return slugOf(title) || `listing-${randomBytes(3).toString("hex")}`;
 }
 
-async function uniqueSlug(tx: TransactionSql, title: string, ownId: number | null): Promise<string> {
+async function uniqueSlug(tx: Transaction, title: string, ownId: number | null): Promise<string> {
   const base = slugify(title);
-  const taken = await tx<{ slug: string }[]>`SELECT slug FROM listings WHERE (slug = ${base} OR slug LIKE ${`${base}-%`}) AND id IS DISTINCT FROM ${ownId}`;
+  const taken = await tx
+    .select({ slug: listings.slug })
+    .from(listings)
+    .where(and(or(eq(listings.slug, base), like(listings.slug, `${base}-%`)), sql`${listings.id} IS DISTINCT FROM ${ownId}`));
   const used = new Set(taken.map((row) => row.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -85,48 +89,50 @@ export function versionDataOf(form: ListingFormData, gallery: string[]): Listing
   };
 }
 
-async function applyToListing(tx: TransactionSql, listingId: number | null, data: ListingVersionData, status: number, userId: number | null, free: boolean): Promise<{ id: number; slug: string; walkType: string }> {
+async function applyToListing(tx: Transaction, listingId: number | null, data: ListingVersionData, status: number, userId: number | null, free: boolean): Promise<{ id: number; slug: string; walkType: string }> {
   const walkType = data.walkType || "dog-walk";
   const typeId = data.type ?? 1;
   const point = data.lat !== null && data.lng !== null ? { lat: data.lat, lng: data.lng } : DRAFT_PLACEHOLDER;
-  const location = tx`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
-  const [junction] = await tx<{ id: number; road_id: number }[]>`${nearestJunctionSql(tx, location)}`;
+  const location = sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+  // geo/'s one definition of a listing's junction, run in this transaction.
+  const junction = await nearestJunction(sqlClientOf(tx), point);
   const slug = await uniqueSlug(tx, data.title || "draft listing", listingId);
-  const facilities = (await tx<{ id: number }[]>`SELECT id FROM facilities WHERE id = ANY(${data.facilities}::int[])`).map((row) => row.id);
+  const facilityIds = (await tx.select({ id: facilitiesTable.id }).from(facilitiesTable).where(sql`${facilitiesTable.id} = ANY(${sql.param(data.facilities)}::int[])`)).map((row) => row.id);
   const columns = {
     slug,
-    type_id: typeId,
-    walk_type: walkType,
+    typeId,
+    walkType,
     title: data.title || "Untitled draft",
-    full_title: data.fullTitle || data.title || "Untitled draft",
+    fullTitle: data.fullTitle || data.title || "Untitled draft",
     description: data.description,
     address: data.address,
     town: data.town,
     county: data.county,
     postcode: data.postcode,
-    country_id: data.country ?? 235,
-    road_id: junction?.road_id ?? null,
-    junction_id: junction?.id ?? null,
-    has_pub: data.has_pub,
-    has_beach: data.has_beach,
+    countryId: data.country ?? 235,
+    roadId: junction?.road_id ?? null,
+    junctionId: junction?.id ?? null,
+    hasPub: data.has_pub,
+    hasBeach: data.has_beach,
     free,
     status,
+    facilityIds,
+    location,
   };
+  const returning = { id: listings.id, slug: listings.slug, walkType: listings.walkType };
   if (listingId === null) {
-    const [row] = await tx<{ id: number; slug: string; walk_type: string }[]>`
-      INSERT INTO listings (slug, type_id, walk_type, title, full_title, description, address, town, county, postcode, country_id,
-                            road_id, junction_id, has_pub, has_beach, free, status, facility_ids, location, user_id)
-      VALUES (${columns.slug}, ${columns.type_id}, ${columns.walk_type}, ${columns.title}, ${columns.full_title}, ${columns.description},
-              ${columns.address}, ${columns.town}, ${columns.county}, ${columns.postcode}, ${columns.country_id}, ${columns.road_id},
-              ${columns.junction_id}, ${columns.has_pub}, ${columns.has_beach}, ${columns.free}, ${columns.status}, ${facilities}::smallint[],
-              ${location}, ${userId})
-      RETURNING id, slug, walk_type`;
-    return { id: row.id, slug: row.slug, walkType: row.walk_type };
+    const [row] = await tx
+      .insert(listings)
+      .values({ ...columns, userId })
+      .returning(returning);
+    return row;
   }
-  const [row] = await tx<{ id: number; slug: string; walk_type: string }[]>`
-    UPDATE listings SET ${tx(columns)}, facility_ids = ${facilities}::smallint[], location = ${location}, updated_at = now()
-    WHERE id = ${listingId} RETURNING id, slug, walk_type`;
-  return { id: row.id, slug: row.slug, walkType: row.walk_type };
+  const [row] = await tx
+    .update(listings)
+    .set({ ...columns, updatedAt: sql`now()` })
+    .where(eq(listings.id, listingId))
+    .returning(returning);
+  return row;
 }
 
 /**
@@ -143,26 +149,32 @@ export async function saveListing(input: { user: SessionUser | null; uploader: U
   const data = versionDataOf(input.form, gallery);
   const applied = existing === null || existing.status !== LISTING_STATUS.live || status === LISTING_STATUS.live;
   const wentLive = status === LISTING_STATUS.live && existing?.status !== LISTING_STATUS.live;
-  const result = await sql().begin(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const target = applied
       ? await applyToListing(tx, existing?.id ?? null, data, status, existing ? existing.userId : (user?.id ?? null), existing?.free ?? true)
       : { id: existing.id, slug: existing.slug, walkType: existing.walkType };
-    const [{ next }] = await tx<{ next: number }[]>`SELECT coalesce(max(version), 0) + 1 AS next FROM listing_versions WHERE listing_id = ${target.id}`;
-    const [version] = await tx<{ id: number }[]>`
-      INSERT INTO listing_versions (listing_id, version, status, data, user_id, held_until_verified)
-      VALUES (${target.id}, ${next}, ${status}, ${JSON.stringify(data)}::jsonb, ${user?.id ?? null}, ${held})
-      RETURNING id`;
-    if (applied) await tx`UPDATE listings SET current_version_id = ${version.id} WHERE id = ${target.id}`;
+    const [{ next }] = await tx
+      .select({ next: sql<number>`coalesce(max(${listingVersions.version}), 0) + 1` })
+      .from(listingVersions)
+      .where(eq(listingVersions.listingId, target.id));
+    const [version] = await tx
+      .insert(listingVersions)
+      .values({ listingId: target.id, version: next, status, data, userId: user?.id ?? null, heldUntilVerified: held })
+      .returning({ id: listingVersions.id });
+    if (applied) await tx.update(listings).set({ currentVersionId: version.id }).where(eq(listings.id, target.id));
     // An administrator's save goes live at once, without moderation: the audit log records it with its version.
     if (admin && user) {
-      await auditInTransaction(tx, {
-        actorId: user.id,
-        action: existing ? "listing.edit" : "listing.add",
-        recordType: "listing",
-        recordId: target.id,
-        before: existing ? { version: existing.versionId, status: existing.status, title: existing.title } : null,
-        after: { version: version.id, number: next, status, title: data.title },
-      });
+      await audit(
+        {
+          actorId: user.id,
+          action: existing ? "listing.edit" : "listing.add",
+          recordType: "listing",
+          recordId: target.id,
+          before: existing ? { version: existing.versionId, status: existing.status, title: existing.title } : null,
+          after: { version: version.id, number: next, status, title: data.title },
+        },
+        tx,
+      );
     }
     return target;
   });
@@ -208,31 +220,56 @@ export async function moderateListingVersion(admin: SessionUser, versionId: numb
   if (!admin.isAdmin) throw new AppError(403, "Administrators only");
   if (decision !== "accept" && !reason) throw new AppError(400, "Please choose a reason or type one, so the member knows what to change.");
   const target = decision === "accept" ? LISTING_STATUS.live : decision === "deny" ? LISTING_STATUS.denied : LISTING_STATUS.draft;
-  const outcome = await sql().begin(async (tx) => {
-    const [version] = await tx<{ listing_id: number; data: unknown; status: number; changes_requested: boolean; owner: number | null; listing_status: number; current_version_id: number | null; free: boolean }[]>`
-      SELECT v.listing_id, v.data, v.status, v.changes_requested, l.user_id AS owner, l.status AS listing_status, l.current_version_id, l.free
-      FROM listing_versions v JOIN listings l ON l.id = v.listing_id WHERE v.id = ${versionId}
-      FOR UPDATE OF v, l`;
+  const outcome = await db().transaction(async (tx) => {
+    const [version] = await tx
+      .select({
+        listing_id: listingVersions.listingId,
+        data: listingVersions.data,
+        status: listingVersions.status,
+        changes_requested: listingVersions.changesRequested,
+        owner: listings.userId,
+        listing_status: listings.status,
+        free: listings.free,
+      })
+      .from(listingVersions)
+      .innerJoin(listings, eq(listings.id, listingVersions.listingId))
+      .where(eq(listingVersions.id, versionId))
+      .for("update", { of: [listingVersions, listings] });
     if (!version) throw new AppError(404, "Sorry, we couldn't find that listing version.");
     const before = { status: version.status, listingStatus: version.listing_status };
     if (version.status === target && (decision !== "changes" || version.changes_requested)) return { listingId: version.listing_id, owner: version.owner, changed: false, before, after: before };
     if (decision === "deny" || decision === "changes") {
       // Asking for changes sends the version back to its author as a draft; a listing never live goes back to draft with it.
-      await tx`UPDATE listing_versions SET status = ${target}, moderation_reason = ${reason}, changes_requested = ${decision === "changes"}, moderated_by = ${admin.id}, moderated_at = now() WHERE id = ${versionId}`;
-      const [row] = await tx<{ status: number }[]>`
-        UPDATE listings SET status = ${target}, updated_at = now() WHERE id = ${version.listing_id} AND current_version_id = ${versionId} AND status <> ${LISTING_STATUS.live}
-        RETURNING status`;
+      await tx
+        .update(listingVersions)
+        .set({ status: target, moderationReason: reason, changesRequested: decision === "changes", moderatedBy: admin.id, moderatedAt: sql`now()` })
+        .where(eq(listingVersions.id, versionId));
+      const [row] = await tx
+        .update(listings)
+        .set({ status: target, updatedAt: sql`now()` })
+        .where(and(eq(listings.id, version.listing_id), eq(listings.currentVersionId, versionId), ne(listings.status, LISTING_STATUS.live)))
+        .returning({ status: listings.status });
       return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: target, listingStatus: row?.status ?? version.listing_status } };
     }
     const data = readVersionData(version.data);
     await applyToListing(tx, version.listing_id, data, LISTING_STATUS.live, version.owner, version.free);
-    await tx`UPDATE listing_versions SET status = ${LISTING_STATUS.live}, moderation_reason = NULL, changes_requested = false, moderated_by = ${admin.id}, moderated_at = now() WHERE id = ${versionId}`;
-    await tx`UPDATE listings SET current_version_id = ${versionId} WHERE id = ${version.listing_id}`;
+    await tx
+      .update(listingVersions)
+      .set({ status: LISTING_STATUS.live, moderationReason: null, changesRequested: false, moderatedBy: admin.id, moderatedAt: sql`now()` })
+      .where(eq(listingVersions.id, versionId));
+    await tx.update(listings).set({ currentVersionId: versionId }).where(eq(listings.id, version.listing_id));
     return { listingId: version.listing_id, owner: version.owner, changed: true, before, after: { status: LISTING_STATUS.live, listingStatus: LISTING_STATUS.live } };
   });
-  const [listing] = await sql()<{ full_title: string; url: string; email: string | null; active: boolean | null }[]>`
-    SELECT l.full_title, listing_url(l.walk_type, l.slug) AS url, u.email, u.deactivated_at IS NULL AS active
-    FROM listings l LEFT JOIN users u ON u.id = l.user_id WHERE l.id = ${outcome.listingId}`;
+  const [listing] = await db()
+    .select({
+      full_title: listings.fullTitle,
+      url: sql<string>`listing_url(${listings.walkType}, ${listings.slug})`,
+      email: users.email,
+      active: sql<boolean | null>`${users.deactivatedAt} IS NULL`,
+    })
+    .from(listings)
+    .leftJoin(users, eq(users.id, listings.userId))
+    .where(eq(listings.id, outcome.listingId));
   const points =
     decision === "accept" && outcome.changed && outcome.owner !== null && outcome.owner !== admin.id
       ? await awardListingPoints(outcome.owner, outcome.listingId, admin.id)
