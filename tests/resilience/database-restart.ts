@@ -95,7 +95,7 @@ async function queueMail(url: string, count: number): Promise<void> {
   try {
     for (let i = 0; i < count; i++) {
       const payload = { to: `restart-${i}@test.pawroute`, subject: "Restart test", text: "Sent across a database restart.", html: "<p>Sent across a database restart.</p>" };
-      await sql`SELECT ${sql(schema)}.add_job('send-mail', ${sql.json(payload)})`;
+      await sql`SELECT ${sql(schema)}.add_job('send-mail', ${sql.json(payload)}::json)`;
     }
   } finally {
     await sql.end();
