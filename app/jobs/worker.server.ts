@@ -87,17 +87,23 @@ export async function superviseJobWorker(onStart: (runner: Runner) => void, star
     current = runner;
     onStart(runner);
     const startedAt = Date.now();
+    let over = false;
+    const ended = (reason: string) => {
+      if (over || stopping) return;
+      over = true;
+      if (Date.now() - startedAt >= RAN_LONG_ENOUGH_MS) wait = RESTART_FIRST_MS;
+      restartLater(reason);
+    };
     runner.promise.then(
-      () => {
-        if (stopping) return;
-        if (Date.now() - startedAt >= RAN_LONG_ENOUGH_MS) wait = RESTART_FIRST_MS;
-        restartLater("it ended on its own");
-      },
-      (error: unknown) => {
-        if (Date.now() - startedAt >= RAN_LONG_ENOUGH_MS) wait = RESTART_FIRST_MS;
-        restartLater(error instanceof Error ? error.message : String(error));
-      },
+      () => ended("it ended on its own"),
+      (error: unknown) => ended(error instanceof Error ? error.message : String(error)),
     );
+    // A pool that could not write a job's outcome shuts itself down, and its promise may not settle while the
+    // database is away: it is given up at once (stopped in the background) and a new one started.
+    runner.events?.on("pool:fatalError", ({ error }) => {
+      ended(`could not write a job's outcome: ${error instanceof Error ? error.message : String(error)}`);
+      runner.stop().catch(() => undefined);
+    });
   };
 
   watch(current);

@@ -2,6 +2,7 @@
 // batched fail while the database is down) is started again instead of taking the server down with an
 // unhandled rejection. The runners here are the supervisor's input, made by hand so each can be failed on
 // cue; tests/resilience/database-restart.ts does the same with the real worker and a real outage.
+import { EventEmitter } from "node:events";
 import type { Runner } from "graphile-worker";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { superviseJobWorker } from "../../app/jobs/worker.server";
@@ -9,6 +10,7 @@ import { superviseJobWorker } from "../../app/jobs/worker.server";
 interface Handle {
   runner: Runner;
   fail(error: Error): void;
+  events: EventEmitter;
   stopped: boolean;
 }
 
@@ -19,11 +21,14 @@ function handle(): Handle {
     resolve = res;
     reject = rej;
   });
+  const events = new EventEmitter();
   const h: Handle = {
     stopped: false,
+    events,
     fail: (error) => reject(error),
     runner: {
       promise,
+      events,
       stop: async () => {
         h.stopped = true;
         resolve();
@@ -92,6 +97,28 @@ describe("superviseJobWorker", () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(attempts).toBe(3);
     expect(worker.running()).toBe(false);
+  });
+
+  it("gives up a pool that reports a fatal error even though its promise never settles", async () => {
+    const made: Handle[] = [];
+    const start = async () => {
+      const h = handle();
+      made.push(h);
+      return h.runner;
+    };
+    const worker = await superviseJobWorker(() => undefined, start);
+    // graphile-worker's batcher could not write an outcome: the pool shuts down, its promise still pending.
+    made[0].events.emit("pool:fatalError", { error: new Error("connect ECONNREFUSED 127.0.0.1:55432") });
+    expect(worker.running()).toBe(false);
+    expect(made[0].stopped).toBe(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(made).toHaveLength(2);
+    expect(worker.running()).toBe(true);
+    // Its promise settling later starts nothing more.
+    made[0].fail(new Error("late"));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(made).toHaveLength(2);
+    await worker.stop();
   });
 
   it("throws the first start's error, so a server that cannot start its worker says so", async () => {
