@@ -7,11 +7,23 @@ import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { logger } from "./ops/logger.server";
 import { PageContextProvider } from "./ops/page-context";
 
 const ABORT_DELAY = 5_000;
+
+/** Subtrees rendered once per content (the footer's 180 elements, keyed by the cached road list): decision 0323. */
+const markupByKey = new WeakMap<object, string>();
+function staticMarkup(key: object, render: () => ReactElement): string {
+  let html = markupByKey.get(key);
+  if (html === undefined) {
+    html = renderToStaticMarkup(render());
+    markupByKey.set(key, html);
+  }
+  return html;
+}
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -31,7 +43,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <PageContextProvider value={{ nonce, requestId }}>
+      <PageContextProvider value={{ nonce, requestId, staticMarkup }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </PageContextProvider>,
       {

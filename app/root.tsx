@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useMemo } from "react";
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
@@ -8,7 +8,6 @@ import { DocumentRoot } from "./components/DocumentRoot";
 import { SiteFooter } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { OfflineLayer } from "./components/offline/OfflineLayer";
-import { footerBrowseTabs } from "./navigation";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
 import { siteUrl } from "./mail/links.server";
@@ -47,8 +46,6 @@ export const meta: MetaFunction = ({ error }) => [{ title: error ? `${statusCopy
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { nonce } = usePageContext();
-  const roads = data?.footerRoads;
-  const browseTabs = useMemo(() => (roads ? footerBrowseTabs(roads) : []), [roads]);
 
   // Lets tests (and CSS, if ever needed) tell a hydrated page from the server-rendered HTML.
   useEffect(() => {
@@ -73,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter browseTabs={browseTabs} />
+        <SiteFooter roads={data?.footerRoads} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

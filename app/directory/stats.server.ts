@@ -1,11 +1,29 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { countries, junctions, listingTypeCounts, listingTypes, roads } from "../../db/schema";
+import {
+  countries,
+  junctions,
+  listingTypeCounts,
+  listingTypes,
+  roads,
+} from "../../db/schema";
 import { db } from "../db.server";
+import {
+  RENDER_CACHE_SETTLE_MS,
+  contentVersion,
+} from "../http/content-version.server";
 
 export interface DirectoryStats {
   listingsByType: { typeId: number; name: string; count: number }[];
   /** Each road once, with what the homepage shows of it and what its road search form needs (the slug). */
-  roads: { id: number; name: string; slug: string; description: string; country: string; motorway: boolean; junctions: number }[];
+  roads: {
+    id: number;
+    name: string;
+    slug: string;
+    description: string;
+    country: string;
+    motorway: boolean;
+    junctions: number;
+  }[];
 }
 
 /**
@@ -13,11 +31,49 @@ export interface DirectoryStats {
  * the same transaction, never a count of every listing) and the roads with their junction counts.
  */
 export async function directoryStats(): Promise<DirectoryStats> {
+  const version = await contentVersion();
+  const now = Date.now();
+  if (kept?.version !== version)
+    kept = { version, seenAt: now, loadedAt: -Infinity, stats: null };
+  // As the render cache: what was read within a moment of the version moving may come from a replica
+  // that had not yet seen the write, so it is kept only when read after that moment.
+  if (kept.stats && kept.loadedAt - kept.seenAt >= RENDER_CACHE_SETTLE_MS)
+    return kept.stats;
+  const entry = kept;
+  const stats = readDirectoryStats();
+  stats.catch(() => {
+    if (entry.stats === stats) entry.stats = null;
+  });
+  entry.stats = stats;
+  entry.loadedAt = now;
+  return stats;
+}
+
+/**
+ * The last content version's figures: the same object for every homepage while nothing a page shows has
+ * changed (its road section's HTML is kept by that object: decision 0323), instead of two statements,
+ * one with a count for each road, on every homepage.
+ */
+let kept: {
+  version: string;
+  seenAt: number;
+  loadedAt: number;
+  stats: Promise<DirectoryStats> | null;
+} | null = null;
+
+async function readDirectoryStats(): Promise<DirectoryStats> {
   const [byType, roadRows] = await Promise.all([
     db()
-      .select({ typeId: listingTypes.id, name: listingTypes.name, count: sql<number>`coalesce(${listingTypeCounts.live}, 0)::int` })
+      .select({
+        typeId: listingTypes.id,
+        name: listingTypes.name,
+        count: sql<number>`coalesce(${listingTypeCounts.live}, 0)::int`,
+      })
       .from(listingTypes)
-      .leftJoin(listingTypeCounts, eq(listingTypeCounts.typeId, listingTypes.id))
+      .leftJoin(
+        listingTypeCounts,
+        eq(listingTypeCounts.typeId, listingTypes.id)
+      )
       .orderBy(listingTypes.id),
     db()
       .select({

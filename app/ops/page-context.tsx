@@ -1,11 +1,17 @@
 // What the server knows about one page request and the HTML needs: the Content-Security-Policy nonce
 // for inline scripts and the request id shown on error pages. entry.server.tsx provides it; the
 // client never needs either (the browser hides nonces from scripts; error data carries its own id).
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactElement } from "react";
 
 export interface PageContext {
   nonce: string;
   requestId: string;
+  /**
+   * Server only: the HTML of a subtree that depends on `key` alone (an object kept as long as its content
+   * is current, such as a cached list), rendered once and then reused (decision 0323). The subtree must
+   * not read a context (it is rendered on its own). Absent in the browser, which renders the subtree.
+   */
+  staticMarkup?: (key: object, render: () => ReactElement) => string;
 }
 
 const NONE: PageContext = { nonce: "", requestId: "" };

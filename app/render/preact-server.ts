@@ -9,7 +9,7 @@
 // defers no data (no `defer`, no <Await>), so nothing is lost by sending the page once it is all ready.
 import type { ReactNode } from "react";
 import type { Writable } from "node:stream";
-import { renderToStringAsync } from "preact-render-to-string";
+import { renderToString, renderToStringAsync } from "preact-render-to-string";
 import type { VNode } from "preact";
 
 interface Options {
@@ -59,4 +59,9 @@ export function renderToPipeableStream(element: ReactNode | VNode, options: Opti
       fail(reason);
     },
   };
+}
+
+/** React's renderToStaticMarkup: a subtree's HTML, synchronously (Preact writes no hydration markers either way). */
+export function renderToStaticMarkup(element: ReactNode | VNode): string {
+  return renderToString(element as VNode);
 }

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { FooterBrowseTab } from "../../navigation";
-import { useDelegatedLinks } from "./useDelegatedLinks";
 
 /** Links shown in a tab before its 'View all links' toggle. */
 export const FOOTER_LINKS_SHOWN = 8;
 
-/** Plain links: the footer's one click handler navigates in the page (useDelegatedLinks). */
+/** Plain links: the footer's one click handler navigates in the page (useDelegatedLinks, in SiteFooter). */
 function LinkList({ links }: { links: FooterBrowseTab["links"] }) {
   return (
     <ul className="footer-browse__links">
@@ -46,7 +45,6 @@ export function FooterBrowse({ tabs }: { tabs: FooterBrowseTab[] }) {
   const [enhanced, setEnhanced] = useState(false);
   const [selected, setSelected] = useState(0);
   const tabList = useRef<HTMLDivElement>(null);
-  const onLinkClick = useDelegatedLinks();
 
   useEffect(() => setEnhanced(true), []);
 
@@ -61,7 +59,7 @@ export function FooterBrowse({ tabs }: { tabs: FooterBrowseTab[] }) {
 
   if (!enhanced) {
     return (
-      <div className="footer-browse" onClick={onLinkClick}>
+      <div className="footer-browse">
         {tabs.map((tab) => (
           <section key={tab.id} className="footer-browse__panel" aria-labelledby={`footer-browse-${tab.id}`}>
             <h3 id={`footer-browse-${tab.id}`}>{tab.label}</h3>
@@ -73,7 +71,7 @@ export function FooterBrowse({ tabs }: { tabs: FooterBrowseTab[] }) {
   }
 
   return (
-    <div className="footer-browse footer-browse--tabs" onClick={onLinkClick}>
+    <div className="footer-browse footer-browse--tabs">
       <div className="footer-browse__tabs" role="tablist" aria-label="Browse" ref={tabList} onKeyDown={onKeyDown}>
         {tabs.map((tab, index) => (
           <button

@@ -1,14 +1,28 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { HeroSign } from "../../components/HeroSign";
 import { CompassIcon, RoadIcon } from "../../components/icons";
 import { ListingTypeStat } from "../../components/ListingTypeStat";
 import { RoadBadge, compareRoads } from "../../components/RoadBadge";
 import { HomeSearch } from "../../components/search/HomeSearch";
-import { directoryStats, type DirectoryStats } from "../../directory/stats.server";
+import {
+  directoryStats,
+  type DirectoryStats,
+} from "../../directory/stats.server";
+import { usePageContext } from "../../ops/page-context";
 import { cookiesAreSecure } from "../../auth/cookies.server";
 import { canonicalLink } from "../../seo";
-import { homePreset, homeTabCookie, isHomeTab, tabFromCookieHeader } from "../../search/home";
+import {
+  homePreset,
+  homeTabCookie,
+  isHomeTab,
+  tabFromCookieHeader,
+} from "../../search/home";
 import homeStyles from "../../styles/home.css?url";
 import formStyles from "../../styles/forms.css?url";
 import searchStyles from "../../styles/search.css?url";
@@ -23,8 +37,18 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data: page, matches }) => [
-  { title: page && page.preset.path !== "/" ? `${page.preset.title} — Pawroute` : "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France" },
-  { name: "description", content: page?.preset.lead ?? "Find dog walks, dog-friendly pubs and cafés, beaches, accommodation and vets near motorway junctions, around a place or along your route." },
+  {
+    title:
+      page && page.preset.path !== "/"
+        ? `${page.preset.title} — Pawroute`
+        : "Pawroute — dog-friendly walks, pubs, beaches and vets in the UK and France",
+  },
+  {
+    name: "description",
+    content:
+      page?.preset.lead ??
+      "Find dog walks, dog-friendly pubs and cafés, beaches, accommodation and vets near motorway junctions, around a place or along your route.",
+  },
   canonicalLink(matches, page?.preset.path ?? "/"),
 ];
 
@@ -32,10 +56,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab");
   // A tab link followed without JavaScript (?tab=…) is remembered here; with JavaScript the browser sets the cookie.
-  const tab = isHomeTab(asked) ? asked : (tabFromCookieHeader(request.headers.get("Cookie")) ?? "route");
+  const tab = isHomeTab(asked)
+    ? asked
+    : tabFromCookieHeader(request.headers.get("Cookie")) ?? "route";
   // One list of roads for the road lists and the road search form: the page sent the 55 roads twice.
   const stats = await directoryStats();
-  return data({ ...stats, preset: homePreset(url.pathname), tab }, isHomeTab(asked) ? { headers: { "Set-Cookie": homeTabCookie(asked, cookiesAreSecure()) } } : undefined);
+  return data(
+    { ...stats, preset: homePreset(url.pathname), tab },
+    isHomeTab(asked)
+      ? { headers: { "Set-Cookie": homeTabCookie(asked, cookiesAreSecure()) } }
+      : undefined
+  );
 }
 
 type Road = DirectoryStats["roads"][number];
@@ -49,18 +80,30 @@ function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
     <div className="road-group">
       <h3 className="road-group__title">
         {title}
-        <span className="road-group__count">{plural(roads.length, "road", "roads")}</span>
+        <span className="road-group__count">
+          {plural(roads.length, "road", "roads")}
+        </span>
       </h3>
       {roads.length === 0 ? (
-        <p className="road-group__empty">No roads here yet — they are on the way.</p>
+        <p className="road-group__empty">
+          No roads here yet — they are on the way.
+        </p>
       ) : (
         <ul className="road-list">
           {roads.map((road) => (
             <li key={road.id} className="road-list__item">
-              <RoadBadge name={road.name} country={road.country} motorway={road.motorway} />
+              <RoadBadge
+                name={road.name}
+                country={road.country}
+                motorway={road.motorway}
+              />
               <span className="road-list__text">
-                <span className="road-list__description">{road.description}</span>
-                <span className="road-list__junctions">{plural(road.junctions, "junction", "junctions")}</span>
+                <span className="road-list__description">
+                  {road.description}
+                </span>
+                <span className="road-list__junctions">
+                  {plural(road.junctions, "junction", "junctions")}
+                </span>
               </span>
             </li>
           ))}
@@ -70,11 +113,28 @@ function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
   );
 }
 
+function RoadColumns({ roads }: { roads: Road[] }) {
+  const uk = roads
+    .filter((road) => road.country === "united-kingdom")
+    .sort(compareRoads);
+  const france = roads
+    .filter((road) => road.country === "france")
+    .sort(compareRoads);
+  return (
+    <>
+      <RoadGroup title="United Kingdom" roads={uk} />
+      <RoadGroup title="France" roads={france} />
+    </>
+  );
+}
+
 export default function Home() {
   const { listingsByType, roads, preset, tab } = useLoaderData<typeof loader>();
-  const totalListings = listingsByType.reduce((sum, type) => sum + type.count, 0);
-  const uk = roads.filter((road) => road.country === "united-kingdom").sort(compareRoads);
-  const france = roads.filter((road) => road.country === "france").sort(compareRoads);
+  const totalListings = listingsByType.reduce(
+    (sum, type) => sum + type.count,
+    0
+  );
+  const { staticMarkup } = usePageContext();
 
   return (
     <div className="home">
@@ -91,11 +151,19 @@ export default function Home() {
           </div>
           <HeroSign />
           {/* The tab in the address (the header's Search menu links to each) opens the form at that tab. */}
-          <HomeSearch key={`${preset.path}?tab=${tab}`} tab={tab} preset={preset} roads={roads} />
+          <HomeSearch
+            key={`${preset.path}?tab=${tab}`}
+            tab={tab}
+            preset={preset}
+            roads={roads}
+          />
         </div>
       </section>
 
-      <section className="home-section container" aria-labelledby="in-directory">
+      <section
+        className="home-section container"
+        aria-labelledby="in-directory"
+      >
         <p className="eyebrow">Live counts</p>
         <h2 id="in-directory">In the directory</h2>
         {totalListings === 0 ? (
@@ -104,14 +172,24 @@ export default function Home() {
               <CompassIcon size={26} />
             </span>
             <div>
-              <p className="empty-state__title">The first listings are on their way</p>
-              <p>Walks, pubs, beaches and vets appear here as soon as they are checked and published.</p>
+              <p className="empty-state__title">
+                The first listings are on their way
+              </p>
+              <p>
+                Walks, pubs, beaches and vets appear here as soon as they are
+                checked and published.
+              </p>
             </div>
           </div>
         ) : null}
         <ul className="stat-grid">
           {listingsByType.map((type) => (
-            <ListingTypeStat key={type.typeId} typeId={type.typeId} name={type.name} count={type.count} />
+            <ListingTypeStat
+              key={type.typeId}
+              typeId={type.typeId}
+              name={type.name}
+              count={type.count}
+            />
           ))}
         </ul>
       </section>
@@ -126,13 +204,24 @@ export default function Home() {
             </span>
             <div>
               <p className="empty-state__title">We are mapping the roads</p>
-              <p>UK motorways and A-roads and French autoroutes appear here, with their junctions, once they are loaded.</p>
+              <p>
+                UK motorways and A-roads and French autoroutes appear here, with
+                their junctions, once they are loaded.
+              </p>
             </div>
           </div>
+        ) : // The same for every homepage while the content version is (directoryStats keeps `roads`): its
+        // HTML is made once on the server (decision 0323); the browser renders it to hydrate.
+        staticMarkup ? (
+          <div
+            className="road-columns"
+            dangerouslySetInnerHTML={{
+              __html: staticMarkup(roads, () => <RoadColumns roads={roads} />),
+            }}
+          />
         ) : (
           <div className="road-columns">
-            <RoadGroup title="United Kingdom" roads={uk} />
-            <RoadGroup title="France" roads={france} />
+            <RoadColumns roads={roads} />
           </div>
         )}
       </section>
