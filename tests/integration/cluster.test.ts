@@ -10,8 +10,13 @@ afterAll(() => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
 });
 
+/**
+ * One request, given up after 10 s. A connection the primary hands to a worker that is exiting (right
+ * after /crash) can be left unanswered and never closed: without a bound, fetch waits for its own
+ * 300 s header timeout and the test hangs (seen on a loaded machine). waitFor then asks again.
+ */
 async function get(base: string, path = "/"): Promise<string> {
-  const response = await fetch(`${base}${path}`, { headers: { Connection: "close" } });
+  const response = await fetch(`${base}${path}`, { headers: { Connection: "close" }, signal: AbortSignal.timeout(10_000) });
   return response.text();
 }
 
