@@ -10,7 +10,23 @@
 import type { ReactNode } from "react";
 import type { Writable } from "node:stream";
 import { renderToString, renderToStringAsync } from "preact-render-to-string";
-import type { VNode } from "preact";
+import { options, type VNode } from "preact";
+
+/**
+ * React's own props that React never writes as attributes: `suppressHydrationWarning` (Remix puts it on
+ * its script tags). preact-render-to-string writes any prop it does not know, so the page had
+ * `<script suppressHydrationWarning>`. This module is the server's renderer only (the browser never loads
+ * it), so the hook that drops them runs on the server alone.
+ */
+const REACT_ONLY_PROPS = ["suppressHydrationWarning", "suppressContentEditableWarning"] as const;
+const previousVNodeHook = options.vnode;
+options.vnode = (vnode) => {
+  if (typeof vnode.type === "string" && vnode.props) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
+  }
+  previousVNodeHook?.(vnode);
+};
 
 interface Options {
   nonce?: string;

@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import { createElement as h, Fragment, Suspense } from "preact/compat";
 import { describe, expect, it } from "vitest";
-import { renderToPipeableStream } from "../../app/render/preact-server";
+import { renderToPipeableStream, renderToStaticMarkup } from "../../app/render/preact-server";
 
 // app/render/preact-server.ts: React's renderToPipeableStream contract, as app/entry.server.tsx uses it,
 // kept by Preact's renderer in the production build (decision 0320).
@@ -70,5 +70,10 @@ describe("the server renderer made with Preact", () => {
     abort(new Error("too slow"));
     await new Promise((resolve) => setTimeout(resolve, 80));
     expect(calls).toEqual(["error: too slow", "shell error"]);
+  });
+
+  it("writes none of React's own props as attributes (Remix's script tags carry suppressHydrationWarning)", () => {
+    const html = renderToStaticMarkup(h("div", { suppressContentEditableWarning: true }, h("script", { nonce: "n1", suppressHydrationWarning: true, dangerouslySetInnerHTML: { __html: "1" } })));
+    expect(html).toBe('<div><script nonce="n1">1</script></div>');
   });
 });
