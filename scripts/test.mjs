@@ -24,6 +24,8 @@ async function freePortBlock() {
 }
 
 ensureNodeModules();
+// Issue 51's goal is from a warm install: what `npm ci` took (nothing when node_modules is current) is its own row.
+const INSTALLED = Date.now();
 await ensureDatabases({ fast: true });
 // Chromium's headless shell, the browser Playwright itself uses for headless tests: much less CPU than the
 // full browser per page (docs/decisions/0190).
@@ -161,11 +163,16 @@ if (failed.includes("Unit and integration tests")) {
 }
 
 step("Time per stage (lane 1: unit and integration tests, typecheck, lint; alongside lane 2: build, end-to-end tests)");
-const SETUP = "Set-up (install check, test database)";
-const width = Math.max(SETUP.length, ...times.map((time) => time.name.length));
+const INSTALL = "Install (npm ci, when node_modules is not current)";
+const SETUP = "Set-up (packages, database, test database copy)";
+const WARM = "Total from a warm install (issue 51: ≤ 10 min)";
+const width = Math.max(INSTALL.length, WARM.length, ...times.map((time) => time.name.length));
 const table = times.map((time) => `  ${time.name.padEnd(width)}  ${seconds(time.ms).padStart(8)}  ${time.ok ? "passed" : "FAILED"}`);
-table.push(`  ${SETUP.padEnd(width)}  ${seconds(runStarted - SCRIPT_STARTED).padStart(8)}`);
-table.push(`  ${"Total".padEnd(width)}  ${seconds(Date.now() - SCRIPT_STARTED).padStart(8)}  (${minutes(Date.now() - SCRIPT_STARTED)})`);
+const ended = Date.now();
+table.push(`  ${INSTALL.padEnd(width)}  ${seconds(INSTALLED - SCRIPT_STARTED).padStart(8)}`);
+table.push(`  ${SETUP.padEnd(width)}  ${seconds(runStarted - INSTALLED).padStart(8)}`);
+table.push(`  ${"Total".padEnd(width)}  ${seconds(ended - SCRIPT_STARTED).padStart(8)}  (${minutes(ended - SCRIPT_STARTED)})`);
+table.push(`  ${WARM.padEnd(width)}  ${seconds(ended - INSTALLED).padStart(8)}  (${minutes(ended - INSTALLED)})`);
 process.stderr.write(`${table.join("\n")}\n`);
 if (failed.length) fail(`Failed: ${failed.join(", ")}`);
 step("All test stages passed.");
