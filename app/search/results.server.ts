@@ -3,7 +3,7 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
-import { placeChoices, placeRefOf } from "../../geo/geocode";
+import { keptPlaceChoices, placeRefOf } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
 import type { SearchResponse } from "../../geo/search/types";
 import type { RoutingEngine } from "../../geo/routing/port";
@@ -157,7 +157,7 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
         : [];
   const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !TYPED_COORDINATES.test(typed));
   if (asked.length === 0) return [];
-  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => placeChoices(pool, typed))));
+  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => keptPlaceChoices(pool, typed))));
   return asked.flatMap(({ field, typed, label }, index) => {
     const places = found[index];
     if (places.length === 0) return [];
