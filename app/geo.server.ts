@@ -1,4 +1,5 @@
 import { routingEngine } from "../geo/routing";
+import { withRequestRoutes } from "../geo/routing/cache";
 import type { RoutingEngine } from "../geo/routing/port";
 import type { Pool } from "../db/client";
 import { sql } from "./db.server";
@@ -7,4 +8,20 @@ import { getEnv } from "./env.server";
 /** The configured routing engine (pgRouting or OSRM) on the app's pool, or on the given one (a read replica). */
 export function appRoutingEngine(pool: Pool = sql()): RoutingEngine {
   return routingEngine(pool, getEnv());
+}
+
+/**
+ * appRoutingEngine for one request: each pool's engine asked once per drive, so a page that needs the
+ * same route twice works it out once even with the route cache off (decision 0324).
+ */
+export function requestRoutingEngines(): (pool: Pool) => RoutingEngine {
+  const engines = new Map<Pool, RoutingEngine>();
+  return (pool) => {
+    let engine = engines.get(pool);
+    if (!engine) {
+      engine = withRequestRoutes(appRoutingEngine(pool));
+      engines.set(pool, engine);
+    }
+    return engine;
+  };
 }

@@ -3,16 +3,18 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
-import { placeChoices, placeRefOf } from "../../geo/geocode";
+import { keptPlaceChoices, placeRefOf } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
 import type { SearchResponse } from "../../geo/search/types";
+import type { RoutingEngine } from "../../geo/routing/port";
+import type { Pool } from "../../db/client";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
 import { listingFilterSql } from "../../geo/search/query";
 import { listingsByHour, type DriveHour } from "../../geo/trip/hours";
 import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";
 import { favouriteListingIds } from "../favourites/favourites.server";
-import { appRoutingEngine } from "../geo.server";
+import { requestRoutingEngines } from "../geo.server";
 import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
 import type { PlaceChoice, ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
@@ -114,7 +116,9 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
 
   try {
     // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
-    const response = await onReplica((pool) => searchByKind(pool, appRoutingEngine(pool), filters));
+    // One engine per pool for this request: the first page by hour reuses the search's route.
+    const engineOf = requestRoutingEngines();
+    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));
@@ -125,7 +129,7 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    const driveHours = view === "list" ? await firstPageByHour(filters, response) : null;
+    const driveHours = view === "list" ? await firstPageByHour(filters, response, engineOf) : null;
     return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view)), driveHours } };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -153,7 +157,7 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
         : [];
   const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !TYPED_COORDINATES.test(typed));
   if (asked.length === 0) return [];
-  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => placeChoices(pool, typed))));
+  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => keptPlaceChoices(pool, typed))));
   return asked.flatMap(({ field, typed, label }, index) => {
     const places = found[index];
     if (places.length === 0) return [];
@@ -168,11 +172,12 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
 }
 
 /** A long route's first page, hour by hour of the drive (decision 0245): only the default list (page 1, from the start, by distance along). */
-async function firstPageByHour(filters: SearchFilters, response: SearchResponse): Promise<DriveHour[] | null> {
+async function firstPageByHour(filters: SearchFilters, response: SearchResponse, engineOf: (pool: Pool) => RoutingEngine): Promise<DriveHour[] | null> {
   const route = response.route;
   if (!route || route.duration < BY_HOUR_FROM_SECONDS || filters.page !== 1 || (filters.startHours ?? 0) !== 0 || response.query.sort !== "distance_in") return null;
   return onReplica(async (pool) => {
-    const drive = await appRoutingEngine(pool).route(route.from, route.to);
+    // The search's own route (the request's engine answers the same drive once).
+    const drive = await engineOf(pool).route(route.from, route.to);
     return drive ? listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, route.stops) : null;
   });
 }

@@ -2,16 +2,18 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
-import { createPlaceCache, type PlaceCacheOptions } from "./place-cache";
+import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
 import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
+import { placeChoices } from "./choices";
+import { keptAnswers } from "../kept-answers";
 import { live } from "../listing";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
 export { reverseGeocode } from "./reverse";
-export { placeChoices } from "./choices";
+export { placeChoices };
 export type { GeocodeResult } from "./types";
 export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 
@@ -51,9 +53,34 @@ const PLACE_CACHES = Symbol.for("pawroute.geocode.place-caches");
 type PlaceCaches = WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>>;
 const placeCaches: PlaceCaches = ((globalThis as { [PLACE_CACHES]?: PlaceCaches })[PLACE_CACHES] ??= new WeakMap());
 
-/** From now on resolvePlace on this pool keeps the places it finds (docs/decisions/0198). */
+/** The pools whose place choices for a text are kept a while, as their places found (decision 0324). */
+const CHOICE_CACHES = Symbol.for("pawroute.geocode.choice-caches");
+type ChoiceCaches = WeakMap<SqlClient, (text: string) => Promise<GeocodeResult[]>>;
+const choiceCaches: ChoiceCaches = ((globalThis as { [CHOICE_CACHES]?: ChoiceCaches })[CHOICE_CACHES] ??= new WeakMap());
+
+/**
+ * From now on resolvePlace on this pool keeps the places it finds (docs/decisions/0198), and
+ * keptPlaceChoices the choices it finds for a text, for as long (decision 0324).
+ */
 export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): void {
   placeCaches.set(sql, createPlaceCache((text) => bestPlace(sql, text), options));
+  const seconds = options.seconds ?? PLACE_CACHE_SECONDS;
+  if (seconds <= 0) {
+    choiceCaches.delete(sql);
+    return;
+  }
+  // Keyed by the text as typed (placeChoices reads it so); frozen, since every request shares them.
+  const kept = keptAnswers<GeocodeResult[]>({ seconds, budget: options.maxEntries ?? PLACE_CACHE_ENTRIES, now: options.now });
+  choiceCaches.set(sql, (text) => kept(text, () => placeChoices(sql, text).then((choices) => Object.freeze(choices.map((choice) => Object.freeze(choice))) as GeocodeResult[])));
+}
+
+/**
+ * placeChoices, kept a while on a pool that keeps its places found: a route results page asks for the
+ * choices of both typed ends on every page, sort and filter of one search (two transactions a page).
+ */
+export function keptPlaceChoices(sql: SqlClient, text: string): Promise<GeocodeResult[]> {
+  const cached = choiceCaches.get(sql);
+  return cached ? cached(text) : placeChoices(sql, text);
 }
 
 /**

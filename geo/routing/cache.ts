@@ -64,3 +64,24 @@ export function withRouteCache(engine: RoutingEngine, { seconds = ROUTE_CACHE_SE
     route: (from, to, options) => kept(keyOf(from, to, options), () => engine.route(from, to, options).then(frozen)),
   };
 }
+
+/**
+ * The engine's routes for one request: a page that asks for the same drive twice (its results, then its
+ * first page hour by hour) is given the one answer, also when the process keeps no routes
+ * (ROUTE_CACHE_SECONDS=0), instead of the engine working the drive out again (decision 0324).
+ */
+export function withRequestRoutes(engine: RoutingEngine): RoutingEngine {
+  const asked = new Map<string, Promise<Route | null>>();
+  return {
+    name: engine.name,
+    route: (from, to, options) => {
+      const key = keyOf(from, to, options);
+      let answer = asked.get(key);
+      if (!answer) {
+        answer = engine.route(from, to, options);
+        asked.set(key, answer);
+      }
+      return answer;
+    },
+  };
+}

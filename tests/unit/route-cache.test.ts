@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withRouteCache } from "../../geo/routing/cache";
+import { withRequestRoutes, withRouteCache } from "../../geo/routing/cache";
 import type { LngLat, Route, RouteOptions, RoutingEngine } from "../../geo/routing/port";
 
 // The route cache (decision 0181) around an engine that counts what it is asked and answers a route
@@ -116,5 +116,20 @@ describe("the route cache", () => {
     await cached.route(A, B);
     await cached.route(A, B);
     expect(asked).toHaveLength(2);
+  });
+});
+
+describe("a request's routes (decision 0324)", () => {
+  it("asks the engine once per drive within a request, also with the process's cache off, and again in the next request", async () => {
+    const { engine, asked } = countingEngine();
+    const uncached = withRouteCache(engine, { seconds: 0 });
+    const request = withRequestRoutes(uncached);
+    const [first, second] = await Promise.all([request.route(A, B), request.route({ ...A, label: "London" } as LngLat, { ...B })]);
+    expect(second).toBe(first);
+    await request.route(A, C);
+    await request.route(A, B, { steps: true });
+    expect(asked).toEqual([`${A.lng}->${B.lng}`, `${A.lng}->${C.lng}`, `${A.lng}->${B.lng} steps`]);
+    await withRequestRoutes(uncached).route(A, B);
+    expect(asked).toHaveLength(4);
   });
 });
