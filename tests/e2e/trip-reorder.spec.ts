@@ -70,6 +70,9 @@ test("the drag handle moves a stop with the arrow keys and by dragging, keeping 
   await page.keyboard.press("Home");
   await expect.poll(() => stopTitles(page)).toEqual([a, b, c, ...rest]);
   await expect(page.getByRole("button", { name: `Reorder stop 1 of ${count}: ${a}` })).toBeFocused();
+  // The move's notice comes with its new plan, when the page is idle again: a drag started while the move
+  // is still loading is ignored (as a second move is), which is what made this test flaky on a busy machine.
+  await expect(page.getByRole("status")).toContainText(`${a} moved to stop 1 of ${count}.`);
 
   // Drag stop 3 above stop 1.
   const from = await page.getByRole("button", { name: `Reorder stop 3 of ${count}: ${c}` }).boundingBox();
