@@ -35,6 +35,12 @@ const SAME_WITHOUT_JS = ["account-bad-input", "auth-authorisation", "not-found",
   (name) => new RegExp(`/${name}\\.spec\\.ts$`),
 );
 
+/**
+ * Tests that only take pictures for a reviewer (tagged @review-screenshots, decision 0312): run only with
+ * E2E_SCREENSHOTS=1, as nothing else checks what they take.
+ */
+const PICTURES_ONLY = process.env.E2E_SCREENSHOTS === "1" ? [] : [/@review-screenshots\b/];
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -78,8 +84,8 @@ export default defineConfig({
   // @same-without-js (they read server-rendered pages, follow links or redirects and post nothing: decision
   // 0317), and the files listed in SAME_WITHOUT_JS, whose pages post nothing and have no no-JS path of their own.
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, ...SAME_WITHOUT_JS], grepInvert: /@http\b|@same-without-js\b/ },
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true }, grepInvert: PICTURES_ONLY },
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: [/\.js-only\.spec\.ts$/, ...SAME_WITHOUT_JS], grepInvert: [/@http\b|@same-without-js\b/, ...PICTURES_ONLY] },
   ],
   webServer: [
     {

@@ -1,5 +1,5 @@
 import { createMember, logInAs, sessionCookieValue } from "./support/accounts";
-import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
+import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Pictures for people to look at (tests/e2e/screenshots/ is gitignored).
 for (const width of [1280, 390]) {
@@ -8,9 +8,8 @@ for (const width of [1280, 390]) {
     ["login", "/account/login/"],
     ["forgotten", "/account/login/forgotten"],
   ] as const) {
-    test(`screenshot of the ${name} page at ${width} px`, async ({ page }) => {
-      // Pictures only (the pages themselves are checked by axe-route-table.js-only.spec.ts).
-      test.skip(!REVIEW_SCREENSHOTS, "pictures for reviewers: run with E2E_SCREENSHOTS=1");
+    // Pictures only (the pages themselves are checked by axe-route-table.js-only.spec.ts): run with E2E_SCREENSHOTS=1.
+    test(`screenshot of the ${name} page at ${width} px @review-screenshots`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -68,7 +68,7 @@ export const test = base.extend<TestOptions>({
 /**
  * Pictures for a reviewer to look at by hand are taken only when E2E_SCREENSHOTS=1 (decision 0312):
  * nothing compares them, and a full-page capture costs a second or more of a shared core. Tests whose
- * only purpose is the picture skip themselves without it (`test.skip(!REVIEW_SCREENSHOTS, …)`).
+ * only purpose is the picture are tagged `@review-screenshots`: playwright.config.ts leaves them out without it.
  */
 export const REVIEW_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
 
