@@ -3,10 +3,11 @@
 // made of, with the least noise this machine allows (decision 0191). Run by tests/bench/web.ts in its own
 // process: the app's modules read the environment (DATABASE_URL, SESSION_SECRET) when they load.
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import postgres from "postgres";
+import { processCpuSeconds } from "./server";
 
 const REQUESTS = Number(process.env.BENCH_RENDER_REQUESTS ?? 1_500);
 const paths = (process.env.BENCH_RENDER_PATHS ?? "/").split(",");
@@ -35,24 +36,12 @@ async function page(path: string): Promise<void> {
 // database's backends (from /proc; the cluster runs on this machine). Other clients of the same
 // database during the run would count too: run it on a database nothing else uses.
 const stats = postgres(process.env.DATABASE_URL ?? "", { max: 1, onnotice: () => undefined });
-function backendCpuSeconds(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // A backend that exited, or a cluster on another machine: no figure.
-    }
-  }
-  return total;
-}
 async function databaseSide(): Promise<{ statements: number; cpu: number }> {
   // A backend reports its counts when idle, at most once a second (PostgreSQL 15).
   await new Promise((resolve) => setTimeout(resolve, 1_100));
   const [row] = await stats<{ n: string }[]>`SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()`;
   const pids = await stats<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`;
-  return { statements: Number(row.n), cpu: backendCpuSeconds(pids.map((p) => p.pid)) };
+  return { statements: Number(row.n), cpu: pids.reduce((sum, p) => sum + processCpuSeconds(p.pid), 0) };
 }
 
 console.log(`Server CPU a page in one process (Remix's handler without HTTP; ${REQUESTS} requests each after 100 to warm up${process.env.BENCH_RENDER_LABEL ? `; ${process.env.BENCH_RENDER_LABEL}` : ""}):`);

@@ -55,7 +55,7 @@ export async function startServer(port: number, databaseUrl: string, entry: "ser
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc; 0 once it has exited. */
-function processCpuSeconds(pid: number): number {
+export function processCpuSeconds(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     return (Number(fields[11]) + Number(fields[12])) / 100;
