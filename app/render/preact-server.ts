@@ -11,6 +11,9 @@ import type { ReactNode } from "react";
 import type { Writable } from "node:stream";
 import { renderToString, renderToStringAsync } from "preact-render-to-string";
 import { options, type VNode } from "preact";
+// compat's option hooks first (its `options.vnode` is the one the hook below falls back to): the
+// server build imports it before this module anyway, through React's name.
+import "preact/compat";
 
 /**
  * React's own props that React never writes as attributes: `suppressHydrationWarning` (Remix puts it on
@@ -19,14 +22,105 @@ import { options, type VNode } from "preact";
  * it), so the hook that drops them runs on the server alone.
  */
 const REACT_ONLY_PROPS = ["suppressHydrationWarning", "suppressContentEditableWarning"] as const;
-const previousVNodeHook = options.vnode;
-options.vnode = (vnode) => {
+
+/** preact/compat's mark on every vnode, which its `isValidElement` (and so Remix and React Router) reads. */
+const REACT_ELEMENT_TYPE = Symbol.for("react.element");
+
+/**
+ * preact/compat's `options.vnode`, as it was before the server's hook below: it copies every DOM element's
+ * props into a new object, renaming what the browser's DOM needs renamed (events, `onChange` to
+ * `onInput`, SVG's camel-case names, `value`/`defaultValue`, `className` moved to the end as `class`).
+ */
+const compatVNodeHook = options.vnode;
+
+/**
+ * compat's pattern for the camel-case SVG props it writes in kebab case (`strokeWidth` → `stroke-width`),
+ * kept in step with preact/compat/src/render.js. Tested once a prop name (the app's names are a few hundred).
+ */
+const CAMEL_PROPS =
+  /^(?:accent|alignment|arabic|baseline|cap|clip(?!PathU)|color|dominant|fill|flood|font|glyph(?!R)|horiz|image(!S)|letter|lighting|marker(?!H|W|U)|overline|paint|pointer|shape|stop|strikethrough|stroke|text(?!L)|transform|underline|unicode|units|v|vector|vert|word|writing|x(?!C))[A-Z]/;
+const camelByName = new Map<string, boolean>();
+function isCamelProp(name: string): boolean {
+  let camel = camelByName.get(name);
+  if (camel === undefined) {
+    camel = CAMEL_PROPS.test(name);
+    if (camelByName.size < 2_000) camelByName.set(name, camel);
+  }
+  return camel;
+}
+
+/** Props preact-render-to-string never writes as an attribute, wherever they stand. */
+function writesNoAttribute(name: string, value: unknown): boolean {
+  return (
+    value == null ||
+    value === false ||
+    typeof value === "function" ||
+    name === "children" ||
+    name === "dangerouslySetInnerHTML" ||
+    (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110) /* n */
+  );
+}
+
+/**
+ * Whether compat's copy of a DOM element's props would render to the same HTML as the props themselves,
+ * so the copy can be skipped (decision 0326). It would not when a prop is renamed or changed in a way the
+ * HTML shows (`class`, `value`, `defaultValue`, `download`, `translate`, SVG camel case, upper-case event
+ * names, a `<select>`'s value), or when `className` is followed by an attribute (compat moves it to the
+ * end). Events are renamed but never written, so they do not count.
+ */
+function propsRenderAsTheyAre(type: string, props: Record<string, unknown>): boolean {
+  if (type === "select") return false;
+  const nonDashed = type.indexOf("-") === -1;
+  let classWritten = false;
+  for (const name in props) {
+    const value = props[name];
+    const first = name.charCodeAt(0);
+    if (name === "className") {
+      // compat drops a falsy className; the renderer would write `class` for "" or 0.
+      if (value == null || value === false) continue;
+      if (typeof value !== "string" || value === "") return false;
+      classWritten = true;
+      continue;
+    }
+    if (name === "class" || name === "value" || name === "defaultValue" || name === "download") return false;
+    if (name.length === 9 && name.toLowerCase() === "translate") return false;
+    if (first === 111 /* o */ && name.charCodeAt(1) === 110 /* n */) continue;
+    // "On…", "oN…": compat lower-cases the name to decide; leave those to it.
+    if ((first === 79 /* O */ || first === 111) && (name.charCodeAt(1) === 78 /* N */ || name.charCodeAt(1) === 110)) return false;
+    if (nonDashed && isCamelProp(name)) return false;
+    if (classWritten && !writesNoAttribute(name, value)) return false;
+  }
+  return true;
+}
+
+/**
+ * The server's `options.vnode`: React's own props dropped, then compat's normalisation, skipped for the
+ * DOM elements whose props it would not change in the HTML (most of a page's elements: decision 0326).
+ * Those keep their props object (no copy, no regular expressions a prop) and get compat's `$$typeof`;
+ * nothing installs an `options.vnode` before compat, so compat's own hook would do nothing more.
+ */
+export function serverVNodeHook(vnode: VNode): void {
+  if (typeof vnode.type === "string" && vnode.props) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
+    if (propsRenderAsTheyAre(vnode.type, props)) {
+      (vnode as VNode & { $$typeof?: symbol }).$$typeof = REACT_ELEMENT_TYPE;
+      return;
+    }
+  }
+  compatVNodeHook?.(vnode);
+}
+
+/** What the server's hook did before decision 0326 (compat's normalisation of every element): for the byte-for-byte test. */
+export function compatServerVNodeHook(vnode: VNode): void {
   if (typeof vnode.type === "string" && vnode.props) {
     const props = vnode.props as Record<string, unknown>;
     for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
   }
-  previousVNodeHook?.(vnode);
-};
+  compatVNodeHook?.(vnode);
+}
+
+options.vnode = serverVNodeHook;
 
 interface Options {
   nonce?: string;
