@@ -49,11 +49,13 @@ function isCamelProp(name: string): boolean {
   return camel;
 }
 
-/** Props preact-render-to-string never writes as an attribute, wherever they stand. */
+/**
+ * Props preact-render-to-string never writes as an attribute, wherever they stand. (`false` is no
+ * exception: `aria-pressed={false}` is written as "false".)
+ */
 function writesNoAttribute(name: string, value: unknown): boolean {
   return (
     value == null ||
-    value === false ||
     typeof value === "function" ||
     name === "children" ||
     name === "dangerouslySetInnerHTML" ||

@@ -103,6 +103,8 @@ describe("the server's vnode hook", () => {
         h("span", { className: 0 as never, title: "zero" }),
         h("span", { className: "c", onClick: noop, hidden: true, tabIndex: -1 }),
         h("button", { className: "c", type: "button", onClick: noop, disabled: false, "aria-expanded": false }, "B"),
+        h("button", { className: "c", "aria-pressed": false, onClick: noop }, "Toggle"),
+        h("div", { className: "c", draggable: false, spellcheck: false, hidden: false }),
         h("p", { className: "c", style: { marginTop: "1px", color: "red" } }, "styled"),
         h("p", { className: "c", dangerouslySetInnerHTML: { __html: "<b>raw</b>" } }),
         h("p", { className: "c", "data-x": null, "data-y": undefined, "data-z": 0 }),
