@@ -63,49 +63,65 @@ function writesNoAttribute(name: string, value: unknown): boolean {
   );
 }
 
+/** What the server does with a DOM element's props: render them as they are, move `className` last, or let compat copy them. */
+const AS_THEY_ARE = 0;
+const CLASS_LAST = 1;
+const COMPAT = 2;
+
 /**
  * Whether compat's copy of a DOM element's props would render to the same HTML as the props themselves,
  * so the copy can be skipped (decision 0326). It would not when a prop is renamed or changed in a way the
- * HTML shows (`class`, `value`, `defaultValue`, `download`, `translate`, SVG camel case, upper-case event
- * names, a `<select>`'s value), or when `className` is followed by an attribute (compat moves it to the
- * end). Events are renamed but never written, so they do not count.
+ * HTML shows (`class`, `value` with `defaultValue`, `download`, `translate`, SVG camel case, upper-case
+ * event names, a `<select>`): COMPAT. compat also moves `className` to the end (as `class`): when an
+ * attribute follows it, CLASS_LAST. Events are renamed but never written, so they do not count.
  */
-function propsRenderAsTheyAre(type: string, props: Record<string, unknown>): boolean {
-  if (type === "select") return false;
+function serverProps(type: string, props: Record<string, unknown>): typeof AS_THEY_ARE | typeof CLASS_LAST | typeof COMPAT {
+  if (type === "select") return COMPAT;
   const nonDashed = type.indexOf("-") === -1;
   let classWritten = false;
+  let classLast: typeof AS_THEY_ARE | typeof CLASS_LAST = AS_THEY_ARE;
   for (const name in props) {
     const value = props[name];
     const first = name.charCodeAt(0);
     if (name === "className") {
       // compat drops a falsy className; the renderer would write `class` for "" or 0.
       if (value == null || value === false) continue;
-      if (typeof value !== "string" || value === "") return false;
+      if (typeof value !== "string" || value === "") return COMPAT;
       classWritten = true;
       continue;
     }
-    if (name === "class" || name === "value" || name === "defaultValue" || name === "download") return false;
-    if (name.length === 9 && name.toLowerCase() === "translate") return false;
+    if (name === "class" || name === "download") return COMPAT;
+    // compat makes one of the two the `value` when both are given; either alone is left as it is.
+    if ((name === "value" && "defaultValue" in props) || (name === "defaultValue" && "value" in props)) return COMPAT;
+    if (name.length === 9 && name.toLowerCase() === "translate") return COMPAT;
     if (first === 111 /* o */ && name.charCodeAt(1) === 110 /* n */) continue;
     // "On…", "oN…": compat lower-cases the name to decide; leave those to it.
-    if ((first === 79 /* O */ || first === 111) && (name.charCodeAt(1) === 78 /* N */ || name.charCodeAt(1) === 110)) return false;
-    if (nonDashed && isCamelProp(name)) return false;
-    if (classWritten && !writesNoAttribute(name, value)) return false;
+    if ((first === 79 /* O */ || first === 111) && (name.charCodeAt(1) === 78 /* N */ || name.charCodeAt(1) === 110)) return COMPAT;
+    if (nonDashed && isCamelProp(name)) return COMPAT;
+    if (classWritten && !writesNoAttribute(name, value)) classLast = CLASS_LAST;
   }
-  return true;
+  return classLast;
 }
 
 /**
  * The server's `options.vnode`: React's own props dropped, then compat's normalisation, skipped for the
- * DOM elements whose props it would not change in the HTML (most of a page's elements: decision 0326).
- * Those keep their props object (no copy, no regular expressions a prop) and get compat's `$$typeof`;
- * nothing installs an `options.vnode` before compat, so compat's own hook would do nothing more.
+ * DOM elements whose HTML it would not change but for the place of `class` (most of a page's elements:
+ * decision 0326). Those keep their props (or a copy with `className` moved last, as compat puts it,
+ * without compat's regular expressions a prop) and get compat's `$$typeof`; nothing installs an
+ * `options.vnode` before compat, so compat's own hook would do nothing more.
  */
 export function serverVNodeHook(vnode: VNode): void {
   if (typeof vnode.type === "string" && vnode.props) {
     const props = vnode.props as Record<string, unknown>;
     for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
-    if (propsRenderAsTheyAre(vnode.type, props)) {
+    const how = serverProps(vnode.type, props);
+    if (how !== COMPAT) {
+      if (how === CLASS_LAST) {
+        const moved: Record<string, unknown> = {};
+        for (const name in props) if (name !== "className") moved[name] = props[name];
+        moved.className = props.className;
+        vnode.props = moved as VNode["props"];
+      }
       (vnode as VNode & { $$typeof?: symbol }).$$typeof = REACT_ELEMENT_TYPE;
       return;
     }

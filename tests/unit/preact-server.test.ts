@@ -116,6 +116,11 @@ describe("the server's vnode hook", () => {
         h("label", { htmlFor: "q", className: "l" }, "Where"),
         h("input", { id: "q", name: "q", type: "search", defaultValue: "London & co", autoComplete: "off", onChange: noop, className: "i" }),
         h("input", { name: "v", value: "kept", readOnly: true }),
+        h("input", { className: "i", value: "after class", name: "v2" }),
+        h("input", { name: "v3", value: null, className: "i" }),
+        h("input", { name: "dv", defaultValue: "alone", className: "i" }),
+        h("input", { className: "i", name: "dv2", defaultValue: "alone, after class" }),
+        h("input", { type: "radio", name: "r", value: "a", checked: true, onChange: noop }),
         h("input", { name: "n", value: null, defaultValue: "fallback" }),
         h("input", { name: "d", defaultValue: "only-default", value: undefined }),
         h("input", { type: "checkbox", name: "c", defaultChecked: true, onChange: noop }),
@@ -125,6 +130,8 @@ describe("the server's vnode hook", () => {
         h("select", { name: "s", defaultValue: "b", className: "sel" }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
         h("select", { name: "s2", value: "a" }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
         h("select", { name: "m", multiple: true, value: ["a"] }, h("option", { value: "a" }, "A"), h("option", { value: "b" }, "B")),
+        h("select", { id: "s3", name: "s3", className: "sel", value: "2", onChange: noop }, ...[1, 2, 3].map((n) => h("option", { key: n, value: String(n) }, n))),
+        h("select", { name: "s4", defaultValue: "x" }, h("option", { value: "x", className: "o", disabled: true }, "X"), h("option", { value: "y", selected: false }, "Y")),
         h("button", { type: "submit", formNoValidate: true, onDoubleClick: noop, onFocus: noop, onBlur: noop, onAnimationEnd: noop }, "Go"),
       ),
     "SVG and its camel-case attributes": () =>
@@ -178,7 +185,10 @@ describe("the server's vnode hook", () => {
     // An element compat does change still goes through it.
     const svgPath = h("path", { strokeWidth: 2 });
     expect(Object.keys(svgPath.props)).toEqual(["stroke-width"]);
+    const plainClass = h("a", { class: "plain", href: "/" });
+    expect(Object.keys(plainClass.props)).toEqual(["href", "class"]);
+    // className followed by an attribute: moved last, as compat puts it (compat would add `class` too).
     const moved = h("a", { className: "first", href: "/" });
-    expect(Object.keys(moved.props)).toEqual(["href", "className", "class"]);
+    expect(Object.keys(moved.props)).toEqual(["href", "className"]);
   });
 });
