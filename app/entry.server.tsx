@@ -14,9 +14,24 @@ import { PageContextProvider } from "./ops/page-context";
 
 const ABORT_DELAY = 5_000;
 
-/** Subtrees rendered once per content (the footer's 180 elements, keyed by the cached road list): decision 0323. */
+/**
+ * Subtrees rendered once per content: keyed by an object kept as long as its content is current (the
+ * footer's 180 elements, by the cached road list: decision 0323), or by a string that spells the content
+ * out (the header's menus, by their links: decision 0326; at most STATIC_MARKUP_TEXT_KEYS kept).
+ */
 const markupByKey = new WeakMap<object, string>();
-function staticMarkup(key: object, render: () => ReactElement): string {
+const markupByText = new Map<string, string>();
+const STATIC_MARKUP_TEXT_KEYS = 256;
+function staticMarkup(key: object | string, render: () => ReactElement): string {
+  if (typeof key === "string") {
+    let html = markupByText.get(key);
+    if (html === undefined) {
+      html = renderToStaticMarkup(render());
+      if (markupByText.size >= STATIC_MARKUP_TEXT_KEYS) markupByText.clear();
+      markupByText.set(key, html);
+    }
+    return html;
+  }
   let html = markupByKey.get(key);
   if (html === undefined) {
     html = renderToStaticMarkup(render());

@@ -8,10 +8,11 @@ export interface PageContext {
   requestId: string;
   /**
    * Server only: the HTML of a subtree that depends on `key` alone (an object kept as long as its content
-   * is current, such as a cached list), rendered once and then reused (decision 0323). The subtree must
-   * not read a context (it is rendered on its own). Absent in the browser, which renders the subtree.
+   * is current, such as a cached list, or a string that spells the content out), rendered once and then
+   * reused (decisions 0323, 0326). The subtree must not read a context (it is rendered on its own).
+   * Absent in the browser, which renders the subtree.
    */
-  staticMarkup?: (key: object, render: () => ReactElement) => string;
+  staticMarkup?: (key: object | string, render: () => ReactElement) => string;
 }
 
 const NONE: PageContext = { nonce: "", requestId: "" };

@@ -11,6 +11,9 @@ import type { ReactNode } from "react";
 import type { Writable } from "node:stream";
 import { renderToString, renderToStringAsync } from "preact-render-to-string";
 import { options, type VNode } from "preact";
+// compat's option hooks first (its `options.vnode` is the one the hook below falls back to): the
+// server build imports it before this module anyway, through React's name.
+import "preact/compat";
 
 /**
  * React's own props that React never writes as attributes: `suppressHydrationWarning` (Remix puts it on
@@ -19,14 +22,123 @@ import { options, type VNode } from "preact";
  * it), so the hook that drops them runs on the server alone.
  */
 const REACT_ONLY_PROPS = ["suppressHydrationWarning", "suppressContentEditableWarning"] as const;
-const previousVNodeHook = options.vnode;
-options.vnode = (vnode) => {
+
+/** preact/compat's mark on every vnode, which its `isValidElement` (and so Remix and React Router) reads. */
+const REACT_ELEMENT_TYPE = Symbol.for("react.element");
+
+/**
+ * preact/compat's `options.vnode`, as it was before the server's hook below: it copies every DOM element's
+ * props into a new object, renaming what the browser's DOM needs renamed (events, `onChange` to
+ * `onInput`, SVG's camel-case names, `value`/`defaultValue`, `className` moved to the end as `class`).
+ */
+const compatVNodeHook = options.vnode;
+
+/**
+ * compat's pattern for the camel-case SVG props it writes in kebab case (`strokeWidth` → `stroke-width`),
+ * kept in step with preact/compat/src/render.js. Tested once a prop name (the app's names are a few hundred).
+ */
+const CAMEL_PROPS =
+  /^(?:accent|alignment|arabic|baseline|cap|clip(?!PathU)|color|dominant|fill|flood|font|glyph(?!R)|horiz|image(!S)|letter|lighting|marker(?!H|W|U)|overline|paint|pointer|shape|stop|strikethrough|stroke|text(?!L)|transform|underline|unicode|units|v|vector|vert|word|writing|x(?!C))[A-Z]/;
+const camelByName = new Map<string, boolean>();
+function isCamelProp(name: string): boolean {
+  let camel = camelByName.get(name);
+  if (camel === undefined) {
+    camel = CAMEL_PROPS.test(name);
+    if (camelByName.size < 2_000) camelByName.set(name, camel);
+  }
+  return camel;
+}
+
+/**
+ * Props preact-render-to-string never writes as an attribute, wherever they stand. (`false` is no
+ * exception: `aria-pressed={false}` is written as "false".)
+ */
+function writesNoAttribute(name: string, value: unknown): boolean {
+  return (
+    value == null ||
+    typeof value === "function" ||
+    name === "children" ||
+    name === "dangerouslySetInnerHTML" ||
+    (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110) /* n */
+  );
+}
+
+/** What the server does with a DOM element's props: render them as they are, move `className` last, or let compat copy them. */
+const AS_THEY_ARE = 0;
+const CLASS_LAST = 1;
+const COMPAT = 2;
+
+/**
+ * Whether compat's copy of a DOM element's props would render to the same HTML as the props themselves,
+ * so the copy can be skipped (decision 0326). It would not when a prop is renamed or changed in a way the
+ * HTML shows (`class`, `value` with `defaultValue`, `download`, `translate`, SVG camel case, upper-case
+ * event names, a `<select>`): COMPAT. compat also moves `className` to the end (as `class`): when an
+ * attribute follows it, CLASS_LAST. Events are renamed but never written, so they do not count.
+ */
+function serverProps(type: string, props: Record<string, unknown>): typeof AS_THEY_ARE | typeof CLASS_LAST | typeof COMPAT {
+  if (type === "select") return COMPAT;
+  const nonDashed = type.indexOf("-") === -1;
+  let classWritten = false;
+  let classLast: typeof AS_THEY_ARE | typeof CLASS_LAST = AS_THEY_ARE;
+  for (const name in props) {
+    const value = props[name];
+    const first = name.charCodeAt(0);
+    if (name === "className") {
+      // compat drops a falsy className; the renderer would write `class` for "" or 0.
+      if (value == null || value === false) continue;
+      if (typeof value !== "string" || value === "") return COMPAT;
+      classWritten = true;
+      continue;
+    }
+    if (name === "class" || name === "download") return COMPAT;
+    // compat makes one of the two the `value` when both are given; either alone is left as it is.
+    if ((name === "value" && "defaultValue" in props) || (name === "defaultValue" && "value" in props)) return COMPAT;
+    if (name.length === 9 && name.toLowerCase() === "translate") return COMPAT;
+    if (first === 111 /* o */ && name.charCodeAt(1) === 110 /* n */) continue;
+    // "On…", "oN…": compat lower-cases the name to decide; leave those to it.
+    if ((first === 79 /* O */ || first === 111) && (name.charCodeAt(1) === 78 /* N */ || name.charCodeAt(1) === 110)) return COMPAT;
+    if (nonDashed && isCamelProp(name)) return COMPAT;
+    if (classWritten && !writesNoAttribute(name, value)) classLast = CLASS_LAST;
+  }
+  return classLast;
+}
+
+/**
+ * The server's `options.vnode`: React's own props dropped, then compat's normalisation, skipped for the
+ * DOM elements whose HTML it would not change but for the place of `class` (most of a page's elements:
+ * decision 0326). Those keep their props (or a copy with `className` moved last, as compat puts it,
+ * without compat's regular expressions a prop) and get compat's `$$typeof`; nothing installs an
+ * `options.vnode` before compat, so compat's own hook would do nothing more.
+ */
+export function serverVNodeHook(vnode: VNode): void {
+  if (typeof vnode.type === "string" && vnode.props) {
+    const props = vnode.props as Record<string, unknown>;
+    for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
+    const how = serverProps(vnode.type, props);
+    if (how !== COMPAT) {
+      if (how === CLASS_LAST) {
+        const moved: Record<string, unknown> = {};
+        for (const name in props) if (name !== "className") moved[name] = props[name];
+        moved.className = props.className;
+        vnode.props = moved as VNode["props"];
+      }
+      (vnode as VNode & { $$typeof?: symbol }).$$typeof = REACT_ELEMENT_TYPE;
+      return;
+    }
+  }
+  compatVNodeHook?.(vnode);
+}
+
+/** What the server's hook did before decision 0326 (compat's normalisation of every element): for the byte-for-byte test. */
+export function compatServerVNodeHook(vnode: VNode): void {
   if (typeof vnode.type === "string" && vnode.props) {
     const props = vnode.props as Record<string, unknown>;
     for (const name of REACT_ONLY_PROPS) if (name in props) delete props[name];
   }
-  previousVNodeHook?.(vnode);
-};
+  compatVNodeHook?.(vnode);
+}
+
+options.vnode = serverVNodeHook;
 
 interface Options {
   nonce?: string;

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { readBrowserCookie, writeBrowserCookie } from "../../../kit/cookies";
 import { inSection, type MenuLink } from "../../navigation";
+import { usePageContext } from "../../ops/page-context";
 import { MAIN_MENU_HOVER, useDropdown } from "./useDropdown";
 
 /**
@@ -23,14 +24,14 @@ export function HeaderLink({ to, pathname, end = true, children }: { to: string;
   );
 }
 
-/**
- * A list of menu links. A link whose address has a query string is never marked current: the path
- * alone would make '/?tab=road' claim to be the current page on every visit to '/'.
- */
-export function MenuLinks({ links, className }: { links: readonly MenuLink[]; className: string }) {
-  const { pathname } = useLocation();
+/** Whether a menu link is marked current on `pathname` (as HeaderLink marks it; never one with a query string). */
+function isCurrentLink(to: string, pathname: string): boolean {
+  return !to.includes("?") && to.split(/[?#]/)[0].toLowerCase() === pathname.toLowerCase();
+}
+
+function MenuItems({ links, pathname }: { links: readonly MenuLink[]; pathname: string | null }) {
   return (
-    <ul className={className}>
+    <>
       {links.map((item) => (
         <li key={item.to}>
           <HeaderLink to={item.to} pathname={item.to.includes("?") ? null : pathname}>
@@ -38,6 +39,28 @@ export function MenuLinks({ links, className }: { links: readonly MenuLink[]; cl
           </HeaderLink>
         </li>
       ))}
+    </>
+  );
+}
+
+/**
+ * A list of menu links. A link whose address has a query string is never marked current: the path
+ * alone would make '/?tab=road' claim to be the current page on every visit to '/'.
+ * On the server, a list with no link current on this page is the same on every such page: its inside is
+ * rendered once per list of links (`staticMarkup`, decision 0326); the browser renders and hydrates it.
+ */
+export function MenuLinks({ links, className }: { links: readonly MenuLink[]; className: string }) {
+  const { pathname } = useLocation();
+  const { staticMarkup } = usePageContext();
+  if (staticMarkup && !links.some((item) => isCurrentLink(item.to, pathname))) {
+    let key = "menu-links";
+    for (const item of links) key += `\n${item.to}\t${item.label}`;
+    const html = staticMarkup(key, () => <MenuItems links={links} pathname={null} />);
+    return <ul className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  }
+  return (
+    <ul className={className}>
+      <MenuItems links={links} pathname={pathname} />
     </ul>
   );
 }
