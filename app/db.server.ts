@@ -2,6 +2,7 @@ import { is } from "drizzle-orm";
 import { PostgresJsSession } from "drizzle-orm/postgres-js";
 import { connect, type Database, type DatabaseHandle, type Pool, type SqlClient } from "../db/client";
 import { keepPlacesFound } from "../geo/geocode";
+import { keepReferenceTiles } from "../geo/tiles";
 import { getEnv } from "./env.server";
 
 // One pool per process, kept on globalThis so that Vite's hot reloads reuse it and the server
@@ -18,6 +19,7 @@ export function database(): DatabaseHandle {
     const env = getEnv();
     holder[KEY] = connect(env.DATABASE_URL, { max: env.DB_POOL_SIZE, applicationName: POOL_APPLICATION_NAME });
     keepPlacesFound(holder[KEY].sql, { seconds: env.PLACE_CACHE_SECONDS });
+    keepReferenceTiles(holder[KEY].sql, { seconds: env.TILE_CACHE_SECONDS });
   }
   return holder[KEY];
 }
@@ -69,6 +71,7 @@ export function replicaSql(): Pool | null {
   if (!holder[REPLICA_KEY]) {
     holder[REPLICA_KEY] = connect(env.DATABASE_REPLICA_URL, { max: env.DB_POOL_SIZE });
     keepPlacesFound(holder[REPLICA_KEY].sql, { seconds: env.PLACE_CACHE_SECONDS });
+    keepReferenceTiles(holder[REPLICA_KEY].sql, { seconds: env.TILE_CACHE_SECONDS });
   }
   return holder[REPLICA_KEY].sql;
 }

@@ -29,6 +29,8 @@ const schema = z
     ROUTING_SNAP_METRES: z.coerce.number().int("ROUTING_SNAP_METRES must be a whole number of metres").min(100, "ROUTING_SNAP_METRES must be at least 100").max(50_000, "ROUTING_SNAP_METRES must be at most 50000 (50 km)").default(8_000),
     /** How long each process keeps the place a typed text was found as (decision 0198); 0 asks the gazetteer every time. */
     PLACE_CACHE_SECONDS: z.coerce.number().int("PLACE_CACHE_SECONDS must be a whole number").min(0).max(3_600, "PLACE_CACHE_SECONDS must be at most 3600 (an hour)").default(60),
+    /** How long each process keeps a tile of the imported map layers (decision 0327); 0 reads PostGIS every time. */
+    TILE_CACHE_SECONDS: z.coerce.number().int("TILE_CACHE_SECONDS must be a whole number").min(0).max(86_400, "TILE_CACHE_SECONDS must be at most 86400 (a day, as browsers keep them)").default(600),
     SESSION_SECRET: z
       .string({ required_error: "SESSION_SECRET is not set: start with `npm start` (it makes one in .data/), or set a random string of 32+ characters" })
       .min(32, "SESSION_SECRET must be at least 32 characters long"),

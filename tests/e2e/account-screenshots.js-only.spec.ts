@@ -18,7 +18,8 @@ for (const width of [1280, 390]) {
     });
   }
 
-  test(`screenshot of the settings page and its modal at ${width} px`, async ({ page }) => {
+  // Pictures only (the modal itself: account-settings.spec.ts; the pages: the axe walk): run with E2E_SCREENSHOTS=1.
+  test(`screenshot of the settings page and its modal at ${width} px @review-screenshots`, async ({ page }) => {
     const member = await createMember({ verified: false });
     await sessionCookieValue(member, "Mozilla/5.0 (Windows NT 10.0) Firefox/128.0");
     await logInAs(page.context(), member);

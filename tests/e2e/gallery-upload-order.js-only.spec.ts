@@ -33,6 +33,9 @@ test("photos chosen together keep the order picked on the listing form", async (
     await page.goto(`${listing.url}/edit`);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByLabel("Add photos").setInputFiles([large, small, middle]);
+    // The button is enabled until the uploader's first render after the files are chosen: wait for the
+    // three uploads to have answered, then for the button.
+    await expect.poll(() => ids.size, { timeout: 30_000 }).toBe(3);
     const submit = page.getByRole("button", { name: "Submit listing" });
     await expect(submit).toBeEnabled({ timeout: 30_000 });
     const expected = [ids.get("with-gps.jpg"), ids.get("small.png"), ids.get("middle.png")];

@@ -23,6 +23,8 @@ describe("the demo data generator", { timeout: 240_000 }, () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let handle: DatabaseHandle;
   let migrated: string[] = [];
+  /** The tables' checksums after the first test loaded the "idempotence" seed. */
+  let idempotence: Record<string, string> | undefined;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase("pawroute_seed");
@@ -41,6 +43,7 @@ describe("the demo data generator", { timeout: 240_000 }, () => {
     expect(first.listings.startsWith("400:")).toBe(true);
     await generateDemo(handle.sql, { seed: "idempotence", listings: 400 }, quiet);
     expect(await checksums(handle)).toEqual(first);
+    idempotence = first;
   });
 
   it("loads the routing graph without its indexes and foreign key, then leaves them as the migrations made them", async () => {
@@ -69,8 +72,12 @@ describe("the demo data generator", { timeout: 240_000 }, () => {
   });
 
   it("makes different listings from a different seed and honours the size flag", async () => {
-    await generateDemo(handle.sql, { seed: "idempotence", listings: 400 }, quiet);
-    const first = await checksums(handle);
+    // The first test left the "idempotence" seed loaded; load it again only if the tables are not as it left them.
+    let first = await checksums(handle);
+    if (!idempotence || JSON.stringify(first) !== JSON.stringify(idempotence)) {
+      await generateDemo(handle.sql, { seed: "idempotence", listings: 400 }, quiet);
+      first = await checksums(handle);
+    }
     await generateDemo(handle.sql, { seed: "another", listings: 250 }, quiet);
     const second = await checksums(handle);
     expect(second.listings.startsWith("250:")).toBe(true);
