@@ -24,23 +24,29 @@ LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
+DECLARE
+  -- The country's id, looked up once (the statements before took it in a subquery of each branch).
+  v_country integer;
 BEGIN
+  IF q_country IS NOT NULL THEN
+    SELECT co.id INTO v_country FROM countries co WHERE co.slug = q_country;
+  END IF;
   RETURN QUERY
     WITH place_exact AS (
       SELECT p.id FROM places p
       WHERE geocode_key(p.search_name) = q_key
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       LIMIT 20
     ), place_alt AS (
       -- Another name the place is known by ("Newcastle" for Newcastle upon Tyne): index places_alt_keys.
       SELECT p.id FROM places p
       WHERE p.alt_keys <> '{}' AND p.alt_keys @> ARRAY[q_key]
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       LIMIT 20
     ), place_prefix AS (
       SELECT p.id FROM places p
       WHERE NOT q_short AND geocode_key(p.search_name) ~>=~ q_key AND geocode_key(p.search_name) ~<~ q_upper_bound
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       ORDER BY ((CASE p.kind WHEN 'city' THEN 0.8 WHEN 'town' THEN 0.6 WHEN 'road' THEN 0.5 WHEN 'junction' THEN 0.4 ELSE 0.2 END)
         + 0.1 * log(greatest(p.population, 0) + 1))::float8 DESC
       LIMIT 40
@@ -48,14 +54,14 @@ BEGIN
       -- A one-to-three letter key: towns, cities, roads and junctions only (index places_search_key_major).
       SELECT p.id FROM places p
       WHERE q_short AND geocode_key(p.search_name) ~>=~ q_key AND geocode_key(p.search_name) ~<~ q_upper_bound AND p.kind <> 'village'
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       ORDER BY ((CASE p.kind WHEN 'city' THEN 0.8 WHEN 'town' THEN 0.6 WHEN 'road' THEN 0.5 WHEN 'junction' THEN 0.4 ELSE 0.2 END)
         + 0.1 * log(greatest(p.population, 0) + 1))::float8 DESC
       LIMIT 40
     ), place_words AS (
       SELECT p.id FROM places p
       WHERE NOT q_short AND to_tsvector('simple'::regconfig, geocode_key(p.search_name)) @@ to_tsquery('simple'::regconfig, q_words)
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       ORDER BY ((CASE p.kind WHEN 'city' THEN 0.8 WHEN 'town' THEN 0.6 WHEN 'road' THEN 0.5 WHEN 'junction' THEN 0.4 ELSE 0.2 END)
         + 0.1 * log(greatest(p.population, 0) + 1))::float8 DESC
       LIMIT 40
@@ -64,13 +70,13 @@ BEGIN
       -- A short key matches a title exactly (a listing called "Säm"), a longer one its start.
       (SELECT l.id FROM listings l
        WHERE q_short AND l.status = 2 AND geocode_key(l.title) = q_key
-         AND (q_country IS NULL OR l.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+         AND (q_country IS NULL OR l.country_id = v_country)
        ORDER BY geocode_key(l.title) USING ~<~
        LIMIT 20)
       UNION ALL
       (SELECT l.id FROM listings l
        WHERE NOT q_short AND l.status = 2 AND geocode_key(l.title) ~>=~ q_key AND geocode_key(l.title) ~<~ q_upper_bound
-         AND (q_country IS NULL OR l.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+         AND (q_country IS NULL OR l.country_id = v_country)
        ORDER BY geocode_key(l.title) USING ~<~
        LIMIT 20)
     ), found AS (
@@ -83,7 +89,7 @@ BEGIN
     ), place_fuzzy_words AS (
       SELECT p.id FROM places p
       WHERE (SELECT t.yes FROM too_few t) AND NOT q_short AND q_key <% p.search_name
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       ORDER BY word_similarity(q_key, p.search_name) DESC
       LIMIT 20
     ), place_fuzzy_name AS (
@@ -91,7 +97,7 @@ BEGIN
       SELECT p.id FROM places p
       WHERE (SELECT t.yes FROM too_few t) AND NOT EXISTS (SELECT 1 FROM place_fuzzy_words)
         AND q_key % p.search_name AND strpos(q_key, ' ') = 0 AND NOT q_short
-        AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+        AND (q_country IS NULL OR p.country_id = v_country)
       ORDER BY similarity(q_key, p.search_name) DESC
       LIMIT 20
     ), hits AS (
@@ -155,13 +161,13 @@ BEGIN
       FROM (
         (SELECT p.id FROM places p
          WHERE q_postcode IS NOT NULL AND p.postcode IS NOT NULL AND replace(lower(p.postcode), ' ', '') = q_postcode
-           AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+           AND (q_country IS NULL OR p.country_id = v_country)
          LIMIT 10)
         UNION
         (SELECT p.id FROM places p
          WHERE q_postcode IS NOT NULL AND p.postcode IS NOT NULL
            AND replace(lower(p.postcode), ' ', '') ~>=~ q_postcode AND replace(lower(p.postcode), ' ', '') ~<~ q_postcode_upper_bound
-           AND (q_country IS NULL OR p.country_id = (SELECT co.id FROM countries co WHERE co.slug = q_country))
+           AND (q_country IS NULL OR p.country_id = v_country)
          ORDER BY replace(lower(p.postcode), ' ', '') USING ~<~
          LIMIT 10)
       ) c
