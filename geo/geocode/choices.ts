@@ -1,8 +1,8 @@
 import type { SqlClient } from "../../db/client";
 import { haversineMetres } from "../routing/geometry";
-import { ALT_NAME_TIER, MAX_QUERY_LENGTH, placeImportanceSql, withGenericPlan } from "./forward";
+import { MAX_QUERY_LENGTH } from "./forward";
 import { geocodeKey } from "./normalise";
-import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
+import { type GeocodeRow, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
 
 /** Closer than this to a place already offered, a place of the same name is the same place. */
@@ -20,17 +20,8 @@ export const MAX_PLACE_CHOICES = 6;
 export async function placeChoices(sql: SqlClient, text: string): Promise<GeocodeResult[]> {
   const key = geocodeKey(text.slice(0, MAX_QUERY_LENGTH));
   if (key === "") return [];
-  const rows = await withGenericPlan(
-    sql,
-    (client) => client<GeocodeRow[]>`
-      SELECT ${placeColumnsSql(client)}
-      FROM places p
-      ${placeJoinsSql(client)}
-      WHERE p.kind IN ('city', 'town', 'village')
-        AND (geocode_key(p.search_name) = ${key} OR (p.alt_keys <> '{}' AND p.alt_keys @> ARRAY[${key}::text]))
-      ORDER BY (CASE WHEN geocode_key(p.name) = ${key} THEN 5 ELSE ${ALT_NAME_TIER}::float8 END) + ${placeImportanceSql(client)} DESC, p.id
-      LIMIT ${MAX_PLACE_CHOICES}`,
-  );
+  // One call of geocode_place_choices (migration 0046): the statement under its generic plan, as the geocoder's (decision 0328).
+  const rows = await sql<GeocodeRow[]>`SELECT * FROM geocode_place_choices(${key}::text, ${MAX_PLACE_CHOICES}::int)`;
   // Two villages of one name in one county have one address: one choice, as the suggestions show them.
   // A place by another name within a few km of a better one is that place ("London": the City of London).
   const choices: GeocodeResult[] = [];
