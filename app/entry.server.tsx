@@ -23,19 +23,13 @@ const markupByKey = new WeakMap<object, string>();
 const markupByText = new Map<string, string>();
 const STATIC_MARKUP_TEXT_KEYS = 256;
 function staticMarkup(key: object | string, render: () => ReactElement): string {
-  if (typeof key === "string") {
-    let html = markupByText.get(key);
-    if (html === undefined) {
-      html = renderToStaticMarkup(render());
-      if (markupByText.size >= STATIC_MARKUP_TEXT_KEYS) markupByText.clear();
-      markupByText.set(key, html);
-    }
-    return html;
-  }
-  let html = markupByKey.get(key);
-  if (html === undefined) {
-    html = renderToStaticMarkup(render());
-    markupByKey.set(key, html);
+  const kept = typeof key === "string" ? markupByText.get(key) : markupByKey.get(key);
+  if (kept !== undefined) return kept;
+  const html = renderToStaticMarkup(render());
+  if (typeof key !== "string") markupByKey.set(key, html);
+  else {
+    if (markupByText.size >= STATIC_MARKUP_TEXT_KEYS) markupByText.clear();
+    markupByText.set(key, html);
   }
   return html;
 }
