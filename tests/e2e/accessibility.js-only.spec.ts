@@ -43,3 +43,26 @@ test("the axe check itself reports serious violations in the page and in its fra
   expect(withoutFrame.some((line) => line.startsWith("button-name:") && line.includes("#axe-probe-button"))).toBe(true);
   expect(await seriousViolations(page, "#axe-probe-button")).not.toContainEqual(expect.stringContaining("button-name:"));
 });
+
+test("a header or footer already checked is left out of later checks only while it is the very same", async ({ page }) => {
+  const pixel = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+  const probe = (footer: string) =>
+    `<!doctype html><html lang="en"><head><title>Probe</title></head><body><main><h1>Probe</h1></main><footer class="site-footer">${footer}</footer></body></html>`;
+  const unnamed = (found: string[]) => found.some((line) => line.startsWith("button-name:") && line.includes("#probe-unnamed"));
+  // The first check of a footer reports what is wrong in it…
+  await page.setContent(probe(`<button id="probe-unnamed"></button>`));
+  expect(unnamed(await seriousViolations(page))).toBe(true);
+  // … a check of the very same footer leaves it out (support/axe.ts, decision 0330) …
+  await page.setContent(probe(`<button id="probe-unnamed"></button>`));
+  expect(unnamed(await seriousViolations(page))).toBe(false);
+  // … a footer that changed is checked again …
+  await page.setContent(probe(`<button id="probe-unnamed"></button><img src="${pixel}" id="probe-no-alt">`));
+  const changed = await seriousViolations(page);
+  expect(unnamed(changed)).toBe(true);
+  expect(changed).toContainEqual(expect.stringContaining("#probe-no-alt"));
+  // … and so are the same footer at another width, and one with the focus in it (its colours follow :focus).
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(unnamed(await seriousViolations(page))).toBe(true);
+  await page.locator("#probe-unnamed").focus();
+  expect(unnamed(await seriousViolations(page))).toBe(true);
+});

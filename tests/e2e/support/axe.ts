@@ -1,4 +1,5 @@
 // Accessibility checks with axe: the tests fail on serious or critical violations only.
+import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
 import type { Page } from "@playwright/test";
@@ -25,16 +26,58 @@ export function axeBuilder(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).setLegacyMode(page.frames().length === 1).options({ resultTypes: ["violations"] });
 }
 
+/** The site's header and footer: the same markup on most pages of a role. */
+const CHROME = [".site-header", ".site-footer"];
+
+/**
+ * What a check of each of the site's header and footer reads, as the page shows them now, or null where it
+ * cannot be told from markup alone (missing, focused or under the mouse, whose colours follow :focus and
+ * :hover). The rest: its markup, every style sheet of the page (addresses and inline text), the classes and
+ * styles of html and body, the viewport and the media features the browser emulates. Two equal keys give
+ * the same axe answer for that part.
+ */
+async function chromeKeys(page: Page): Promise<(string | null)[]> {
+  const keys = await page.evaluate((selectors) => {
+    const root = document.documentElement;
+    const context = [
+      `${window.innerWidth}x${window.innerHeight}@${window.devicePixelRatio}`,
+      ["(prefers-color-scheme: dark)", "(prefers-reduced-motion: reduce)", "(forced-colors: active)", "(prefers-contrast: more)", "print"].map((query) => matchMedia(query).matches).join(),
+      root.outerHTML.slice(0, root.outerHTML.indexOf(">") + 1),
+      document.body.outerHTML.slice(0, document.body.outerHTML.indexOf(">") + 1),
+      ...Array.from(document.styleSheets, (sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? ""),
+    ].join("\n");
+    return selectors.map((selector) => {
+      const part = document.querySelector(selector);
+      if (!part || part.contains(document.activeElement) || part.matches(":hover")) return null;
+      return `${context}\n${part.outerHTML}`;
+    });
+  }, CHROME);
+  return keys.map((key) => (key === null ? null : createHash("sha256").update(key).digest("hex")));
+}
+
+/** The header and footer keys this worker has checked already (chromeKeys). */
+const checkedChrome = new Set<string>();
+
 /**
  * The page's serious and critical axe violations, one line each (rule, help, where). `exclude`: a selector
  * left out (e.g. a map canvas), or `{ include, exclude }` to check one part of the page.
+ *
+ * A check of the whole page leaves out the site's header or footer when this worker has already checked the
+ * very same one (chromeKeys: same markup, style sheets, viewport and media; decision 0330). They are about a
+ * fifth of a page's elements and of axe's time, and the same on most of the hundreds of pages the suite
+ * checks. The first check of each still runs in full, and reports what it finds in that test.
  */
 export async function seriousViolations(page: Page, part?: string | { include?: string; exclude?: string }): Promise<string[]> {
   const { include, exclude } = typeof part === "string" ? { exclude: part } : (part ?? {});
   let builder = axeBuilder(page).disableRules(NEVER_SERIOUS);
   if (include) builder = builder.include(include);
   if (exclude) builder = builder.exclude(exclude);
+  const keys = include ? [] : await chromeKeys(page);
+  keys.forEach((key, index) => {
+    if (key !== null && checkedChrome.has(key)) builder = builder.exclude(CHROME[index]);
+  });
   const results = await builder.analyze();
+  for (const key of keys) if (key !== null) checkedChrome.add(key);
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
