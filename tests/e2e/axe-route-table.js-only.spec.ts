@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
-import { seriousViolations } from "./support/axe";
+import { atEachWidth, seriousViolations } from "./support/axe";
 import { markupShape } from "./support/markup";
 import { routeTable, type RouteEntry } from "./support/route-table";
 import { expect, test } from "./fixtures";
@@ -19,9 +19,6 @@ import { expect, test } from "./fixtures";
 test.use({ allowClientErrors: true });
 test.setTimeout(900_000);
 
-/** Phone first: each page is loaded at 390 px, then widened (walk). */
-const WIDTHS = [390, 1280] as const;
-const VIEWPORTS = { 390: { width: 390, height: 844 }, 1280: { width: 1280, height: 900 } } as const;
 
 /** Account pages for visitors: logging in, the forgotten-password pages and the mailed links. */
 const FOR_VISITORS = new Set(["account/login", "account/login/forgotten", "account/login/reset", "account/verify"]);
@@ -231,11 +228,6 @@ async function distinctTemplates(page: Page, pages: { visit: Visit; file: string
 /** Where visitors are meant to be: the log-in and mailed-link pages. */
 const FOR_VISITORS_PATHS = ["/account/login", "/account/verify"];
 
-/** Waits until the page has laid itself out at the viewport's width (after a resize, before axe reads it). */
-async function laidOutAt(page: Page, width: number): Promise<void> {
-  await page.waitForFunction((wanted) => window.innerWidth === wanted && new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))), width);
-}
-
 /**
  * Visits one half (`half`: 0 or 1, every other page) of the role's distinct pages and collects each page's
  * serious violations softly at both widths: each page is loaded once at 390 px, checked, widened to 1280 px
@@ -258,20 +250,18 @@ async function walk(page: Page, role: Role, half: 0 | 1, member?: TestMember): P
     const as = typeof visit === "string" ? member : visit.as;
     if (as && as !== loggedIn) await logInAs(page.context(), as);
     loggedIn = as;
-    await page.setViewportSize(VIEWPORTS[WIDTHS[0]]);
-    await page.goto(url, { waitUntil: "domcontentloaded" });
-    await expect.soft(page.locator("html"), `${url} hydrated`).toHaveAttribute("data-hydrated", "true");
-    if (role !== "visitor" || !FOR_VISITORS_PATHS.some((path) => url.startsWith(path))) {
-      // A page that sends this role to log in was walked as the wrong role.
-      expect.soft(new URL(page.url()).pathname, `${url} shown to the ${role}`).not.toMatch(/^\/account\/login/);
-    }
-    for (const width of WIDTHS) {
-      if (width !== WIDTHS[0]) {
-        await page.setViewportSize(VIEWPORTS[width]);
-        await laidOutAt(page, width);
-      }
-      expect.soft(await seriousViolations(page), `${url} at ${width} px as ${role}`).toEqual([]);
-    }
+    await atEachWidth(
+      page,
+      async () => {
+        await page.goto(url, { waitUntil: "domcontentloaded" });
+        await expect.soft(page.locator("html"), `${url} hydrated`).toHaveAttribute("data-hydrated", "true");
+        if (role !== "visitor" || !FOR_VISITORS_PATHS.some((path) => url.startsWith(path))) {
+          // A page that sends this role to log in was walked as the wrong role.
+          expect.soft(new URL(page.url()).pathname, `${url} shown to the ${role}`).not.toMatch(/^\/account\/login/);
+        }
+      },
+      async (width) => expect.soft(await seriousViolations(page), `${url} at ${width} px as ${role}`).toEqual([]),
+    );
   }
 }
 

@@ -82,3 +82,24 @@ export async function seriousViolations(page: Page, part?: string | { include?: 
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`);
 }
+
+/** The widths every page is checked at, a phone's first (issue 50), as viewports. */
+export const CHECK_VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+] as const;
+
+/**
+ * One load of a page, checked at each width (decision 0330): `load` opens it at a phone's width and
+ * `check` runs; then the viewport is widened, the layout awaited (two frames at the new width) and `check`
+ * runs again. The app reads the width on events (media query listeners, the width when a filter changes),
+ * never only at start, so a page widened is the page loaded wide.
+ */
+export async function atEachWidth(page: Page, load: () => Promise<void>, check: (width: number) => Promise<void>): Promise<void> {
+  for (const [index, viewport] of CHECK_VIEWPORTS.entries()) {
+    await page.setViewportSize(viewport);
+    if (index === 0) await load();
+    else await page.waitForFunction((wanted) => window.innerWidth === wanted && new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))), viewport.width);
+    await check(viewport.width);
+  }
+}
