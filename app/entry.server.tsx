@@ -52,7 +52,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <PageContextProvider value={{ nonce, requestId, staticMarkup }}>
+      <PageContextProvider value={{ nonce, requestId, staticMarkup, footerRoads: loadContext.footerRoads }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </PageContextProvider>,
       {

@@ -30,11 +30,13 @@ export const links: LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, roads, categories] = await Promise.all([getSessionUser(request), footerRoads(), blogMenuCategories()]);
+  // For the server's render of the footer only, not loader data: the browser reads the footer's links
+  // from the page it hydrates (decision 0329), so no page's data carries the 55 roads.
+  context.footerRoads = roads;
   return {
     user: user && { username: user.username, isAdmin: user.isAdmin },
-    footerRoads: roads,
     blogCategories: categories.map(({ slug, name }) => ({ slug, name })),
     /** For absolute canonical links (app/seo.ts). */
     siteUrl: siteUrl(),
@@ -70,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter roads={data?.footerRoads} />
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

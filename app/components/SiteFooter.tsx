@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import {
   footerBrowseTabs,
   type FooterBrowseTab,
@@ -12,22 +11,20 @@ import { useDelegatedLinks } from "./nav/useDelegatedLinks";
 const NO_ROADS: FooterRoad[] = [];
 
 /**
- * The footer, the same on every page while the road list is: the server renders its inside once per
- * cached road list (about 180 elements; decision 0323) and the browser renders and hydrates it as usual.
- * Its one click handler navigates in the page for the browse tabs' plain links (other sites' links are
- * left to the browser).
+ * The footer, the same on every page while the road list is. The server renders its inside once per
+ * cached road list (about 180 elements; decision 0323) from the roads the root loader read, which are not
+ * sent as loader data (decision 0329). The browser reads the browse tabs back from the HTML it hydrates
+ * (`pageFooterTabs`) and renders the same tree, so the tabs work and the footer stays as it is on
+ * client-side navigation. Its one click handler navigates in the page for the browse tabs' plain links
+ * (other sites' links are left to the browser).
  */
-export function SiteFooter({ roads }: { roads: FooterRoad[] | undefined }) {
-  const { staticMarkup } = usePageContext();
+export function SiteFooter() {
+  const { staticMarkup, footerRoads } = usePageContext();
   const onLinkClick = useDelegatedLinks();
-  const list = roads ?? NO_ROADS;
-  const browseTabs = useMemo(
-    () => (staticMarkup ? null : footerBrowseTabs(list)),
-    [staticMarkup, list]
-  );
   if (staticMarkup) {
-    const html = staticMarkup(list, () => (
-      <FooterInside browseTabs={footerBrowseTabs(list)} />
+    const roads = footerRoads ?? NO_ROADS;
+    const html = staticMarkup(roads, () => (
+      <FooterInside browseTabs={footerBrowseTabs(roads)} />
     ));
     return (
       <footer
@@ -39,8 +36,39 @@ export function SiteFooter({ roads }: { roads: FooterRoad[] | undefined }) {
   }
   return (
     <footer className="site-footer" onClick={onLinkClick}>
-      <FooterInside browseTabs={browseTabs ?? []} />
+      <FooterInside browseTabs={pageFooterTabs()} />
     </footer>
+  );
+}
+
+/** The browse tabs of the page the browser hydrated, read once (they change with a new document only). */
+let tabsOfPage: FooterBrowseTab[] | undefined;
+
+function pageFooterTabs(): FooterBrowseTab[] {
+  if (typeof document === "undefined") return [];
+  tabsOfPage ??= readFooterTabs(document);
+  return tabsOfPage;
+}
+
+/**
+ * The browse tabs as the server wrote them (FooterBrowse before JavaScript: a section a tab, its title
+ * `<h3 id="footer-browse-{id}">` and its links, the first ones and those under 'View all links', in
+ * order): what `footerBrowseTabs` made of the roads, so the browser's tree is the server's HTML.
+ */
+export function readFooterTabs(page: ParentNode): FooterBrowseTab[] {
+  return Array.from(
+    page.querySelectorAll(".site-footer .footer-browse__panel"),
+    (section) => {
+      const title = section.querySelector("h3");
+      return {
+        id: (title?.id ?? "").replace(/^footer-browse-/, ""),
+        label: title?.textContent ?? "",
+        links: Array.from(section.querySelectorAll("a"), (link) => ({
+          to: link.getAttribute("href") ?? "",
+          label: link.textContent ?? "",
+        })),
+      };
+    }
   );
 }
 

@@ -2,6 +2,7 @@
 // for inline scripts and the request id shown on error pages. entry.server.tsx provides it; the
 // client never needs either (the browser hides nonces from scripts; error data carries its own id).
 import { createContext, useContext, type ReactElement } from "react";
+import type { FooterRoad } from "../navigation";
 
 export interface PageContext {
   nonce: string;
@@ -13,6 +14,11 @@ export interface PageContext {
    * Absent in the browser, which renders the subtree.
    */
   staticMarkup?: (key: object | string, render: () => ReactElement) => string;
+  /**
+   * Server only: the footer's roads, when the root loader read them (it sets them on the load context;
+   * decision 0329). Absent in the browser, which reads the footer's links from the page it hydrates.
+   */
+  footerRoads?: FooterRoad[];
 }
 
 const NONE: PageContext = { nonce: "", requestId: "" };

@@ -51,10 +51,20 @@ export const roadOptions: Cached<RoadOption[]> = cached(async () => {
 /** Each road list's footer roads, made once, not on every page. */
 const footerRoadsByRoads = new WeakMap<RoadOption[], FooterRoad[]>();
 
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /**
+     * The footer's roads, set by the root loader for this request's render (entry.server.tsx gives them
+     * to the page context). Not loader data: the browser reads the footer's links from the page's HTML
+     * (decision 0329).
+     */
+    footerRoads?: FooterRoad[];
+  }
+}
+
 /**
- * The roads of the footer's browse tabs, in sign order, with only what a link needs: every page's root
- * loader sends them, and the page builds the tabs (`footerBrowseTabs`), so each page's data carries 55
- * short rows instead of every link's address and text.
+ * The roads of the footer's browse tabs, in sign order, with only what a link needs: the root loader
+ * reads them for the server's render of the footer, which builds the tabs (`footerBrowseTabs`).
  */
 export async function footerRoads(): Promise<FooterRoad[]> {
   const roads = await roadOptions();

@@ -217,6 +217,32 @@ export async function routeStops(sql: SqlClient, route: Route): Promise<RouteSto
   return towns.map(({ n, name }) => ({ hours: n, label: `After ${n} ${n === 1 ? "hour" : "hours"}${name ? `, near ${name}` : ""}` }));
 }
 
+/**
+ * Each kept route's stops. A route the route cache keeps (decision 0181) is one frozen object for every
+ * page that drives it, so its stops (towns of the gazetteer, which change only with an import, as the
+ * routing graph does) are read once while it is kept and go with it, not on every page (decision 0329).
+ * A route not kept (ROUTE_CACHE_SECONDS=0: not frozen) is asked every time, as before.
+ */
+const stopsOfKeptRoutes = new WeakMap<Route, Promise<RouteStop[]>>();
+
+export function keptRouteStops(sql: SqlClient, route: Route): Promise<RouteStop[]> {
+  if (!Object.isFrozen(route)) return routeStops(sql, route);
+  let stops = stopsOfKeptRoutes.get(route);
+  if (!stops) {
+    // Frozen, as the route is: every page that drives it shares the list.
+    const asked = routeStops(sql, route).then((list) => {
+      for (const stop of list) Object.freeze(stop);
+      return Object.freeze(list) as RouteStop[];
+    });
+    stops = asked;
+    asked.catch(() => {
+      if (stopsOfKeptRoutes.get(route) === asked) stopsOfKeptRoutes.delete(route);
+    });
+    stopsOfKeptRoutes.set(route, asked);
+  }
+  return stops;
+}
+
 /** The point of the route `metres` from the start. */
 export function pointAtMetres(route: Route, metres: number): [number, number] {
   const m = route.measures;
@@ -665,7 +691,7 @@ export async function searchRoute(sql: SqlClient, engine: RoutingEngine, filters
   const startHours = filters.startHours ?? 0;
   const [page, stops] = await Promise.all([
     corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
-    routeStops(sql, plan.route),
+    keptRouteStops(sql, plan.route),
   ]);
   base.route = { ...plan.summary, startHours, stops };
   base.normalPoints = [plan.summary.from, plan.summary.to];

@@ -1,0 +1,57 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { closeDatabase, sql as appPool } from "../../app/db.server";
+import { withRouteCache } from "../../geo/routing/cache";
+import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
+import type { Route } from "../../geo/routing/port";
+import { keptRouteStops, routeStops } from "../../geo/search/route";
+
+// Decision 0329: a route the route cache keeps (one frozen object for every page that drives it) has its
+// stops ("After 2 hours, near …") read once while it is kept; a route not kept is asked every time.
+afterAll(() => closeDatabase());
+
+const LONDON = { lat: 51.5074, lng: -0.1278 };
+const LEEDS = { lat: 53.8008, lng: -1.5491 };
+
+/** The statements a function sends on the pool, counted with a tagged-template wrapper. */
+function counted(pool: ReturnType<typeof appPool>) {
+  let statements = 0;
+  const client = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+    statements++;
+    return (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
+  }) as unknown as ReturnType<typeof appPool>;
+  return { client, statements: () => statements };
+}
+
+describe("a kept route's stops (decision 0329)", () => {
+  it("are read once for a route the cache keeps, and are what the route's own query gives", async () => {
+    const pool = appPool();
+    const engine = withRouteCache(createPgRoutingEngine(pool), { seconds: 600 });
+    const route = (await engine.route(LONDON, LEEDS)) as Route;
+    expect(route).not.toBeNull();
+    expect(Object.isFrozen(route)).toBe(true);
+    // The same object for the next page that drives it.
+    expect(await engine.route(LONDON, LEEDS)).toBe(route);
+
+    const { client, statements } = counted(pool);
+    const first = await keptRouteStops(client, route);
+    const second = await keptRouteStops(client, (await engine.route(LONDON, LEEDS)) as Route);
+    expect(statements()).toBe(1);
+    expect(second).toBe(first);
+    expect(first.length).toBeGreaterThan(1);
+    expect(first.some((stop) => stop.label.includes(", near "))).toBe(true);
+    expect(first).toEqual(await routeStops(pool, route));
+    expect(Object.isFrozen(first) && first.every((stop) => Object.isFrozen(stop))).toBe(true);
+  });
+
+  it("are read every time for a route not kept (ROUTE_CACHE_SECONDS=0)", async () => {
+    const pool = appPool();
+    const route = (await createPgRoutingEngine(pool).route(LONDON, LEEDS)) as Route;
+    expect(Object.isFrozen(route)).toBe(false);
+    const { client, statements } = counted(pool);
+    const first = await keptRouteStops(client, route);
+    const second = await keptRouteStops(client, route);
+    expect(statements()).toBe(2);
+    expect(second).not.toBe(first);
+    expect(second).toEqual(first);
+  });
+});
