@@ -1,6 +1,7 @@
 import { liveListing, ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs, uniqueUsername } from "./support/accounts";
 import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 import { seriousViolations } from "./support/axe";
 
 // Issue 10 (account half): pictures to look at (tests/e2e/screenshots/ is gitignored) and axe checks of
@@ -68,7 +69,7 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const listing = await liveListing(width === 1280 ? 25 : 26);
     await page.goto(listing.url);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await favouriteTogglesReady(page);
     await page.getByRole("button", { name: "Save to favourites" }).click();
     await page.locator(".favourite__tooltip").hover();
     await reviewScreenshot(page, { path: `tests/e2e/screenshots/account-favourite-tooltip-${width}.png` });

@@ -1,6 +1,7 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, logInAs, sessionCookieValue, sessionExists } from "./support/accounts";
 import { expect, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 
 // Issue 10 with JavaScript: the 'Saved to' tooltip links to the list and stays while hovered; the list
 // editor stays open when the listing leaves its last list; a new list says its page is public.
@@ -11,7 +12,7 @@ test("the Saved to tooltip links to the list, stays while hovered and goes 1 s a
   await logInAs(page.context(), member);
   await page.clock.install();
   await page.goto(listing.url);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await favouriteTogglesReady(page);
   await page.getByRole("button", { name: "Save to favourites" }).click();
   const tooltip = page.locator(".favourite__tooltip");
   await expect(tooltip).toHaveText("Saved to My favourites");
@@ -44,7 +45,7 @@ test("the tooltip's list link leads to the list", async ({ page }) => {
   const member = await createMember({ label: "tooltip-link" });
   await logInAs(page.context(), member);
   await page.goto(listing.url);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await favouriteTogglesReady(page);
   await page.getByRole("button", { name: "Save to favourites" }).click();
   await page.locator(".favourite__tooltip").getByRole("link", { name: "My favourites" }).click();
   await expect(page).toHaveURL(/\/account\/favourites\/\d+$/);

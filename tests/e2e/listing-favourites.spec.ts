@@ -1,6 +1,7 @@
 import { liveListing } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 
 // Favourites with JavaScript on and off: the toggle, the list editor, and the account's lists.
 
@@ -20,12 +21,15 @@ test.describe("a member's favourites", () => {
     const member = await createMember({ label: "favourites" });
     await logInAs(page.context(), member);
     await page.goto(listing.url);
-    if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    if (javaScriptEnabled) await favouriteTogglesReady(page);
 
     // Not favourite → added to the default list (a tooltip with JavaScript, a notice without).
     await page.getByRole("button", { name: "Save to favourites" }).click();
     await expect(page.getByText(javaScriptEnabled ? "Saved to My favourites" : "Saved to your favourites.")).toBeVisible();
-    if (javaScriptEnabled) await page.reload();
+    if (javaScriptEnabled) {
+      await page.reload();
+      await favouriteTogglesReady(page);
+    }
     // Already favourite → the list editor.
     await page.getByRole("link", { name: "Saved to favourites" }).click();
     const editor = javaScriptEnabled ? page.getByRole("dialog", { name: `Your lists for ${listing.title}` }) : page.locator("main");

@@ -1,6 +1,7 @@
 import { ownListing, removeListings } from "./listing-support";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./support/test";
+import { favouriteTogglesReady } from "./support/hydration";
 
 // Issue 53: a change made offline that the site refuses when the network returns (here the listing was
 // removed meanwhile) is not lost silently: the member is told which one could not be done. The refusal
@@ -25,7 +26,7 @@ test("a favourite made offline for a listing removed meanwhile is reported when 
   await context.setOffline(true);
   await page.goto(listing.url);
   await expect(page.getByRole("status").filter({ hasText: /Offline: saved on/ })).toBeVisible();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await favouriteTogglesReady(page);
   await page.getByRole("button", { name: "Save to favourites" }).click();
   await expect(page.getByRole("status").filter({ hasText: /You are offline: saving .* will be done when you are back online\./ })).toBeVisible();
 

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { createMember, database, logInAs, type TestMember } from "./support/accounts";
 import { expect, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 
 // Offline (issue 53) in Chromium: keep a favourites list, a trip and a listing, lose the network
 // (context.setOffline), open them as they were; anything else is the offline page; a favourite made
@@ -135,6 +136,7 @@ test("a favourite made offline is sent when the network returns, and the member 
   await page.goto(other.url);
   await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
   await hydrated(page);
+  await favouriteTogglesReady(page);
   await page.getByRole("button", { name: "Save to favourites" }).click();
   await expect(page.getByRole("status").filter({ hasText: /You are offline: saving .* will be done when you are back online\./ })).toBeVisible();
   expect(await sql`SELECT 1 FROM favourite_items i JOIN favourite_lists l ON l.id = i.list_id WHERE l.user_id = ${kept.member.id} AND i.listing_id = ${other.id}`).toHaveLength(0);

@@ -1,5 +1,6 @@
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, reviewScreenshot, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 import { seriousViolations } from "./support/axe";
 
 // Screenshots (tests/e2e/screenshots/, gitignored) and axe for the pages issue 10's second helper
@@ -23,7 +24,7 @@ for (const width of [1280, 390]) {
     await logInAs(page.context(), member);
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/browse/road/united-kingdom/m6");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await favouriteTogglesReady(page);
     const card = page.locator(".result-card").first();
     await card.getByRole("button", { name: /^Save / }).click();
     await expect(card.locator(".favourite__tooltip")).toBeVisible();

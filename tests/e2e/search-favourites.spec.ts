@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, test } from "./fixtures";
+import { favouriteTogglesReady } from "./support/hydration";
 
 // Issue 10: the favourite toggle on every result card, with JavaScript on and off. A member saves a
 // listing from the results and stays on the same results; a visitor is sent to log in and comes back.
@@ -42,7 +43,7 @@ test("a member saves a listing from its card and stays on the results", async ({
   const member = await createMember({ label: "card-favourite" });
   await logInAs(page.context(), member);
   await page.goto(RESULTS);
-  if (javaScriptEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  if (javaScriptEnabled) await favouriteTogglesReady(page);
   const { card, id, title } = await firstCard(page);
   await card.getByRole("button", { name: `Save ${title}` }).click();
   if (javaScriptEnabled) {

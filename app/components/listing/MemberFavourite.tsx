@@ -53,7 +53,8 @@ export function MemberFavourite({ listingUrl, title, isFavourite, returnTo, comp
   // What the server last said; the list editor's answers and a quick add change it without a page reload.
   const [favourite, setFavourite] = useState(isFavourite);
   useEffect(() => setFavourite(isFavourite), [isFavourite]);
-  // Only a hydrated page asks for an answer in place of the redirect a plain form needs.
+  // Only a hydrated page asks for an answer in place of the redirect a plain form needs; `data-ready` says
+  // the toggle runs (until then a click takes the plain form's path: a notice after a redirect).
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const favouritePath = `${listingUrl}/favourite`;
@@ -94,7 +95,7 @@ export function MemberFavourite({ listingUrl, title, isFavourite, returnTo, comp
   if (!favourite) {
     // Optimistic: while the listing is being saved the button already says so (and ignores repeat clicks).
     return (
-      <div className={className}>
+      <div className={className} data-member-favourite="" data-ready={enhanced ? "true" : undefined}>
         <adder.Form method="post" action={favouritePath}>
           <input type="hidden" name="intent" value="quick-add" />
           {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
@@ -122,7 +123,7 @@ export function MemberFavourite({ listingUrl, title, isFavourite, returnTo, comp
   }
 
   return (
-    <div className={className}>
+    <div className={className} data-member-favourite="" data-ready={enhanced ? "true" : undefined}>
       <Link
         to={favouritePath}
         className="button button--quiet favourite--on"

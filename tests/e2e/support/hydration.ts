@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Holds back the page's scripts until the returned release is called (the visitor acts first). */
 export async function holdScripts(page: Page): Promise<() => void> {
@@ -25,4 +25,16 @@ export async function pageIsIdle(page: Page): Promise<void> {
         requestAnimationFrame(() => requestIdleCallback(() => resolve(), { timeout: 5_000 }));
       }),
   );
+}
+
+/**
+ * Waits until a member's favourite toggles in `scope` run. They load as the page hydrates (decision 0321),
+ * after `data-hydrated`: until then a click takes the plain form's path (a redirect and a notice, no
+ * tooltip, no modal), which is right for a visitor that quick but not what a test of the tooltip wants.
+ */
+export async function favouriteTogglesReady(scope: Page | Locator): Promise<void> {
+  const page = "page" in scope ? scope.page() : scope;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(scope.locator("[data-member-favourite]").first()).toBeAttached();
+  await expect(scope.locator("[data-member-favourite]:not([data-ready])")).toHaveCount(0);
 }
