@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { geocodeKey, postcodeKey } from "./normalise";
-import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
+import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import type { GeocodeResult } from "./types";
 import { live } from "../listing";
 
@@ -25,20 +25,16 @@ export async function addressMatches(sql: SqlClient, text: string, country: stri
   const words = firstKey.split(" ").join(" & ");
   const postcode = postcodeKey(parts[0]);
   const inCountry = country === null ? sql`` : sql`AND co.slug = ${country}`;
+  const placeInCountry = country === null ? sql`` : sql`AND h.country_slug = ${country}`;
   const rows = await sql<GeocodeRow[]>`
     SELECT * FROM (
       SELECT ${placeColumnsSql(sql)}, (CASE p.kind WHEN 'city' THEN 3 WHEN 'town' THEN 2 ELSE 1 END) AS rank, p.population AS weight
       FROM places p
       ${placeJoinsSql(sql)}
       WHERE to_tsvector('simple'::regconfig, geocode_key(p.search_name)) @@ to_tsquery('simple'::regconfig, ${words})
-        AND geocode_key(p.name) = ANY(${nameKeys}::text[]) ${inCountry}
+        AND geocode_key(p.name) = ANY(${nameKeys}::text[]) ${placeInCountry}
       UNION ALL
-      SELECT 'listing'::text AS kind, l.id, l.title AS name,
-        ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-        0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
-        l.country_id, co.slug AS country_slug, co.name AS country_name,
-        NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-        listing_url(l.walk_type, l.slug) AS url, 0 AS rank, l.popularity AS weight
+      SELECT ${listingColumnsSql(sql)}, 0 AS rank, l.popularity AS weight
       FROM listings l
       JOIN countries co ON co.id = l.country_id
       WHERE ${live(sql)} AND geocode_key(l.title) = ANY(${nameKeys}::text[]) ${inCountry}

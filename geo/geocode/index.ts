@@ -4,7 +4,7 @@ import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
-import { type GeocodeRow, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
+import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
 import { placeChoices } from "./choices";
@@ -94,12 +94,7 @@ export async function placeByRef(sql: SqlClient, text: string): Promise<GeocodeR
     ref.table === "places"
       ? await sql<GeocodeRow[]>`SELECT ${placeColumnsSql(sql)} FROM places p ${placeJoinsSql(sql)} WHERE p.id = ${ref.id}`
       : await sql<GeocodeRow[]>`
-          SELECT 'listing'::text AS kind, l.id, l.title AS name,
-            ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-            0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
-            l.country_id, co.slug AS country_slug, co.name AS country_name,
-            NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-            listing_url(l.walk_type, l.slug) AS url
+          SELECT ${listingColumnsSql(sql)}
           FROM listings l JOIN countries co ON co.id = l.country_id
           WHERE l.id = ${ref.id} AND ${live(sql)}`;
   return row ? toGeocodeResult(row) : null;

@@ -26,26 +26,31 @@ export interface GeocodeRow {
 }
 
 /**
- * The columns of a gazetteer hit, for `places p` joined with placeJoinsSql. A junction's town is the
- * junction's own; a road has none; a postcode is named by its code and its town is the place it serves.
+ * The columns of a gazetteer hit, for `places p` joined with placeJoinsSql: the view geocode_places
+ * (migration 0046) says once, for these queries and the geocoding functions, what each is (a junction's
+ * town is the junction's own; a road has none; a postcode is named by its code and its town is the place
+ * it serves).
  */
 export function placeColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`
-    p.kind, p.id, CASE WHEN p.kind = 'postcode' THEN p.postcode ELSE p.name END AS name,
-    ST_Y(p.location::geometry) AS lat, ST_X(p.location::geometry) AS lng,
-    p.population,
-    CASE WHEN p.kind IN ('city', 'town', 'village', 'postcode') THEN p.name WHEN p.kind = 'junction' THEN j.town END AS town,
-    p.admin2 AS county, p.postcode,
-    p.country_id, co.slug AS country_slug, co.name AS country_name,
-    ST_XMin(r.geom) AS west, ST_YMin(r.geom) AS south, ST_XMax(r.geom) AS east, ST_YMax(r.geom) AS north,
-    NULL::text AS url`;
+    h.kind, h.id, h.name, h.lat, h.lng, h.population, h.town, h.county, h.postcode,
+    h.country_id, h.country_slug, h.country_name, h.west, h.south, h.east, h.north, h.url`;
 }
 
+/** The hit of each `places p` row, `h` (geocode_places), for placeColumnsSql. */
 export function placeJoinsSql(sql: SqlClient): PendingQuery<Row[]> {
+  return sql`JOIN geocode_places h ON h.id = p.id`;
+}
+
+/** The columns of a listing's hit, for `listings l` joined with `countries co`. */
+export function listingColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`
-    JOIN countries co ON co.id = p.country_id
-    LEFT JOIN roads r ON p.kind = 'road' AND r.id = p.ref_id
-    LEFT JOIN junctions j ON p.kind = 'junction' AND j.id = p.ref_id`;
+    'listing'::text AS kind, l.id, l.title AS name,
+    ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
+    0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
+    l.country_id, co.slug AS country_slug, co.name AS country_name,
+    NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
+    listing_url(l.walk_type, l.slug) AS url`;
 }
 
 export function toGeocodeResult(row: GeocodeRow): GeocodeResult {
