@@ -5,7 +5,7 @@ import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import type { GeocodeSearch } from "../../geo/geocode/forward";
 import { prefixUpperBound } from "../../geo/geocode/normalise";
-import { type GeocodeRow, placeColumnsSql, placeJoinsSql } from "../../geo/geocode/result";
+import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql } from "../../geo/geocode/result";
 import { live } from "../../geo/listing";
 
 const CANDIDATES = { exact: 20, prefix: 40, words: 40, fuzzy: 20, listings: 20, postcodes: 10 } as const;
@@ -149,16 +149,6 @@ function placeImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
 
 function listingImportanceSql(sql: SqlClient): PendingQuery<Row[]> {
   return sql`(0.05 * log(greatest(l.popularity, 0) + 1))::float8`;
-}
-
-function listingColumnsSql(sql: SqlClient): PendingQuery<Row[]> {
-  return sql`
-    'listing'::text AS kind, l.id, l.title AS name,
-    ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng,
-    0 AS population, nullif(l.town, '') AS town, nullif(l.county, '') AS county, nullif(l.postcode, '') AS postcode,
-    l.country_id, co.slug AS country_slug, co.name AS country_name,
-    NULL::float8 AS west, NULL::float8 AS south, NULL::float8 AS east, NULL::float8 AS north,
-    listing_url(l.walk_type, l.slug) AS url`;
 }
 
 /**
