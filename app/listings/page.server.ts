@@ -7,7 +7,6 @@ import { LISTING_STATUS } from "../../db/schema/listings";
 import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
 import { isFavourite } from "../favourites/favourites.server";
-import { appRoutingEngine } from "../geo.server";
 import { pageUrl } from "../mail/links.server";
 import { pendingReviewCount, visibleReviews } from "../reviews/reviews.server";
 import { canManage, listingForRequest } from "./listing.server";
@@ -35,9 +34,8 @@ export interface Nearby {
 }
 
 async function nearby(listing: { id: number; lat: number; lng: number; typeId: number }): Promise<Nearby> {
-  const found = await nearbyPlaces(sql(), appRoutingEngine(), listing);
-  const places = found.results.map((result) => ({ id: result.location.id, url: result.url, title: result.location.title, distance: result.distance, typeId: result.location.type.id }));
-  return { kind: found.kind, places, sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES };
+  const found = await nearbyPlaces(sql(), listing);
+  return { kind: found.kind, places: found.results, sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES };
 }
 
 export async function loadListingPage(request: Request, slug: string | undefined) {
