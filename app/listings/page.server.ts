@@ -38,6 +38,39 @@ async function nearby(listing: { id: number; lat: number; lng: number; typeId: n
   return { kind: found.kind, places: found.results, sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES };
 }
 
+/** A stored description as the page shows it: sanitised HTML, its plain text (structured data) and its snippet. */
+interface ShownDescription {
+  html: string;
+  text: string;
+  snippet: string;
+}
+
+/**
+ * Shown descriptions by the stored HTML (decision 0331). Sanitising is a parse of the HTML by
+ * sanitize-html, twice (the HTML and its plain text), on every page view: each depends on the stored
+ * text alone, so a description is worked out once while it is kept, and an edited one is a new key.
+ * Kept up to KEPT_CHARACTERS characters in all (about 2 MB; a description is about 250 characters in the
+ * demo data, at most 20,000), the oldest forgotten first.
+ */
+const KEPT_CHARACTERS = 1_000_000;
+const shownDescriptions = new Map<string, ShownDescription>();
+let keptCharacters = 0;
+const sizeOf = (stored: string, shown: ShownDescription) => stored.length + shown.html.length + shown.text.length + shown.snippet.length;
+function shownDescription(stored: string): ShownDescription {
+  const kept = shownDescriptions.get(stored);
+  if (kept) return kept;
+  const html = sanitiseDescription(stored);
+  const shown = { html, text: htmlToText(html), snippet: snippet(html) };
+  shownDescriptions.set(stored, shown);
+  keptCharacters += sizeOf(stored, shown);
+  for (const [oldest, old] of shownDescriptions) {
+    if (keptCharacters <= KEPT_CHARACTERS) break;
+    shownDescriptions.delete(oldest);
+    keptCharacters -= sizeOf(oldest, old);
+  }
+  return shown;
+}
+
 export async function loadListingPage(request: Request, slug: string | undefined) {
   const user = await getSessionUser(request);
   const listing = await listingForRequest(sql(), request, slug, user);
@@ -52,8 +85,8 @@ export async function loadListingPage(request: Request, slug: string | undefined
     live ? nearby(listing) : Promise.resolve<Nearby>({ kind: "same-type", places: [], sameTypeMiles: NEARBY_DISTANCE_MILES, anyTypeMiles: NEARBY_FALLBACK_MILES }),
     user ? pendingReviewCount(user.id, listing.id) : Promise.resolve(0),
   ]);
-  const description = sanitiseDescription(listing.description);
-  const descriptionText = htmlToText(description);
+  const shown = shownDescription(listing.description);
+  const description = shown.html;
   const locked = gate.gate.locked;
   const page = {
     listing: {
@@ -92,7 +125,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
           walkType: listing.walkType,
           fullTitle: listing.fullTitle,
           // A locked page's structured data says no more than the page: the snippet, and no street address.
-          descriptionText: locked ? snippet(description) : descriptionText,
+          descriptionText: locked ? shown.snippet : shown.text,
           address: locked ? "" : listing.address,
           town: listing.town,
           county: listing.county,
@@ -104,7 +137,7 @@ export async function loadListingPage(request: Request, slug: string | undefined
           rating: reviewData.summary,
         })
       : null,
-    metaDescription: snippet(description),
+    metaDescription: shown.snippet,
   };
   const headers: HeadersInit = gate.setCookie ? { "Set-Cookie": gate.setCookie } : {};
   return data(page, { headers });

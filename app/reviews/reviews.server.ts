@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, isNull, sql as rawSql } from "drizzle-orm";
 import { REVIEW_STATUS, reviews, users } from "../../db/schema";
 import type { SessionUser } from "../auth/guards.server";
-import { db } from "../db.server";
+import { db, preparedOnce } from "../db.server";
 import { getEnv } from "../env.server";
 import { creditPoints } from "../points/ledger.server";
 import { queueMail } from "../mail/send.server";
@@ -33,11 +33,14 @@ export interface ReviewSummary {
   average: number | null;
 }
 
-/** The reviews a listing page shows (live or accepted), newest first, with their images. */
-export async function visibleReviews(listingId: number, limit = 50): Promise<{ reviews: ReviewView[]; summary: ReviewSummary }> {
-  // One statement: the count and the mean over every visible review come with each row (window
-  // functions run before the LIMIT), so no second query is needed. Without reviews there is no row.
-  const rows = await db()
+/**
+ * The visible reviews of a listing, with the count and mean of them all. One statement: the count and
+ * the mean over every visible review come with each row (window functions run before the LIMIT), so no
+ * second query is needed; without reviews there is no row. Every listing page runs it: built once, a
+ * prepared statement (decision 0318's `preparedOnce`; decision 0331).
+ */
+const visibleReviewRows = preparedOnce((database) =>
+  database
     .select({
       id: reviews.id,
       rating: reviews.rating,
@@ -53,9 +56,15 @@ export async function visibleReviews(listingId: number, limit = 50): Promise<{ r
     })
     .from(reviews)
     .innerJoin(users, eq(users.id, reviews.userId))
-    .where(and(eq(reviews.listingId, listingId), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)))
+    .where(and(eq(reviews.listingId, rawSql.placeholder("listingId")), inArray(reviews.status, VISIBLE_REVIEW_STATUSES)))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .limit(limit);
+    .limit(rawSql.placeholder("limit"))
+    .prepare("visible_reviews"),
+);
+
+/** The reviews a listing page shows (live or accepted), newest first, with their images. */
+export async function visibleReviews(listingId: number, limit = 50): Promise<{ reviews: ReviewView[]; summary: ReviewSummary }> {
+  const rows = await visibleReviewRows().execute({ listingId, limit });
   const summary = rows[0] ? { count: rows[0].total, average: rows[0].average } : { count: 0, average: null };
   const images = await galleryImages(rows.flatMap((row) => row.imageIds));
   const byId = new Map(images.map((image) => [image.id, image]));
