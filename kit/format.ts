@@ -90,6 +90,17 @@ export function formatPence(pence: number): string {
   return `${sign}£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
 }
 
+const COUNT = new Intl.NumberFormat("en-GB");
+
+/**
+ * A whole number as people read it: "1,234". The same as `n.toLocaleString("en-GB")`, from one formatter
+ * made once: V8 made a new one for nearly every `toLocaleString` call in the server (about 40 µs each, a
+ * results page's "Showing 1–20 of 1,234 results" about 0.1 ms; decision 0331).
+ */
+export function formatCount(n: number): string {
+  return COUNT.format(n);
+}
+
 /** Spec §9: distances in miles to 1 decimal place. */
 export function formatMiles(miles: number): string {
   return `${miles.toFixed(1)} miles`;

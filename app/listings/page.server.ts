@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES } from "../../geo/search/filters";
 import { nearbyPlaces } from "../../geo/search/nearby";
 import { snippet } from "../../geo/listing";
+import { keptByText } from "../../kit/kept-by-text";
 import { LISTING_STATUS } from "../../db/schema/listings";
 import { getSessionUser } from "../auth/guards.server";
 import { sql } from "../db.server";
@@ -46,30 +47,19 @@ interface ShownDescription {
 }
 
 /**
- * Shown descriptions by the stored HTML (decision 0331). Sanitising is a parse of the HTML by
- * sanitize-html, twice (the HTML and its plain text), on every page view: each depends on the stored
- * text alone, so a description is worked out once while it is kept, and an edited one is a new key.
- * Kept up to KEPT_CHARACTERS characters in all (about 2 MB; a description is about 250 characters in the
- * demo data, at most 20,000), the oldest forgotten first.
+ * A description as the page shows it, kept by the stored HTML (decision 0331): sanitising is a parse of
+ * the HTML by sanitize-html, twice (the HTML and its plain text), on every page view, and each depends on
+ * the stored text alone; an edited description is a new key. Up to a million characters in all (about
+ * 2 MB; a description is about 250 characters in the demo data, at most 20,000).
  */
-const KEPT_CHARACTERS = 1_000_000;
-const shownDescriptions = new Map<string, ShownDescription>();
-let keptCharacters = 0;
-const sizeOf = (stored: string, shown: ShownDescription) => stored.length + shown.html.length + shown.text.length + shown.snippet.length;
-function shownDescription(stored: string): ShownDescription {
-  const kept = shownDescriptions.get(stored);
-  if (kept) return kept;
-  const html = sanitiseDescription(stored);
-  const shown = { html, text: htmlToText(html), snippet: snippet(html) };
-  shownDescriptions.set(stored, shown);
-  keptCharacters += sizeOf(stored, shown);
-  for (const [oldest, old] of shownDescriptions) {
-    if (keptCharacters <= KEPT_CHARACTERS) break;
-    shownDescriptions.delete(oldest);
-    keptCharacters -= sizeOf(oldest, old);
-  }
-  return shown;
-}
+const shownDescription = keptByText(
+  (stored): ShownDescription => {
+    const html = sanitiseDescription(stored);
+    return { html, text: htmlToText(html), snippet: snippet(html) };
+  },
+  1_000_000,
+  (shown) => shown.html.length + shown.text.length + shown.snippet.length,
+);
 
 export async function loadListingPage(request: Request, slug: string | undefined) {
   const user = await getSessionUser(request);

@@ -1,10 +1,11 @@
 import { MAX_LIMIT } from "../../geo/search/filters";
+import { formatCount } from "../../kit/format";
 import { pageNumbers, pageRange } from "../../kit/pager";
 
 /** Spec §9: totals above 1000 read "over N,000", rounded down to thousands. */
 export function formatTotal(total: number, capped = false): string {
-  if (total > 1000 || capped) return `over ${(Math.floor(total / 1000) * 1000).toLocaleString("en-GB")}`;
-  return total.toLocaleString("en-GB");
+  if (total > 1000 || capped) return `over ${formatCount(Math.floor(total / 1000) * 1000)}`;
+  return formatCount(total);
 }
 
 export interface PaginationInput {
@@ -20,7 +21,7 @@ export function resultsLine({ page, limit, total, totalIsCapped }: PaginationInp
   if (total === 0 || shown === 0) return "";
   const { first, last } = pageRange(page, limit, total, shown);
   const noun = total === 1 && !totalIsCapped ? "result" : "results";
-  const range = first === last ? `${first}` : `${first.toLocaleString("en-GB")}–${last.toLocaleString("en-GB")}`;
+  const range = first === last ? `${first}` : `${formatCount(first)}–${formatCount(last)}`;
   return `Showing ${range} of ${formatTotal(total, totalIsCapped)} ${noun}`;
 }
 

@@ -60,6 +60,8 @@ function failure(error: unknown, fix: SearchFailure["fix"] = null): { status: nu
  * Remix adds to client-side data requests.
  */
 function isCanonical(url: URL, canonical: string): boolean {
+  // Most requests are at it, as written: the same text is the same path and pairs (decision 0331).
+  if (url.pathname + url.search === canonical) return true;
   const wanted = new URL(canonical, url.origin);
   if (wanted.pathname !== url.pathname) return false;
   const pairs = (params: URLSearchParams) => JSON.stringify([...params].filter(([key]) => key !== "_routes"));
