@@ -2,7 +2,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts"],
     environment: "node",
     // The local payment stand-ins' webhook secret, made per run (decision 0241).
     setupFiles: ["tests/setup/local-secrets.ts"],
@@ -13,5 +12,14 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     reporters: ["default"],
+    // vitest takes a pool's isolation from this root configuration, not from a project: so the unit files run on
+    // the threads pool without isolation, the rest on the forks pool, isolated (decision 0332).
+    poolOptions: { threads: { isolate: false }, forks: { isolate: true } },
+    projects: [
+      // Pure code: its files share one worker and one module cache (no new module graph per file).
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], pool: "threads" } },
+      // React in jsdom or rendered on the server, and everything on the database: each file its own process and modules.
+      { extends: true, test: { name: "isolated", include: ["tests/unit/**/*.test.tsx", "tests/integration/**/*.test.ts"], pool: "forks" } },
+    ],
   },
 });

@@ -1,4 +1,5 @@
 import type { SqlClient } from "../client";
+import { dropForBulkLoad, restoreAfterBulkLoad } from "./bulk";
 import { copyRows, pointWkt } from "./copy";
 import { ADMIN1_NAMES, ADMIN2_NAMES } from "./data/admin-areas";
 import { EXTRA_PLACES } from "./data/extra-places";
@@ -42,6 +43,9 @@ export async function loadTowns(sql: SqlClient, geonames: GeoNamesPlace[]): Prom
     county: ADMIN2_NAMES[p.countryCode][p.admin2] ?? ADMIN1_NAMES[p.countryCode][p.admin1] ?? "",
     region: ADMIN1_NAMES[p.countryCode][p.admin1] ?? "",
   }));
+  // Loaded without the gazetteer's secondary indexes (three GIN, two GiST) and foreign keys, made again once
+  // its alternate names are set: built once over the rows, not kept up row by row and again for each update.
+  const rebuild = await dropForBulkLoad(sql, ["places"]);
   await copyRows(
     sql,
     "places",
@@ -50,6 +54,7 @@ export async function loadTowns(sql: SqlClient, geonames: GeoNamesPlace[]): Prom
   );
   await sql`SELECT setval(pg_get_serial_sequence('places', 'id'), (SELECT max(id) FROM places))`;
   await loadAlternateNames(sql, geonames.map((p) => ({ geonameId: p.geonameId, names: p.alternateNames })));
+  await restoreAfterBulkLoad(sql, rebuild);
   return towns;
 }
 

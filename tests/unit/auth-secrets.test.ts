@@ -1,13 +1,29 @@
 import { createHmac } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
-import { derivedKey, readSignedValue, sameSecret, signValue } from "../../app/auth/secrets.server";
-import { readReferralToken, referralToken } from "../../app/members/referral.server";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // The one HMAC helper (docs/decisions/0160-one-way-to-do-each-thing.md): keys per purpose, signed values, constant-time comparison.
 const SECRET = "a-test-session-secret-of-at-least-32-characters";
-beforeAll(() => {
+const saved = { SESSION_SECRET: process.env.SESSION_SECRET, DATABASE_URL: process.env.DATABASE_URL };
+let derivedKey: typeof import("../../app/auth/secrets.server").derivedKey;
+let readSignedValue: typeof import("../../app/auth/secrets.server").readSignedValue;
+let sameSecret: typeof import("../../app/auth/secrets.server").sameSecret;
+let signValue: typeof import("../../app/auth/secrets.server").signValue;
+let readReferralToken: typeof import("../../app/members/referral.server").readReferralToken;
+let referralToken: typeof import("../../app/members/referral.server").referralToken;
+// The unit files share one module cache (decision 0332): the app's environment, read once, is read again with this secret.
+beforeAll(async () => {
   process.env.SESSION_SECRET = SECRET;
   process.env.DATABASE_URL ??= "postgres://postgres@127.0.0.1:55432/pawroute_test";
+  vi.resetModules();
+  ({ derivedKey, readSignedValue, sameSecret, signValue } = await import("../../app/auth/secrets.server"));
+  ({ readReferralToken, referralToken } = await import("../../app/members/referral.server"));
+});
+afterAll(() => {
+  for (const [key, value] of Object.entries(saved)) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+  vi.resetModules();
 });
 
 describe("secrets", () => {
