@@ -105,7 +105,10 @@ export function ReasonFields({ idPrefix, error, values }: { idPrefix: string; er
 export function ConfirmAction({ confirmation, action, cancelTo, extra }: { confirmation: Confirmation; action?: string; cancelTo: string; extra?: Record<string, string> }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(true);
-  const busy = useNavigation().state === "submitting";
+  // Busy until the page is idle, not only while posting: the question arrives with the action's answer while
+  // the page's data is still reloading, and a confirmation sent then cut that reload short (an aborted
+  // navigation, logged in the console).
+  const busy = useNavigation().state !== "idle";
   const form = (onCancel?: () => void) => (
     <Form method="post" action={action} className="form-stack" replace>
       <p className="form-lead">{confirmation.question}</p>
