@@ -51,8 +51,12 @@ export function RedeemControl({ hexId, name, disabled }: { hexId: string; name: 
     setAbandoned(false);
     addressSent.current = false;
     setModalOpen(true);
-    addressLoader.load(`/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hexId}?retry=${hexId}` })}`);
-    // Loads the form once per answer that asks for an address.
+    // The form is loaded once: it is the same form for a second answer (after closing the modal). Loading it
+    // again left a load in flight that saving the address (a navigation) cut short, an abort in the console.
+    if (addressLoader.data === undefined && addressLoader.state === "idle") {
+      addressLoader.load(`/account/settings/address?${new URLSearchParams({ reason: "redeem", redirectTo: `/account/treats/${hexId}?retry=${hexId}` })}`);
+    }
+    // Runs once per answer that asks for an address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsAddress]);
 
