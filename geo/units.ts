@@ -23,3 +23,8 @@ export function parseLatLng(text: string): { lat: number; lng: number } | null {
   if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
   return { lat, lng };
 }
+
+/** `n` rounded to `places` decimal places (a distance in miles to 3 places, as the search answers it). */
+export function round(n: number, places: number): number {
+  return Math.round(n * 10 ** places) / 10 ** places;
+}

@@ -2,7 +2,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import type { RoutingEngine } from "../routing/port";
-import { milesToMetres } from "../units";
+import { milesToMetres, round } from "../units";
 import { DEFAULT_DISTANCE_MILES, LOCATION_COUNT_CAP, type SearchFilters } from "./filters";
 import { resolveSearchPoint } from "./points";
 import { assemble } from "./query";
@@ -11,7 +11,6 @@ import type { SearchArea, SearchResponse } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /** Listings within `metres` of a point; distances on the sphere, as the KNN operator measures them, so the GiST index orders them. */
 export function locationCandidates(sql: SqlClient, point: { lat: number; lng: number }, metres: number, where: Fragment): Fragment {

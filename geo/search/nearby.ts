@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { live } from "../listing";
-import { metresToMiles, milesToMetres } from "../units";
+import { metresToMiles, milesToMetres, round } from "../units";
 import { NEARBY_DISTANCE_MILES, NEARBY_FALLBACK_MILES, NEARBY_LIMIT } from "./filters";
 
 /** One nearby place, as a listing page shows it: a link with its distance. */
@@ -21,7 +21,6 @@ export interface NearbyPlaces {
 
 const SAME_TYPE_METRES = milesToMetres(NEARBY_DISTANCE_MILES);
 const ANY_TYPE_METRES = milesToMetres(NEARBY_FALLBACK_MILES);
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * A listing page's nearby places: the same type within 0.3 miles; when there is none, the nearest
@@ -52,5 +51,5 @@ export async function nearbyPlaces(sql: SqlClient, listing: { id: number; lat: n
     ORDER BY found.distance_m, l.id`;
   // No row at all is "any-type" with no places: nothing of the same type, nor of any type.
   const kind = rows.length > 0 && rows[0].same ? "same-type" : "any-type";
-  return { kind, results: rows.map((row) => ({ id: row.id, url: row.url, title: row.title, distance: round3(metresToMiles(row.distance_m)), typeId: row.type_id })) };
+  return { kind, results: rows.map((row) => ({ id: row.id, url: row.url, title: row.title, distance: round(metresToMiles(row.distance_m), 3), typeId: row.type_id })) };
 }

@@ -4,7 +4,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { listingsById, locationSummary, toListing } from "../listing";
-import { metresToMiles } from "../units";
+import { metresToMiles, round } from "../units";
 import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
 import { roadsAndJunctionsOf } from "./hydrate";
 import { type AssembledPage, listingFilterSql } from "./query";
@@ -51,7 +51,6 @@ export function startSearch(sql: SqlClient, searchType: SearchType, filters: Sea
   };
 }
 
-const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 /** The spec's search response for a page of results. */
 export async function searchResponse(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage, options: SearchOptions): Promise<SearchResponse> {
