@@ -284,6 +284,12 @@ export function ensureDatabase(name) {
   if (!created.ok) fail(`Could not create database ${name}: ${created.stderr.trim()}`);
 }
 
+/** Drops a database of the private cluster, if it is there (a copy a stage no longer needs). */
+export function dropDatabase(name) {
+  const dropped = psql("postgres", `DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
+  if (!dropped.ok) step(`Could not drop database ${name}: ${dropped.stderr.trim()}`);
+}
+
 /** Starts the private cluster (unless DATABASE_URL is set) and makes sure both databases exist. */
 export async function ensureDatabases({ fast = false } = {}) {
   if (!usesPrivateCluster()) {

@@ -1,10 +1,10 @@
 // `npm test`: the same set-up as `npm start` against the test database, then typecheck, lint,
 // vitest (unit + integration on the real database), a production build and Playwright end-to-end tests.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, relative } from "node:path";
-import { ROOT, ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, prepareDatabase, sessionSecret, startCluster, step, testDatabaseUrl, usesPrivateCluster } from "./lib.mjs";
+import { ROOT, dropDatabase, ensureDatabases, ensureDebianPackages, ensureNodeModules, fail, prepareDatabase, sessionSecret, startCluster, step, testDatabaseUrl, usesPrivateCluster } from "./lib.mjs";
 
 const SCRIPT_STARTED = Date.now();
 
@@ -26,15 +26,8 @@ async function freePortBlock() {
 ensureNodeModules();
 // Issue 51's goal is from a warm install: what `npm ci` took (nothing when node_modules is current) is its own row.
 const INSTALLED = Date.now();
-await ensureDatabases({ fast: true });
-// Chromium's headless shell, the browser Playwright itself uses for headless tests: much less CPU than the
-// full browser per page (docs/decisions/0190).
-// E2E_CHROMIUM names another browser instead (playwright.config.ts stops if it is missing).
-if (!process.env.E2E_CHROMIUM && !existsSync("/usr/bin/chromium-headless-shell")) ensureDebianPackages(["chromium-headless-shell"], "Chromium's headless shell for the end-to-end tests");
-if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");
-
-const env = { DATABASE_URL: testDatabaseUrl(), NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
-prepareDatabase(env, { create: true, what: "the test database" });
+// The test environment. Its DATABASE_URL is set by the set-up, once the cluster is up (it may take another port).
+const env = { NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
 
 const VITEST_REPORT = join(ROOT, ".data", "test-results", "vitest.json");
 mkdirSync(dirname(VITEST_REPORT), { recursive: true });
@@ -77,15 +70,34 @@ function copyOfTestDatabase(suffix) {
   const made = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["tests/support/e2e-database.ts", decodeURIComponent(url.pathname.slice(1))], { cwd: ROOT, env: { ...process.env, ...env }, stdio: "inherit" }).status === 0;
   return made ? url.toString() : null;
 }
-step("Copying the test database for the end-to-end tests");
-const e2eDatabaseUrl = copyOfTestDatabase("e2e");
-const copied = e2eDatabaseUrl !== null;
-if (!copied) step("No copy: the end-to-end tests will run after the unit and integration tests, on the test database");
-// The server under load through a database restart (issue 12) stops and starts the cluster, so it runs while
-// no other stage uses the database: in lane 2 after the build (it needs the production server), before vitest
-// and the end-to-end tests start, while lane 1 runs the typecheck and lint. Its writes go to a copy of its own.
-// Only against this checkout's own cluster; with DATABASE_URL pointing elsewhere it is left out.
-const restartDatabaseUrl = usesPrivateCluster() ? copyOfTestDatabase("restart") : null;
+
+/** What the set-up made: the end-to-end tests' copy of the test database and the restart stage's (null: none). */
+let e2eDatabaseUrl = null;
+let restartDatabaseUrl = null;
+
+/**
+ * The set-up the tests need: the cluster, the Debian packages, the migrated and seeded test database and its
+ * two copies. The typecheck, lint and build need none of it: they start before it and run alongside
+ * (decision 0336), where the set-up used to leave a core idle for its 15–20 s.
+ */
+async function setUp() {
+  await ensureDatabases({ fast: true });
+  // Chromium's headless shell, the browser Playwright itself uses for headless tests: much less CPU than the
+  // full browser per page (docs/decisions/0190).
+  // E2E_CHROMIUM names another browser instead (playwright.config.ts stops if it is missing).
+  if (!process.env.E2E_CHROMIUM && !existsSync("/usr/bin/chromium-headless-shell")) ensureDebianPackages(["chromium-headless-shell"], "Chromium's headless shell for the end-to-end tests");
+  if (!existsSync("/usr/bin/osmium")) ensureDebianPackages(["osmium-tool"], "osmium for the importer's tests (.osm.pbf extracts)");
+  env.DATABASE_URL = testDatabaseUrl();
+  prepareDatabase(env, { create: true, what: "the test database" });
+  step("Copying the test database for the end-to-end tests");
+  e2eDatabaseUrl = copyOfTestDatabase("e2e");
+  if (!e2eDatabaseUrl) step("No copy: the end-to-end tests will run after the unit and integration tests, on the test database");
+  // The server under load through a database restart (issue 12) stops and starts the cluster, so it runs while
+  // no other stage uses the database: in lane 2 after the build (it needs the production server), before vitest
+  // and the end-to-end tests start, while lane 1 runs the typecheck and lint. Its writes go to a copy of its own.
+  // Only against this checkout's own cluster; with DATABASE_URL pointing elsewhere it is left out.
+  restartDatabaseUrl = usesPrivateCluster() ? copyOfTestDatabase("restart") : null;
+}
 
 const build = ["Build", "remix", ["vite:build"], { NODE_ENV: "production" }];
 // Issue 52's size budget, read from the build just made: the results pages' first JavaScript ≤ 70 KB gzipped,
@@ -97,39 +109,61 @@ const checks = [
 ];
 // The JSON report feeds the recap of failures printed last (CI shows the end of the output).
 const vitest = ["Unit and integration tests", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`]];
-const endToEnd = ["End-to-end tests", "playwright", ["test"], copied ? { DATABASE_URL: e2eDatabaseUrl } : {}];
+const END_TO_END = "End-to-end tests";
+const RESTART = "Database restart under load";
+/** The end-to-end stage, on its copy of the test database when the set-up made one. */
+const endToEnd = () => [END_TO_END, "playwright", ["test"], e2eDatabaseUrl ? { DATABASE_URL: e2eDatabaseUrl } : {}];
 // PAWROUTE_PG_FAST: the cluster comes back as npm test started it, without crash safety (scripts/db.mjs).
-const restart = restartDatabaseUrl ? ["Database restart under load", "tsx", ["tests/resilience/database-restart.ts"], { DATABASE_URL: restartDatabaseUrl, PAWROUTE_PG_FAST: "1" }] : null;
+const restart = () => (restartDatabaseUrl ? [RESTART, "tsx", ["tests/resilience/database-restart.ts"], { DATABASE_URL: restartDatabaseUrl, PAWROUTE_PG_FAST: "1" }] : null);
 
 /** Each stage's wall time and whether it passed, printed as a table at the end of every run. */
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, "0")} s`;
 
-/** Runs one stage; with `hold`, its output is kept and returned instead of shown as it comes. */
+/** The stages' processes still running: a set-up that fails (fail() exits) stops them too. */
+const running = new Set();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
+/**
+ * Runs one stage; with `hold`, its output is kept (in a file: the set-up blocks this process while the first
+ * stages run, and a full pipe would stall them) and returned instead of shown as it comes.
+ */
 function runStage([name, bin, args, overrides = {}], { hold = false } = {}) {
   const started = Date.now();
   if (!hold) step(name);
+  const held = hold ? join(dirname(VITEST_REPORT), `${name.toLowerCase().replace(/[^a-z]+/g, "-")}.log`) : null;
+  const fd = held ? openSync(held, "w") : null;
   return new Promise((resolve) => {
     const child = spawn(bin === "node" ? process.execPath : join(ROOT, "node_modules", ".bin", bin), args, {
       cwd: ROOT,
       env: { ...process.env, ...env, ...overrides, ...(hold ? { FORCE_COLOR: "1" } : {}) },
-      stdio: hold ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: hold ? ["ignore", fd, fd] : "inherit",
     });
-    const output = [];
-    child.stdout?.on("data", (chunk) => output.push(chunk));
-    child.stderr?.on("data", (chunk) => output.push(chunk));
+    running.add(child);
+    let finished = false;
     const done = (ok) => {
+      if (finished) return;
+      finished = true;
+      running.delete(child);
       const ms = Date.now() - started;
       times.push({ name, ms, ok });
-      if (hold) step(`${name}: ${ok ? "passed" : "FAILED"} in ${seconds(ms)} (output below, at the end)`);
-      resolve({ name, ok, ms, output: Buffer.concat(output).toString("utf8") });
+      if (hold) {
+        closeSync(fd);
+        step(`${name}: ${ok ? "passed" : "FAILED"} in ${seconds(ms)} (output below, at the end)`);
+      }
+      resolve({ name, ok, ms, output: held ? readFileSync(held, "utf8") : "" });
     };
     child.on("error", () => done(false));
     child.on("close", (code) => done(code === 0));
   });
 }
 
+/** The set-up is over: the test database and its copies are ready. */
+let setUpDone;
+const setUpFinished = new Promise((resolve) => (setUpDone = resolve));
 /** The database is free for vitest once the restart stage is over (or will not run). */
 let databaseFree;
 const databaseFreed = new Promise((resolve) => (databaseFree = resolve));
@@ -149,25 +183,37 @@ async function checkLane() {
 async function buildLane(lane1) {
   const built = await runStage(build, { hold: true });
   writeFileSync(BUILD_DONE, built.ok ? "ok" : "failed");
+  await setUpFinished;
   // Nothing to run the restart or the end-to-end tests against without a build.
   if (!built.ok) {
     databaseFree();
     return [built];
   }
   const sized = await runStage(budget, { hold: true });
-  const restarted = restart ? [await runStage(restart)] : [];
+  const restartStage = restart();
+  const restarted = restartStage ? [await runStage(restartStage)] : [];
   // Whatever happened in it, the cluster is up again before the tests use it.
-  if (restart) await startCluster({ fast: true });
+  if (restartStage) {
+    await startCluster({ fast: true });
+    // Nothing needs the restart's copy after it: dropped, it is not in read-replica.test.ts's base backup of the cluster.
+    dropDatabase(decodeURIComponent(new URL(restartDatabaseUrl).pathname.slice(1)));
+  }
   databaseFree();
-  if (!copied) await lane1;
-  return [built, sized, ...restarted, await runStage(endToEnd)];
+  if (!e2eDatabaseUrl) await lane1;
+  return [built, sized, ...restarted, await runStage(endToEnd())];
 }
 
-const runStarted = Date.now();
 const failed = [];
+// Lane 1's typecheck and lane 2's build start now; the set-up runs beside them (it blocks this process
+// while it runs, which the stages do not mind: their output goes to files).
 const lane1 = checkLane();
-const lanes = await Promise.all([lane1, buildLane(lane1)]);
-const held = lanes.flat().filter((result) => result.name !== endToEnd[0] && result.name !== restart?.[0]);
+const lane2 = buildLane(lane1);
+const setUpStarted = Date.now();
+await setUp();
+const setUpMs = Date.now() - setUpStarted;
+setUpDone();
+const lanes = await Promise.all([lane1, lane2]);
+const held = lanes.flat().filter((result) => result.name !== END_TO_END && result.name !== RESTART);
 for (const result of held) {
   step(`${result.name} (ran alongside the end-to-end tests)`);
   process.stdout.write(result.output);
@@ -181,13 +227,13 @@ if (failed.includes("Unit and integration tests")) {
 
 step("Time per stage (lane 1: typecheck, lint, unit and integration tests; alongside lane 2: build, database restart, end-to-end tests)");
 const INSTALL = "Install (npm ci, when node_modules is not current)";
-const SETUP = "Set-up (packages, database, test database copy)";
+const SETUP = "Set-up (packages, database, test database copies; alongside the first stages)";
 const WARM = "Total from a warm install (issue 51: ≤ 10 min)";
-const width = Math.max(INSTALL.length, WARM.length, ...times.map((time) => time.name.length));
+const width = Math.max(INSTALL.length, SETUP.length, WARM.length, ...times.map((time) => time.name.length));
 const table = times.map((time) => `  ${time.name.padEnd(width)}  ${seconds(time.ms).padStart(8)}  ${time.ok ? "passed" : "FAILED"}`);
 const ended = Date.now();
 table.push(`  ${INSTALL.padEnd(width)}  ${seconds(INSTALLED - SCRIPT_STARTED).padStart(8)}`);
-table.push(`  ${SETUP.padEnd(width)}  ${seconds(runStarted - INSTALLED).padStart(8)}`);
+table.push(`  ${SETUP.padEnd(width)}  ${seconds(setUpMs).padStart(8)}`);
 table.push(`  ${"Total".padEnd(width)}  ${seconds(ended - SCRIPT_STARTED).padStart(8)}  (${minutes(ended - SCRIPT_STARTED)})`);
 table.push(`  ${WARM.padEnd(width)}  ${seconds(ended - INSTALLED).padStart(8)}  (${minutes(ended - INSTALLED)})`);
 process.stderr.write(`${table.join("\n")}\n`);
