@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import axe from "axe-core";
-import type { Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 
 /**
  * Rules whose own impact is moderate or minor: axe reports every violation of such a rule at that
@@ -90,15 +90,24 @@ export const CHECK_VIEWPORTS = [
 ] as const;
 
 /**
- * One load of a page, checked at each width (decision 0330): `load` opens it at a phone's width and
- * `check` runs; then the viewport is widened, the layout awaited (two frames at the new width) and `check`
- * runs again. The app reads the width on events (media query listeners, the width when a filter changes),
- * never only at start, so a page widened is the page loaded wide.
+ * One load of a page, checked at each width (decision 0330): `load` opens it at the first (narrowest) width
+ * and `check` runs; then the viewport is widened, the layout awaited (two frames at the new width) and `check`
+ * runs again, width after width. The app reads the width on events (media query listeners, the width when a
+ * filter changes), never only at start, so a page widened is the page loaded wide. `viewports`: the widths,
+ * narrowest first (default: a phone's and a desktop's, CHECK_VIEWPORTS); decision 0335 uses it for every
+ * test that loaded the same page in the same state once per width.
  */
-export async function atEachWidth(page: Page, load: () => Promise<void>, check: (width: number) => Promise<void>): Promise<void> {
-  for (const [index, viewport] of CHECK_VIEWPORTS.entries()) {
+export async function atEachWidth(
+  page: Page,
+  load: () => Promise<void>,
+  check: (width: number) => Promise<void>,
+  viewports: readonly { width: number; height: number }[] = CHECK_VIEWPORTS,
+): Promise<void> {
+  for (const [index, viewport] of viewports.entries()) {
     await page.setViewportSize(viewport);
     if (index === 0) await load();
+    // Without JavaScript no frame callback runs: the width is read back, and the next read of the layout lays it out.
+    else if (test.info().project.use.javaScriptEnabled === false) await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width);
     else await page.waitForFunction((wanted) => window.innerWidth === wanted && new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true)))), viewport.width);
     await check(viewport.width);
   }
