@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { BeachIcon, BusinessIcon, PawIcon, PubIcon, VetIcon, WalkIcon } from "./icons";
+import { formatCount } from "../../kit/format";
 
 /** How each listing type (spec §1 codes) is shown: plural label, icon and a colour theme. */
 const TYPES: Partial<Record<number, { one: string; many: string; Icon: ComponentType<{ size?: number }>; theme: string }>> = {
@@ -18,7 +19,7 @@ export function ListingTypeStat({ typeId, name, count }: { typeId: number; name:
       <span className="stat-card__icon">
         <Icon size={28} />
       </span>
-      <span className="stat-card__count">{count.toLocaleString("en-GB")}</span>
+      <span className="stat-card__count">{formatCount(count)}</span>
       <span className="stat-card__label">{count === 1 ? type.one : type.many}</span>
     </li>
   );

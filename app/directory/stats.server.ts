@@ -7,6 +7,7 @@ import {
   roads,
 } from "../../db/schema";
 import { db } from "../db.server";
+import type { HomeRoad } from "./home-roads";
 import {
   RENDER_CACHE_SETTLE_MS,
   contentVersion,
@@ -15,15 +16,7 @@ import {
 export interface DirectoryStats {
   listingsByType: { typeId: number; name: string; count: number }[];
   /** Each road once, with what the homepage shows of it and what its road search form needs (the slug). */
-  roads: {
-    id: number;
-    name: string;
-    slug: string;
-    description: string;
-    country: string;
-    motorway: boolean;
-    junctions: number;
-  }[];
+  roads: HomeRoad[];
 }
 
 /**

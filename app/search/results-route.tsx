@@ -10,6 +10,7 @@ import { SearchPage } from "../components/search/SearchPage";
 import formStyles from "../styles/forms.css?url";
 import searchStyles from "../styles/search.css?url";
 import { resultsMeta } from "./meta";
+import { unpackResultsPage } from "./results-transport";
 import type { resultsLoader } from "./results.server";
 import { keepResultsAfterFavouriting } from "./revalidate";
 
@@ -22,10 +23,10 @@ export const links: LinksFunction = () => [
 
 export const shouldRevalidate = keepResultsAfterFavouriting;
 
-export const meta: MetaFunction<ResultsLoader> = ({ data: page, matches }) => resultsMeta(page, matches);
+export const meta: MetaFunction<ResultsLoader> = ({ data: page, matches }) => resultsMeta(page && unpackResultsPage(page), matches);
 
 export default function Results() {
-  const page = useLoaderData<ResultsLoader>();
+  const page = unpackResultsPage(useLoaderData<ResultsLoader>());
   return <SearchPage page={page} />;
 }
 

@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
+import { keptByText } from "../../kit/kept-by-text";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { keptPlaceChoices, placeRefOf } from "../../geo/geocode";
@@ -18,6 +19,7 @@ import { requestRoutingEngines } from "../geo.server";
 import { facilities } from "./reference.server";
 import { emptyState, parseSearchPath, rawFiltersFromUrl, searchHref, stateFromFilters, type ResultsView, type SearchState } from "./url";
 import type { PlaceChoice, ResultsPageData, ResultsViewer, SearchFailure, SearchOutcome } from "./results.types";
+import { packResultsPage } from "./results-transport";
 import { resultsData } from "./view-model";
 
 /** Routes of at least this long show their first page hour by hour. */
@@ -69,13 +71,39 @@ function isCanonical(url: URL, canonical: string): boolean {
 }
 
 /**
+ * A results URL's filters, parsed once for each path and query as written (decision 0333): the schema's
+ * parse cost about 40 µs of every results page, for an answer that depends on that text alone. Kept frozen
+ * (nothing downstream changes them), at most 500,000 characters of URLs and answers; a URL whose filters
+ * do not parse is kept as null and its page made the long way (the error page reads the issues).
+ */
+const keptFilters = keptByText(
+  (pathAndQuery: string): Readonly<SearchFilters> | null => {
+    const url = new URL(pathAndQuery, "http://localhost");
+    const path = parseSearchPath(url.pathname);
+    const parsed = path ? searchFiltersSchema.safeParse(rawFiltersFromUrl(path, url.searchParams)) : null;
+    return parsed?.success ? deepFreeze(parsed.data) : null;
+  },
+  500_000,
+  () => 1_000,
+);
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
  * The loader of a results list route module: `resultsLoader(searchRoute)` for a kind's own module, and
  * `resultsLoader()` for /search-results, which picks the kind from the filters (and redirects to its URL).
  */
 export function resultsLoader(searchByKind?: SearchByKind) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { status, page } = await loadResultsPage(request, "list", searchByKind);
-    return data(page, { status });
+    // The cards travel packed; the page renders from `page` itself (app/search/results-transport.ts).
+    return data(packResultsPage(page), { status });
   };
 }
 
@@ -103,15 +131,18 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
     viewer,
     choices,
   });
-  const raw = rawFiltersFromUrl(path, url.searchParams);
-  const parsed = searchFiltersSchema.safeParse(raw);
-  if (!parsed.success) {
-    const { state, fix } = bestEffort(raw, parsed.error, view);
-    const { status, error } = failure(parsed.error, fix);
-    return { status, page: pageData(state, { kind: "error", error }) };
+  let filters = keptFilters(url.pathname + url.search);
+  if (!filters) {
+    const raw = rawFiltersFromUrl(path, url.searchParams);
+    const parsed = searchFiltersSchema.safeParse(raw);
+    if (!parsed.success) {
+      const { state, fix } = bestEffort(raw, parsed.error, view);
+      const { status, error } = failure(parsed.error, fix);
+      return { status, page: pageData(state, { kind: "error", error }) };
+    }
+    filters = parsed.data;
   }
 
-  const filters: SearchFilters = parsed.data;
   let state = stateFromFilters(filters);
   const named = filters.road !== undefined && filters.roadSlug === undefined;
   if (!named && !isCanonical(url, searchHref(state, view))) throw redirect(searchHref(state, view));

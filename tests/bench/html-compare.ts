@@ -5,7 +5,8 @@
 // manifest version (they change with any client build), form client keys, captcha questions and tokens.
 //
 //   DATABASE_URL=… npx tsx tests/bench/html-compare.ts <build folder A> <build folder B> [path,path,…]
-//   (HTML_COMPARE_DROP=root.footerRoads: loader data meant to be gone from B; see below.)
+//   (HTML_COMPARE_DROP=root.footerRoads: loader data meant to be gone from B; HTML_COMPARE_PACKED=public/home.roads:packedRoads:
+//   rows sent as packed text by B; see below.)
 //
 // Printed, not asserted. Needs the demo data (the paths below name its listings).
 import { execFileSync } from "node:child_process";
@@ -94,6 +95,16 @@ const outs = [buildA, buildB].map((build) => {
  * (turbo-stream), the named keys dropped from A's: "same but for the data dropped" when that is all.
  */
 const dropped = (process.env.HTML_COMPARE_DROP ?? "").split(",").filter(Boolean);
+/**
+ * HTML_COMPARE_PACKED=public/home.roads:packedRoads,…: a change meant to send A's rows (an array of objects)
+ * as B's text of arrays (kit/packed-rows.ts, decision 0333). B's text is read back into A's shape (each
+ * row's values in the order of A's first row's keys) before the data are compared.
+ */
+const packed = (process.env.HTML_COMPARE_PACKED ?? "").split(",").filter(Boolean).map((spec) => {
+  const [key, packedField] = spec.split(":");
+  const [route, ...path] = key.split(".");
+  return { route, path: path.slice(0, -1), field: path[path.length - 1], packedField };
+});
 const DATA_SCRIPT = /window\.__remixContext\.streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g;
 async function loaderData(html: string): Promise<unknown> {
   const text = [...html.matchAll(DATA_SCRIPT)].map((match) => JSON.parse(match[1]) as string).join("");
@@ -109,6 +120,22 @@ async function sameButDropped(a: string, b: string): Promise<boolean> {
     const [route, field] = key.split(".");
     delete dataA.loaderData?.[route]?.[field];
   }
+  for (const { route, path, field, packedField } of packed) {
+    type Data = Record<string, unknown>;
+    const at = (data: Record<string, Record<string, Data>>) => path.reduce<Data | undefined>((object, name) => object?.[name] as Data | undefined, data.loaderData?.[route]);
+    const [holderA, holderB] = [at(dataA), at(dataB)];
+    const rowsA = holderA?.[field];
+    const textB = holderB?.[packedField];
+    if (!holderB || !Array.isArray(rowsA) || typeof textB !== "string") continue;
+    const fields = rowsA.length > 0 ? Object.keys(rowsA[0] as object) : [];
+    const rowsB = (JSON.parse(textB) as unknown[][]).map((values) => Object.fromEntries(fields.map((name, i) => [name, values[i]])));
+    // In A's order of keys (as the browser reads the rows back), B's own keys after them.
+    const entries = Object.entries(holderB).filter(([name]) => name !== packedField);
+    for (const name of Object.keys(holderB)) delete holderB[name];
+    const fromB = new Map<string, unknown>([...entries, [field, rowsB]]);
+    for (const name of Object.keys(holderA as object)) if (fromB.has(name)) holderB[name] = fromB.get(name);
+    for (const [name, value] of fromB) if (!(name in holderB)) holderB[name] = value;
+  }
   // The captcha's question and token, decoded, as setAside does in the HTML.
   const text = (data: unknown) => setAside(JSON.stringify(data)).replace(/"(question|token)":"[^"]*"/g, '"$1":"X"');
   return text(dataA) === text(dataB);
@@ -123,9 +150,9 @@ for (const [i, path] of paths.entries()) {
   } else if (setAside(a) === setAside(b)) {
     same++;
     console.log(`  same (hashes, keys aside)  ${path}`);
-  } else if (dropped.length > 0 && (await sameButDropped(a, b))) {
+  } else if (dropped.length + packed.length > 0 && (await sameButDropped(a, b))) {
     same++;
-    console.log(`  same but for ${dropped.join(", ")}  ${path}`);
+    console.log(`  same but for ${[...dropped, ...packed.map((p) => `${[p.route, ...p.path, p.field].join(".")} packed`)].join(", ")}  ${path}`);
   } else {
     const [x, y] = [setAside(a), setAside(b)];
     let at = 0;

@@ -33,6 +33,7 @@ describe("keptByText", () => {
 
 describe("formatCount", () => {
   it("writes a number as toLocaleString('en-GB') does", () => {
-    for (const n of [0, 1, 7, 999, 1000, 1234, 12_345, 1_000_000, 1_234_567, -42, 3.5, 0.125]) expect(formatCount(n)).toBe(n.toLocaleString("en-GB"));
+    for (const n of [0, -0, 1, 7, 999, 1000, 1234, 12_345, 123_456, 1_000_000, 1_234_567, 12_345_678, -42, -1000, -123_456_789, 3.5, 0.125, 1234.5678, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 60, NaN, Infinity])
+      expect(formatCount(n), String(n)).toBe(n.toLocaleString("en-GB"));
   });
 });

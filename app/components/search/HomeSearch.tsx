@@ -13,6 +13,7 @@ import { PlaceField } from "./PlaceField";
 import { usePlaceFields, type PlaceValues } from "./usePlaceFields";
 import { BusyButton } from "../forms/BusyButton";
 import { TripForm } from "../trips/TripForm";
+import { usePageContext } from "../../ops/page-context";
 
 const TAB_LABELS: Record<HomeTab, string> = { route: "Along a route", location: "Near a place", road: "By road", trip: "Plan breaks" };
 
@@ -71,9 +72,41 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
 /** What the road search form reads of a road. */
 type HomeRoad = Pick<RoadOption, "id" | "name" | "slug" | "description" | "country" | "motorway">;
 
+const ROAD_PLACEHOLDER = "Choose a motorway or road";
+
+function RoadOptionGroups({ countries, roads }: { countries: string[]; roads: HomeRoad[] }) {
+  return (
+    <>
+      {countries.map((country) => (
+        <optgroup key={country} label={country === "france" ? "France" : "United Kingdom"}>
+          {roads
+            .filter((road) => road.country === country)
+            .sort(compareRoads)
+            .map((road) => (
+              <option key={road.id} value={road.id}>
+                {road.name} — {road.description}
+              </option>
+            ))}
+        </optgroup>
+      ))}
+    </>
+  );
+}
+
+/** The key of the road options' HTML on the server: one object for each road list (kept while its content is) and order of countries. */
+const roadOptionKeys = new WeakMap<readonly HomeRoad[], Map<string, object>>();
+function roadOptionsKey(roads: readonly HomeRoad[], firstCountry: string): object {
+  let byOrder = roadOptionKeys.get(roads);
+  if (!byOrder) roadOptionKeys.set(roads, (byOrder = new Map()));
+  let key = byOrder.get(firstCountry);
+  if (!key) byOrder.set(firstCountry, (key = {}));
+  return key;
+}
+
 /** The road form: a GET form to the motorway search page, which sends a chosen road on to its browse page. */
 function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: HomeRoad[] }) {
   const navigate = useNavigate();
+  const { staticMarkup } = usePageContext();
   const [error, setError] = useState("");
   const countries = preset.country === "france" ? ["france", "united-kingdom"] : ["united-kingdom", "france"];
 
@@ -97,29 +130,40 @@ function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: HomeRoad
         <label className="field__label" htmlFor="home-road">
           Road
         </label>
-        <select
-          id="home-road"
-          name="road"
-          className="field__input"
-          defaultValue=""
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "home-road-error" : undefined}
-          onChange={() => setError("")}
-        >
-          <option value="">Choose a motorway or road</option>
-          {countries.map((country) => (
-            <optgroup key={country} label={country === "france" ? "France" : "United Kingdom"}>
-              {roads
-                .filter((road) => road.country === country)
-                .sort(compareRoads)
-                .map((road) => (
-                  <option key={road.id} value={road.id}>
-                    {road.name} — {road.description}
+        {staticMarkup ? (
+          // The 55 roads' options are the same on every homepage of this road list and order (decision 0333):
+          // the server writes their HTML once, the placeholder marked selected as `defaultValue=""` marks it.
+          <select
+            id="home-road"
+            name="road"
+            className="field__input"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "home-road-error" : undefined}
+            dangerouslySetInnerHTML={{
+              __html: staticMarkup(roadOptionsKey(roads, countries[0]), () => (
+                <>
+                  <option value="" selected>
+                    {ROAD_PLACEHOLDER}
                   </option>
-                ))}
-            </optgroup>
-          ))}
-        </select>
+                  <RoadOptionGroups countries={countries} roads={roads} />
+                </>
+              )),
+            }}
+          />
+        ) : (
+          <select
+            id="home-road"
+            name="road"
+            className="field__input"
+            defaultValue=""
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "home-road-error" : undefined}
+            onChange={() => setError("")}
+          >
+            <option value="">{ROAD_PLACEHOLDER}</option>
+            <RoadOptionGroups countries={countries} roads={roads} />
+          </select>
+        )}
         {error ? (
           <p id="home-road-error" className="field__error">
             {error}

@@ -10,10 +10,12 @@ import { CompassIcon, RoadIcon } from "../../components/icons";
 import { ListingTypeStat } from "../../components/ListingTypeStat";
 import { RoadBadge, compareRoads } from "../../components/RoadBadge";
 import { HomeSearch } from "../../components/search/HomeSearch";
+import { directoryStats } from "../../directory/stats.server";
 import {
-  directoryStats,
-  type DirectoryStats,
-} from "../../directory/stats.server";
+  packHomeRoads,
+  unpackHomeRoads,
+  type HomeRoad,
+} from "../../directory/home-roads";
 import { usePageContext } from "../../ops/page-context";
 import { cookiesAreSecure } from "../../auth/cookies.server";
 import { canonicalLink } from "../../seo";
@@ -60,16 +62,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? asked
     : tabFromCookieHeader(request.headers.get("Cookie")) ?? "route";
   // One list of roads for the road lists and the road search form: the page sent the 55 roads twice.
-  const stats = await directoryStats();
+  // Sent as one text, made once per road list: turbo-stream would walk each road's fields (decision 0333).
+  const { listingsByType, roads } = await directoryStats();
   return data(
-    { ...stats, preset: homePreset(url.pathname), tab },
+    {
+      listingsByType,
+      packedRoads: packHomeRoads(roads),
+      preset: homePreset(url.pathname),
+      tab,
+    },
     isHomeTab(asked)
       ? { headers: { "Set-Cookie": homeTabCookie(asked, cookiesAreSecure()) } }
       : undefined
   );
 }
 
-type Road = DirectoryStats["roads"][number];
+type Road = HomeRoad;
 
 function plural(count: number, one: string, many: string) {
   return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
@@ -129,7 +137,10 @@ function RoadColumns({ roads }: { roads: Road[] }) {
 }
 
 export default function Home() {
-  const { listingsByType, roads, preset, tab } = useLoaderData<typeof loader>();
+  const { listingsByType, packedRoads, preset, tab } =
+    useLoaderData<typeof loader>();
+  // The same array while the text is (the server's road section HTML is kept by it).
+  const roads = unpackHomeRoads(packedRoads);
   const totalListings = listingsByType.reduce(
     (sum, type) => sum + type.count,
     0
@@ -210,7 +221,7 @@ export default function Home() {
               </p>
             </div>
           </div>
-        ) : // The same for every homepage while the content version is (directoryStats keeps `roads`): its
+        ) : // The same for every homepage while the content version is (the same packed text, the same `roads`): its
         // HTML is made once on the server (decision 0323); the browser renders it to hydrate.
         staticMarkup ? (
           <div
