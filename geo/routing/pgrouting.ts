@@ -39,17 +39,20 @@ export interface PgRoutingPath {
   edges: PathEdge[];
 }
 
-interface SnapRow {
-  vertex_id: string;
-  lng: number;
-  lat: number;
-  metres: number;
-  component: string;
-}
-
-interface PathRow {
-  tier: RoutingTier;
-  seq: number;
+/** A row of the one statement that snaps both ends and finds the path: the ends on every row, the path's edge (null without a search). */
+interface SnapPathRow {
+  start_vertex_id: string;
+  start_lng: number;
+  start_lat: number;
+  start_metres: number;
+  start_component: string;
+  end_vertex_id: string;
+  end_lng: number;
+  end_lat: number;
+  end_metres: number;
+  end_component: string;
+  tier: RoutingTier | null;
+  seq: number | null;
   start_vertex: string;
   end_vertex: string;
   seconds: number;
@@ -73,14 +76,7 @@ interface JunctionRow {
   expanded_name: string;
 }
 
-/** The nearest vertex of a main component within snapMetres (migrations/0029), or null: the point is off the graph. */
-async function nearestVertex(sql: SqlClient, point: LngLat, snapMetres: number): Promise<SnappedVertex | null> {
-  const [row] = await sql<SnapRow[]>`
-    SELECT vertex_id::text, lng, lat, metres, component::text FROM routing_nearest_vertex(${point.lng}, ${point.lat}, ${snapMetres})`;
-  return row ? { vertex: row.vertex_id, position: [row.lng, row.lat], metres: row.metres, component: row.component } : null;
-}
-
-function toPathEdge(row: PathRow): PathEdge {
+function toPathEdge(row: SnapPathRow): PathEdge {
   return {
     roadClass: row.road_class,
     name: row.road_name,
@@ -93,22 +89,45 @@ function toPathEdge(row: PathRow): PathEdge {
   };
 }
 
+function snapped(vertex: string, lng: number, lat: number, metres: number, component: string): SnappedVertex {
+  return { vertex, position: [lng, lat], metres, component };
+}
+
 /**
  * The fastest path between the main-component vertices nearest to two points, with the tier that found
  * it. Null when either point has no such vertex within the snap limit or no path joins them.
+ *
+ * One statement (decision 0334): both ends snapped (`routing_nearest_vertex`, migration 0029) and, only
+ * when they are two vertices of one main component, `routing_path` searched from one to the other. The
+ * lateral search's condition names the two ends alone, so PostgreSQL tests it once and never calls
+ * `routing_path` when it fails (OFFSET 0 keeps the subquery from being merged into the join, where the
+ * search would run first and be filtered after). Two ends in different components (Great Britain and
+ * France without a crossing) are no path, as before; two ends at one vertex are no search.
  */
 export async function findPgRoutingPath(sql: SqlClient, from: LngLat, to: LngLat, options: PgRoutingOptions = {}): Promise<PgRoutingPath | null> {
   const snapMetres = options.snapMetres ?? DEFAULT_SNAP_METRES;
-  const [start, end] = await Promise.all([nearestVertex(sql, from, snapMetres), nearestVertex(sql, to, snapMetres)]);
-  if (!start || !end) return null;
+  const rows = await sql<SnapPathRow[]>`
+    SELECT s.vertex_id::text AS start_vertex_id, s.lng AS start_lng, s.lat AS start_lat, s.metres AS start_metres, s.component::text AS start_component,
+      e.vertex_id::text AS end_vertex_id, e.lng AS end_lng, e.lat AS end_lat, e.metres AS end_metres, e.component::text AS end_component,
+      p.tier, p.seq, p.start_vertex::text, p.end_vertex::text, p.seconds, p.metres, p.road_class, p.road_name, p.road_id, p.lngs, p.lats
+    FROM routing_nearest_vertex(${from.lng}::float8, ${from.lat}::float8, ${snapMetres}::float8) s
+    CROSS JOIN routing_nearest_vertex(${to.lng}::float8, ${to.lat}::float8, ${snapMetres}::float8) e
+    LEFT JOIN LATERAL (
+      SELECT * FROM routing_path(s.vertex_id, e.vertex_id, ${options.edgeBudget ?? DEFAULT_EDGE_BUDGET}::float8)
+      WHERE s.component = e.component AND s.vertex_id <> e.vertex_id
+      OFFSET 0
+    ) p ON true`;
+  // No row: an end with no main-component vertex within the snap limit.
+  if (rows.length === 0) return null;
+  const [first] = rows;
+  const start = snapped(first.start_vertex_id, first.start_lng, first.start_lat, first.start_metres, first.start_component);
+  const end = snapped(first.end_vertex_id, first.end_lng, first.end_lat, first.end_metres, first.end_component);
   // Two main components not joined by the data (Great Britain and France without a crossing): no path.
   if (start.component !== end.component) return null;
   if (start.vertex === end.vertex) return { tier: null, from: start, to: end, edges: [] };
-  const rows = await sql<PathRow[]>`
-    SELECT tier, seq, start_vertex::text, end_vertex::text, seconds, metres, road_class, road_name, road_id, lngs, lats
-    FROM routing_path(${start.vertex}::bigint, ${end.vertex}::bigint, ${options.edgeBudget ?? DEFAULT_EDGE_BUDGET})`;
-  if (rows.length === 0) return null;
-  return { tier: rows[0].tier, from: start, to: end, edges: rows.map(toPathEdge) };
+  // No search answered (one row, without an edge): no path joins them.
+  if (first.tier === null) return null;
+  return { tier: first.tier, from: start, to: end, edges: rows.map(toPathEdge) };
 }
 
 function connector(from: Position, to: Position): RoutePiece & Distance {

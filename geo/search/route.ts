@@ -130,6 +130,27 @@ export function routePieces(route: Route): RoutePieces {
   return out;
 }
 
+/**
+ * Each kept route's pieces. A route the route cache keeps (decision 0181) is one frozen object for every
+ * page that drives it, so its simplification and pieces are worked out once while it is kept, as its
+ * stops are (decision 0329), and go with it; frozen too, so no page can change them for the next. So are
+ * what the corridor walk derives from them (`arcsOf`, `framesOf`, `boundsOf`, keyed by the pieces): the
+ * walk itself and its statements are the page's own (decision 0334). A route not kept is cut every time.
+ */
+const piecesOfKeptRoutes = new WeakMap<Route, RoutePieces>();
+
+function planPieces(route: Route): RoutePieces {
+  if (!Object.isFrozen(route)) return routePieces(route);
+  let pieces = piecesOfKeptRoutes.get(route);
+  if (!pieces) {
+    const cut = routePieces(route);
+    for (const values of Object.values(cut)) Object.freeze(values);
+    pieces = Object.freeze(cut);
+    piecesOfKeptRoutes.set(route, pieces);
+  }
+  return pieces;
+}
+
 /** A plan for a route the caller already has (tests, benchmarks, the routing engine's answer). */
 export function planFromRoute(route: Route, corridorMetres: number, ends?: { from: RouteSummary["from"]; to: RouteSummary["to"] }): RoutePlan {
   const first = route.coordinates[0];
@@ -137,7 +158,7 @@ export function planFromRoute(route: Route, corridorMetres: number, ends?: { fro
   return {
     route,
     corridorMetres,
-    pieces: routePieces(route),
+    pieces: planPieces(route),
     summary: {
       distance: Math.round(metresToMiles(route.distanceMetres) * 10) / 10,
       duration: Math.round(route.durationSeconds),
@@ -298,24 +319,29 @@ export function corridorCandidates(
     ORDER BY l.id`;
 }
 
-/** The pieces of a plan as arcs on the sphere, made once per plan. */
-const arcsOfPlan = new WeakMap<RoutePlan, Arcs>();
+/** The pieces of a plan as arcs on the sphere, made once per pieces and corridor width (a kept route's pieces serve many plans). */
+const arcsOfPieces = new WeakMap<RoutePieces, Map<number, Arcs>>();
 function arcsOf(plan: RoutePlan): Arcs {
-  let arcs = arcsOfPlan.get(plan);
+  const p = plan.pieces;
+  let byWidth = arcsOfPieces.get(p);
+  if (!byWidth) {
+    byWidth = new Map();
+    arcsOfPieces.set(p, byWidth);
+  }
+  let arcs = byWidth.get(plan.corridorMetres);
   if (!arcs) {
-    const p = plan.pieces;
     arcs = new Arcs(p.x0, p.y0, p.x1, p.y1, plan.corridorMetres);
-    arcsOfPlan.set(plan, arcs);
+    byWidth.set(plan.corridorMetres, arcs);
   }
   return arcs;
 }
 
 /** Per piece, what the distance along it needs (a local frame where a degree of longitude is scaled by cos(latitude)). */
-const framesOfPlan = new WeakMap<RoutePlan, { k2: Float64Array; len2: Float64Array }>();
+const framesOfPieces = new WeakMap<RoutePieces, { k2: Float64Array; len2: Float64Array }>();
 function framesOf(plan: RoutePlan): { k2: Float64Array; len2: Float64Array } {
-  let frames = framesOfPlan.get(plan);
+  const p = plan.pieces;
+  let frames = framesOfPieces.get(p);
   if (!frames) {
-    const p = plan.pieces;
     const n = p.x0.length;
     frames = { k2: new Float64Array(n), len2: new Float64Array(n) };
     for (let i = 0; i < n; i++) {
@@ -323,7 +349,7 @@ function framesOf(plan: RoutePlan): { k2: Float64Array; len2: Float64Array } {
       frames.k2[i] = k2;
       frames.len2[i] = Math.max(1e-18, k2 * (p.x1[i] - p.x0[i]) ** 2 + (p.y1[i] - p.y0[i]) ** 2);
     }
-    framesOfPlan.set(plan, frames);
+    framesOfPieces.set(p, frames);
   }
   return frames;
 }
@@ -434,6 +460,17 @@ interface PieceBounds {
   reach: Float64Array;
 }
 
+/** The pieces' bounds, made once per pieces. */
+const boundsOfPieces = new WeakMap<RoutePieces, PieceBounds>();
+function boundsOf(p: RoutePieces): PieceBounds {
+  let bounds = boundsOfPieces.get(p);
+  if (!bounds) {
+    bounds = pieceBounds(p);
+    boundsOfPieces.set(p, bounds);
+  }
+  return bounds;
+}
+
 function pieceBounds(p: RoutePieces): PieceBounds {
   const n = p.x0.length;
   const out = { lng: new Float64Array(n), lat: new Float64Array(n), reach: new Float64Array(n) };
@@ -512,7 +549,7 @@ async function walkCorridor(
   const p = plan.pieces;
   const count = p.x0.length;
   const offset = Math.max(0, options.startMetres ?? 0);
-  const bounds = pieceBounds(p);
+  const bounds = boundsOf(p);
   const arcs = arcsOf(plan);
   // Pieces that end before the start offset are never walked; listings nearest to them are left out.
   let start = 0;

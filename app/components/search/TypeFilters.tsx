@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useState, type ReactElement } from "react";
+import { usePageContext } from "../../ops/page-context";
 import { LISTING_TYPES } from "../../search/listing-types";
 import type { TypeFilterState } from "../../search/url";
 
@@ -63,6 +64,14 @@ export function typeFiltersInForm(form: HTMLFormElement, values: TypeFilterValue
   return changes;
 }
 
+/** Everything the groups' insides are made of but the constants: the key they are rendered once by on the server. */
+function staticKey(idPrefix: string, values: TypeFilterValues, facilities: { id: number; name: string }[], errors: { message: string | null; id: string }[]): string {
+  let key = `${idPrefix}\t${values.types.join(",")}\t${values.facilities.join(",")}\t${values.allWalks}${values.pubWalks}${values.beachWalks}${values.accommodation}${values.dogServices}`;
+  for (const error of errors) key += `\t${error.id}\t${error.message ?? ""}`;
+  for (const facility of facilities) key += `\n${facility.id}\t${facility.name}`;
+  return key;
+}
+
 export function TypeFilters({ idPrefix, values, onChange, facilities, fieldErrors = {} }: TypeFiltersProps) {
   // Open at first when facilities are chosen; after that the visitor opens and closes it.
   const [facilitiesOpen] = useState(values.facilities.length > 0);
@@ -78,67 +87,94 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
   const facilitiesError = groupError(fieldErrors, ["facilities"], `${idPrefix}-facilities-error`);
   const groupClass = (error: { message: string | null }, extra = "") => `check-group${extra}${error.message ? " check-group--invalid" : ""}`;
 
-  return (
+  const typesInside = () => (
     <>
-      <fieldset className={groupClass(typesError)}>
-        <legend className="check-group__legend">Show</legend>
-        <GroupError error={typesError} />
-        {LISTING_TYPES.map((type) => (
-          <label key={type.id} className={`check check--${type.theme}`}>
+      <legend className="check-group__legend">Show</legend>
+      <GroupError error={typesError} />
+      {LISTING_TYPES.map((type) => (
+        <label key={type.id} className={`check check--${type.theme}`}>
+          <input
+            type="checkbox"
+            name="types[]"
+            value={type.id}
+            checked={values.types.includes(type.id)}
+            {...typesError.invalid}
+            onChange={(event) => onChange({ types: toggled(values.types, type.id, event.target.checked) })}
+          />
+          <span>{type.many}</span>
+        </label>
+      ))}
+    </>
+  );
+  const walksInside = () => (
+    <>
+      <legend className="check-group__legend">Walks</legend>
+      <GroupError error={walksError} />
+      {WALK_FILTERS.map((walk) => (
+        <label key={walk.name} className="check">
+          <input type="checkbox" name={walk.name} value="true" checked={values[walk.name]} {...walksError.invalid} onChange={(event) => walkChanged(walk.name, event.target.checked)} />
+          <span>{walk.label}</span>
+        </label>
+      ))}
+    </>
+  );
+  const businessInside = () => (
+    <>
+      <legend className="check-group__legend">Member businesses</legend>
+      <GroupError error={businessError} />
+      {BUSINESS_FILTERS.map((business) => (
+        <label key={business.name} className="check">
+          <input type="checkbox" name={business.name} value="true" checked={values[business.name]} {...businessError.invalid} onChange={(event) => onChange({ [business.name]: event.target.checked })} />
+          <span>{business.label}</span>
+        </label>
+      ))}
+    </>
+  );
+  const facilitiesInside = () => (
+    <>
+      <summary className="check-group__legend" id={`${idPrefix}-facilities`}>
+        Facilities{values.facilities.length > 0 ? ` (${values.facilities.length} chosen)` : ""}
+      </summary>
+      <GroupError error={facilitiesError} />
+      <div role="group" aria-labelledby={`${idPrefix}-facilities`} className="check-group__grid">
+        {facilities.map((facility) => (
+          <label key={facility.id} className="check">
             <input
               type="checkbox"
-              name="types[]"
-              value={type.id}
-              checked={values.types.includes(type.id)}
-              {...typesError.invalid}
-              onChange={(event) => onChange({ types: toggled(values.types, type.id, event.target.checked) })}
+              name="facilities[]"
+              value={facility.id}
+              checked={values.facilities.includes(facility.id)}
+              {...facilitiesError.invalid}
+              onChange={(event) => onChange({ facilities: toggled(values.facilities, facility.id, event.target.checked) })}
             />
-            <span>{type.many}</span>
+            <span>{facility.name}</span>
           </label>
         ))}
-      </fieldset>
-      <fieldset className={groupClass(walksError)}>
-        <legend className="check-group__legend">Walks</legend>
-        <GroupError error={walksError} />
-        {WALK_FILTERS.map((walk) => (
-          <label key={walk.name} className="check">
-            <input type="checkbox" name={walk.name} value="true" checked={values[walk.name]} {...walksError.invalid} onChange={(event) => walkChanged(walk.name, event.target.checked)} />
-            <span>{walk.label}</span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className={groupClass(businessError)}>
-        <legend className="check-group__legend">Member businesses</legend>
-        <GroupError error={businessError} />
-        {BUSINESS_FILTERS.map((business) => (
-          <label key={business.name} className="check">
-            <input type="checkbox" name={business.name} value="true" checked={values[business.name]} {...businessError.invalid} onChange={(event) => onChange({ [business.name]: event.target.checked })} />
-            <span>{business.label}</span>
-          </label>
-        ))}
-      </fieldset>
+      </div>
+    </>
+  );
+
+  // On the server each group's inside is the same for every page with these filters, messages and
+  // facilities: rendered once per such key (decision 0334, as the header's menus: decision 0326). The
+  // browser renders the groups and hydrates them.
+  const { staticMarkup } = usePageContext();
+  const inside = (group: string, render: () => ReactElement): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactElement } => {
+    if (!staticMarkup) return { children: render() };
+    const key = `type-filters\n${group}\n${staticKey(idPrefix, values, facilities, [typesError, walksError, businessError, facilitiesError])}`;
+    return { dangerouslySetInnerHTML: { __html: staticMarkup(key, render) } };
+  };
+
+  return (
+    <>
+      <fieldset className={groupClass(typesError)} {...inside("types", typesInside)} />
+      <fieldset className={groupClass(walksError)} {...inside("walks", walksInside)} />
+      <fieldset className={groupClass(businessError)} {...inside("business", businessInside)} />
       {facilities.length > 0 ? (
-        <details className={groupClass(facilitiesError, " check-group--more")} open={facilitiesOpen || facilitiesError.message !== null || undefined}>
-          <summary className="check-group__legend" id={`${idPrefix}-facilities`}>
-            Facilities{values.facilities.length > 0 ? ` (${values.facilities.length} chosen)` : ""}
-          </summary>
-          <GroupError error={facilitiesError} />
-          <div role="group" aria-labelledby={`${idPrefix}-facilities`} className="check-group__grid">
-            {facilities.map((facility) => (
-              <label key={facility.id} className="check">
-                <input
-                  type="checkbox"
-                  name="facilities[]"
-                  value={facility.id}
-                  checked={values.facilities.includes(facility.id)}
-                  {...facilitiesError.invalid}
-                  onChange={(event) => onChange({ facilities: toggled(values.facilities, facility.id, event.target.checked) })}
-                />
-                <span>{facility.name}</span>
-              </label>
-            ))}
-          </div>
-        </details>
+        <details
+          className={groupClass(facilitiesError, " check-group--more")}
+          open={facilitiesOpen || facilitiesError.message !== null || undefined}
+          {...inside("facilities", facilitiesInside)}
+        />
       ) : null}
     </>
   );
