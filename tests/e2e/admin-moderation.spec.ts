@@ -156,13 +156,19 @@ test("bulk actions over more than 50 reviews and listings, with the spec's confi
   await logInAs(page.context(), admin);
 
   async function selectAll(count: number) {
+    const boxes = page.locator('input[type="checkbox"][name="ids"]');
     if (javaScriptEnabled) {
       await page.getByRole("checkbox", { name: /Select every/ }).check();
     } else {
-      const boxes = page.locator('input[type="checkbox"][name="ids"]');
+      // Without JavaScript a visitor ticks each row. The first and the last are ticked as they would be; the
+      // rows between, the same box 53 times, are set in one step (decision 0337: 220 clicks were half of
+      // this test's CPU). The form posts whatever is ticked, however it was ticked.
       await expect(boxes).toHaveCount(count);
-      for (let index = 0; index < count; index++) await boxes.nth(index).check();
+      await boxes.first().check();
+      await boxes.evaluateAll((all) => all.slice(1, -1).forEach((box) => ((box as HTMLInputElement).checked = true)));
+      await boxes.last().check();
     }
+    await expect(page.locator('input[type="checkbox"][name="ids"]:checked')).toHaveCount(count);
   }
 
   // Reviews: approve all 55, then delete them after the confirmation.

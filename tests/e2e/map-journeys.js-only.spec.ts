@@ -12,6 +12,11 @@ import { seriousViolations } from "./support/axe";
 // Several pages, maps and axe runs per test on a shared machine.
 test.describe.configure({ timeout: 120_000 });
 
+// With reduced motion the map jumps where it would ease (a cluster opened, a pin brought into view, a zoom
+// button): the same code and the same end state, without the animation's frames drawn in software WebGL
+// (decision 0337). What these tests check is where the map ends up and where the focus goes.
+test.use({ reducedMotion: "reduce" });
+
 declare global {
   interface Window {
     __pawrouteMap?: MapLibreMap;

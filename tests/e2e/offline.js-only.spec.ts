@@ -20,7 +20,7 @@ interface Kept {
   listings: { id: number; title: string; url: string }[];
 }
 
-async function memberWithListAndTrip(listings = 3): Promise<Kept> {
+async function memberWithListAndTrip(listings = 2): Promise<Kept> {
   const sql = database();
   const member = await createMember({ label: "offline" });
   const rows = await sql<{ id: number; title: string; url: string }[]>`
@@ -71,7 +71,9 @@ test.afterEach(async ({ context }) => {
   await context.setOffline(false);
 });
 
-test("a kept list and trip open with no network: the list, a listing, its directions and the maps with pins; other pages say they are not kept", async ({ page, context }) => {
+// One member keeps a list and a trip once, then each use of what was kept in turn: the Offline page, the
+// pages with no network, logging out (decision 0337: keeping is the costly step, a few hundred tiles each).
+test("a kept list and trip: listed with their size and date, open with no network (the list, a listing, its directions and the maps with pins; other pages say they are not kept), and logging out deletes everything kept", async ({ page, context }) => {
   test.setTimeout(180_000);
   const kept = await memberWithListAndTrip();
   await logInAs(context, kept.member);
@@ -83,6 +85,12 @@ test("a kept list and trip open with no network: the list, a listing, its direct
   await hydrated(page);
   await keepFor(page, "Manchester to Carlisle");
   expect(await workerActive(page)).toBe("activated");
+  // The Offline page, from the note's link: each kept thing with what it is, its size and its date.
+  await page.getByRole("link", { name: "See what is kept" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
+  const keptItem = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
+  await expect(keptItem(kept.listName)).toContainText(/Favourites list · 2 places · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+  await expect(keptItem("Manchester to Carlisle")).toContainText(/Trip · \d+ places? · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
 
   await offline(context, true);
   // The list, as it was rendered, marked as the saved copy.
@@ -118,11 +126,24 @@ test("a kept list and trip open with no network: the list, a listing, its direct
   // Search needs a connection.
   await page.goto("/search-results/location?location=Keswick");
   await expect(page.getByText("Search needs a connection.")).toBeVisible();
+
+  // Back online, logging out deletes everything kept in Cache Storage and IndexedDB.
+  await offline(context, false);
+  await page.goto(`/account/favourites/${kept.listId}`);
+  await hydrated(page);
+  const before = await keptInBrowser(page);
+  expect(before.caches).toBeGreaterThan(0);
+  expect(before.databases).toContain("pawroute-offline");
+  await page.locator("details.account-menu > summary").click();
+  await page.locator("details.account-menu").getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
+  await expect.poll(() => keptInBrowser(page)).toEqual({ caches: 0, databases: [] });
 });
 
-test("a favourite made offline is sent when the network returns, and the member is told", async ({ page, context }) => {
+test("a favourite made offline is sent when the network returns, and the member is told; removing the kept listing on the Offline page deletes what it stored", async ({ page, context }) => {
   test.setTimeout(120_000);
-  const kept = await memberWithListAndTrip(2);
+  const kept = await memberWithListAndTrip();
   const sql = database();
   const [other] = await sql<{ id: number; title: string; url: string }[]>`
     SELECT l.id, l.title, '/' || l.walk_type || '/' || l.slug AS url FROM listings l
@@ -144,39 +165,14 @@ test("a favourite made offline is sent when the network returns, and the member 
   await offline(context, false);
   await expect(page.getByRole("status").filter({ hasText: "Back online: the change you made offline has been saved." })).toBeVisible();
   expect(await sql`SELECT 1 FROM favourite_items i JOIN favourite_lists l ON l.id = i.list_id WHERE l.user_id = ${kept.member.id} AND i.listing_id = ${other.id}`).toHaveLength(1);
-});
 
-test("logging out deletes everything kept in Cache Storage and IndexedDB", async ({ page, context }) => {
-  test.setTimeout(120_000);
-  const kept = await memberWithListAndTrip(2);
-  await logInAs(context, kept.member);
-  await page.goto(`/account/favourites/${kept.listId}`);
-  await hydrated(page);
-  await keepFor(page, kept.listName);
-  const before = await keptInBrowser(page);
-  expect(before.caches).toBeGreaterThan(0);
-  expect(before.databases).toContain("pawroute-offline");
-
-  await page.locator("details.account-menu > summary").click();
-  await page.locator("details.account-menu").getByRole("button", { name: "Log out" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await hydrated(page);
-  await expect.poll(() => keptInBrowser(page)).toEqual({ caches: 0, databases: [] });
-});
-
-test("the Offline page shows what is kept with its size and date, and removing it deletes what it stored", async ({ page, context }) => {
-  test.setTimeout(120_000);
-  const kept = await memberWithListAndTrip(2);
-  await logInAs(context, kept.member);
-  await page.goto(`/account/favourites/${kept.listId}`);
-  await hydrated(page);
-  await keepFor(page, kept.listName);
-  await page.getByRole("link", { name: "See what is kept" }).click();
+  // The Offline page shows the kept listing with its size and date; removing it deletes what it stored.
+  await page.goto("/account/offline");
   await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
-  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: kept.listName }) });
-  await expect(item).toContainText(/Favourites list · 2 places · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
-  await item.getByRole("button", { name: `Remove ${kept.listName}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${kept.listName} is no longer kept for offline use.` })).toBeVisible();
+  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: other.title }) });
+  await expect(item).toContainText(/Listing · 1 place · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+  await item.getByRole("button", { name: `Remove ${other.title}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${other.title} is no longer kept for offline use.` })).toBeVisible();
   await expect(page.getByText("Nothing is kept yet.")).toBeVisible();
   expect((await keptInBrowser(page)).caches).toBe(0);
 });

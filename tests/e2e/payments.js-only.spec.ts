@@ -1,4 +1,4 @@
-import { seriousViolations } from "./support/axe";
+import { atEachWidth, seriousViolations } from "./support/axe";
 import type { Page } from "@playwright/test";
 import { createMember, database, logInAs } from "./support/accounts";
 import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
@@ -121,40 +121,60 @@ test("renew, cancel and enable auto-renewal, switch plan", async ({ page }) => {
   expect(await money(member.id)).toEqual({ receipts: 3, subscriptions: 2 });
 });
 
+// Each state reached once at 390 px, checked, widened to 1280 px and checked again (atEachWidth, decision 0337).
 test("screenshots at 1280 and 390 px, and no serious accessibility violations", async ({ page }) => {
   test.setTimeout(180_000);
   const member = await createMember();
   await logInAs(page.context(), member);
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto("/subscriptions");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    expect(await seriousViolations(page)).toEqual([]);
-    await reviewScreenshot(page, { path: `test-results/screens/subscriptions-${width}.png`, fullPage: true });
-    await page.goto("/payment?option=annual");
-    await expect(page.getByLabel("Card number")).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    await reviewScreenshot(page, { path: `test-results/screens/payment-${width}.png`, fullPage: true });
+  const widths = [
+    { width: 390, height: 900 },
+    { width: 1280, height: 900 },
+  ];
+  for (const [name, path] of [
+    ["subscriptions", "/subscriptions"],
+    ["payment", "/payment?option=annual"],
+  ] as const) {
+    await atEachWidth(
+      page,
+      async () => {
+        await page.goto(path);
+        if (name === "subscriptions") await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        else await expect(page.getByLabel("Card number")).toBeVisible();
+      },
+      async (width) => {
+        expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+        await reviewScreenshot(page, { path: `test-results/screens/${name}-${width}.png`, fullPage: true });
+      },
+      widths,
+    );
   }
   await fillCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: "Pay £39.99" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for subscribing" })).toBeVisible({ timeout: 20_000 });
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    if (REVIEW_SCREENSHOTS) {
+  if (REVIEW_SCREENSHOTS) {
+    for (const { width, height } of widths) {
+      await page.setViewportSize({ width, height });
       await page.reload();
       await reviewScreenshot(page, { path: `test-results/screens/confirmation-${width}.png`, fullPage: true });
-    }
-    await page.goto("/account/receipts");
-    await page.locator(".receipts summary").first().click();
-    expect(await seriousViolations(page)).toEqual([]);
-    await reviewScreenshot(page, { path: `test-results/screens/receipts-${width}.png`, fullPage: true });
-    if (REVIEW_SCREENSHOTS) {
       await page.goto("/account/subscriptions");
       await reviewScreenshot(page, { path: `test-results/screens/account-subscriptions-${width}.png`, fullPage: true });
       await page.goBack();
     }
   }
+  // The receipts with the first one open, checked at each width with it still open.
+  await atEachWidth(
+    page,
+    async () => {
+      await page.goto("/account/receipts");
+      await page.locator(".receipts summary").first().click();
+    },
+    async (width) => {
+      await expect(page.locator(".receipts details").first(), `open at ${width} px`).toHaveAttribute("open", "");
+      expect(await seriousViolations(page), `/account/receipts at ${width} px`).toEqual([]);
+      await reviewScreenshot(page, { path: `test-results/screens/receipts-${width}.png`, fullPage: true });
+    },
+    widths,
+  );
 });
 
 test("an administrator cancels a member's auto-renewal from the user page, after confirming", async ({ page }) => {
