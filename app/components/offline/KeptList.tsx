@@ -54,7 +54,7 @@ export function KeptList({ owner }: { owner: string }) {
                     {item.title}
                   </a>
                   <p className="kept-list__meta">
-                    {KIND_NAMES[item.kind]} · {item.kind === "listing" ? "1 place" : `${item.listings.length} places`} · {formatSize(item.bytes)} · saved on {savedOn(item.savedAt)}
+                    {KIND_NAMES[item.kind]} · {item.kind === "listing" || item.listings.length === 1 ? "1 place" : `${item.listings.length} places`} · {formatSize(item.bytes)} · saved on {savedOn(item.savedAt)}
                   </p>
                 </div>
                 <button type="button" className="button button--quiet" onClick={() => void remove(item)}>
