@@ -72,6 +72,16 @@ function staticKey(idPrefix: string, values: TypeFilterValues, facilities: { id:
   return key;
 }
 
+/** One checkbox of a group, with its label (a plain call, not a component: about 80 of them hydrate on every results page). */
+function check({ key, className = "check", name, value, checked, invalid, label, onChange }: { key: string | number; className?: string; name: string; value: string | number; checked: boolean; invalid: ReturnType<typeof groupError>["invalid"]; label: string; onChange: (on: boolean) => void }) {
+  return (
+    <label key={key} className={className}>
+      <input type="checkbox" name={name} value={value} checked={checked} {...invalid} onChange={(event) => onChange(event.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 export function TypeFilters({ idPrefix, values, onChange, facilities, fieldErrors = {} }: TypeFiltersProps) {
   // Open at first when facilities are chosen; after that the visitor opens and closes it.
   const [facilitiesOpen] = useState(values.facilities.length > 0);
@@ -92,17 +102,7 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
       <legend className="check-group__legend">Show</legend>
       <GroupError error={typesError} />
       {LISTING_TYPES.map((type) => (
-        <label key={type.id} className={`check check--${type.theme}`}>
-          <input
-            type="checkbox"
-            name="types[]"
-            value={type.id}
-            checked={values.types.includes(type.id)}
-            {...typesError.invalid}
-            onChange={(event) => onChange({ types: toggled(values.types, type.id, event.target.checked) })}
-          />
-          <span>{type.many}</span>
-        </label>
+        check({ key: type.id, className: `check check--${type.theme}`, name: "types[]", value: type.id, checked: values.types.includes(type.id), invalid: typesError.invalid, label: type.many, onChange: (on) => onChange({ types: toggled(values.types, type.id, on) }) })
       ))}
     </>
   );
@@ -111,10 +111,7 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
       <legend className="check-group__legend">Walks</legend>
       <GroupError error={walksError} />
       {WALK_FILTERS.map((walk) => (
-        <label key={walk.name} className="check">
-          <input type="checkbox" name={walk.name} value="true" checked={values[walk.name]} {...walksError.invalid} onChange={(event) => walkChanged(walk.name, event.target.checked)} />
-          <span>{walk.label}</span>
-        </label>
+        check({ key: walk.name, name: walk.name, value: "true", checked: values[walk.name], invalid: walksError.invalid, label: walk.label, onChange: (on) => walkChanged(walk.name, on) })
       ))}
     </>
   );
@@ -123,10 +120,7 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
       <legend className="check-group__legend">Member businesses</legend>
       <GroupError error={businessError} />
       {BUSINESS_FILTERS.map((business) => (
-        <label key={business.name} className="check">
-          <input type="checkbox" name={business.name} value="true" checked={values[business.name]} {...businessError.invalid} onChange={(event) => onChange({ [business.name]: event.target.checked })} />
-          <span>{business.label}</span>
-        </label>
+        check({ key: business.name, name: business.name, value: "true", checked: values[business.name], invalid: businessError.invalid, label: business.label, onChange: (on) => onChange({ [business.name]: on }) })
       ))}
     </>
   );
@@ -138,17 +132,7 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
       <GroupError error={facilitiesError} />
       <div role="group" aria-labelledby={`${idPrefix}-facilities`} className="check-group__grid">
         {facilities.map((facility) => (
-          <label key={facility.id} className="check">
-            <input
-              type="checkbox"
-              name="facilities[]"
-              value={facility.id}
-              checked={values.facilities.includes(facility.id)}
-              {...facilitiesError.invalid}
-              onChange={(event) => onChange({ facilities: toggled(values.facilities, facility.id, event.target.checked) })}
-            />
-            <span>{facility.name}</span>
-          </label>
+          check({ key: facility.id, name: "facilities[]", value: facility.id, checked: values.facilities.includes(facility.id), invalid: facilitiesError.invalid, label: facility.name, onChange: (on) => onChange({ facilities: toggled(values.facilities, facility.id, on) }) })
         ))}
       </div>
     </>
@@ -158,11 +142,9 @@ export function TypeFilters({ idPrefix, values, onChange, facilities, fieldError
   // facilities: rendered once per such key (decision 0334, as the header's menus: decision 0326). The
   // browser renders the groups and hydrates them.
   const { staticMarkup } = usePageContext();
-  const inside = (group: string, render: () => ReactElement): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactElement } => {
-    if (!staticMarkup) return { children: render() };
-    const key = `type-filters\n${group}\n${staticKey(idPrefix, values, facilities, [typesError, walksError, businessError, facilitiesError])}`;
-    return { dangerouslySetInnerHTML: { __html: staticMarkup(key, render) } };
-  };
+  const key = staticMarkup ? staticKey(idPrefix, values, facilities, [typesError, walksError, businessError, facilitiesError]) : "";
+  const inside = (group: string, render: () => ReactElement): { dangerouslySetInnerHTML: { __html: string } } | { children: ReactElement } =>
+    staticMarkup ? { dangerouslySetInnerHTML: { __html: staticMarkup(`type-filters\n${group}\n${key}`, render) } } : { children: render() };
 
   return (
     <>
