@@ -1,15 +1,8 @@
 import { lastUnpacked, packRows } from "../../kit/packed-rows";
+import type { RoadOption } from "../search/reference.types";
 
-/** A road as the homepage shows it (its road list) and its road search form reads it (the slug to go to). */
-export interface HomeRoad {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  country: string;
-  motorway: boolean;
-  junctions: number;
-}
+/** A road as the homepage shows it (its road list, its junction count) and its road search form reads it (the slug to go to). */
+export type HomeRoad = Omit<RoadOption, "icon"> & { junctions: number };
 
 const HOME_ROAD_FIELDS = ["id", "name", "slug", "description", "country", "motorway", "junctions"] as const satisfies readonly (keyof HomeRoad)[];
 

@@ -72,6 +72,7 @@ function PlaceSearchForm({ kind, preset }: { kind: "route" | "location"; preset:
 /** What the road search form reads of a road. */
 type HomeRoad = Pick<RoadOption, "id" | "name" | "slug" | "description" | "country" | "motorway">;
 
+/** Plain text, written into HTML as it is below: keep it free of `<` and `&`. */
 const ROAD_PLACEHOLDER = "Choose a motorway or road";
 
 function RoadOptionGroups({ countries, roads }: { countries: string[]; roads: HomeRoad[] }) {
@@ -130,40 +131,27 @@ function RoadSearchForm({ preset, roads }: { preset: HomePreset; roads: HomeRoad
         <label className="field__label" htmlFor="home-road">
           Road
         </label>
-        {staticMarkup ? (
-          // The 55 roads' options are the same on every homepage of this road list and order (decision 0333):
-          // the server writes their HTML once, the placeholder marked selected as `defaultValue=""` marks it.
-          <select
-            id="home-road"
-            name="road"
-            className="field__input"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "home-road-error" : undefined}
-            dangerouslySetInnerHTML={{
-              __html: staticMarkup(roadOptionsKey(roads, countries[0]), () => (
-                <>
-                  <option value="" selected>
-                    {ROAD_PLACEHOLDER}
-                  </option>
-                  <RoadOptionGroups countries={countries} roads={roads} />
-                </>
-              )),
-            }}
-          />
-        ) : (
-          <select
-            id="home-road"
-            name="road"
-            className="field__input"
-            defaultValue=""
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "home-road-error" : undefined}
-            onChange={() => setError("")}
-          >
-            <option value="">{ROAD_PLACEHOLDER}</option>
-            <RoadOptionGroups countries={countries} roads={roads} />
-          </select>
-        )}
+        <select
+          id="home-road"
+          name="road"
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "home-road-error" : undefined}
+          onChange={() => setError("")}
+          {...(staticMarkup
+            ? // The 55 roads' options are the same on every homepage of this road list and order (decision 0333):
+              // the server writes their HTML once; the placeholder comes first, selected as `defaultValue=""` selects it.
+              { dangerouslySetInnerHTML: { __html: `<option value selected>${ROAD_PLACEHOLDER}</option>${staticMarkup(roadOptionsKey(roads, countries[0]), () => <RoadOptionGroups countries={countries} roads={roads} />)}` } }
+            : {
+                defaultValue: "",
+                children: (
+                  <>
+                    <option value="">{ROAD_PLACEHOLDER}</option>
+                    <RoadOptionGroups countries={countries} roads={roads} />
+                  </>
+                ),
+              })}
+        />
         {error ? (
           <p id="home-road-error" className="field__error">
             {error}
