@@ -71,17 +71,17 @@ function isCanonical(url: URL, canonical: string): boolean {
 }
 
 /**
- * A results URL's filters, parsed once for each path and query as written (decision 0333): the schema's
- * parse cost about 40 µs of every results page, for an answer that depends on that text alone. Kept frozen
- * (nothing downstream changes them), at most 500,000 characters of URLs and answers; a URL whose filters
- * do not parse is kept as null and its page made the long way (the error page reads the issues).
+ * A results URL's filters as read and parsed, once for each path and query as written (decision 0333): the
+ * schema's parse cost about 40 µs of every results page, for an answer that depends on that text alone.
+ * Parsed filters are kept frozen (nothing downstream changes them); at most 500,000 characters of URLs and
+ * answers. Only called with a path `parseSearchPath` reads.
  */
 const keptFilters = keptByText(
-  (pathAndQuery: string): Readonly<SearchFilters> | null => {
+  (pathAndQuery: string) => {
     const url = new URL(pathAndQuery, "http://localhost");
-    const path = parseSearchPath(url.pathname);
-    const parsed = path ? searchFiltersSchema.safeParse(rawFiltersFromUrl(path, url.searchParams)) : null;
-    return parsed?.success ? deepFreeze(parsed.data) : null;
+    const raw = rawFiltersFromUrl(parseSearchPath(url.pathname)!, url.searchParams);
+    const parsed = searchFiltersSchema.safeParse(raw);
+    return { raw, parsed: parsed.success ? { success: true as const, data: deepFreeze(parsed.data) } : parsed };
   },
   500_000,
   () => 1_000,
@@ -131,17 +131,13 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
     viewer,
     choices,
   });
-  let filters = keptFilters(url.pathname + url.search);
-  if (!filters) {
-    const raw = rawFiltersFromUrl(path, url.searchParams);
-    const parsed = searchFiltersSchema.safeParse(raw);
-    if (!parsed.success) {
-      const { state, fix } = bestEffort(raw, parsed.error, view);
-      const { status, error } = failure(parsed.error, fix);
-      return { status, page: pageData(state, { kind: "error", error }) };
-    }
-    filters = parsed.data;
+  const { raw, parsed } = keptFilters(url.pathname + url.search);
+  if (!parsed.success) {
+    const { state, fix } = bestEffort(raw, parsed.error, view);
+    const { status, error } = failure(parsed.error, fix);
+    return { status, page: pageData(state, { kind: "error", error }) };
   }
+  const filters = parsed.data;
 
   let state = stateFromFilters(filters);
   const named = filters.road !== undefined && filters.roadSlug === undefined;
