@@ -3,6 +3,7 @@ import { closeDatabase, sql as appPool } from "../../app/db.server";
 import { withRouteCache } from "../../geo/routing/cache";
 import { createPgRoutingEngine, findPgRoutingPath } from "../../geo/routing/pgrouting";
 import type { Route } from "../../geo/routing/port";
+import { countedStatements } from "../support/database";
 import { parseFilters } from "../../geo/search";
 import { listingFilterSql } from "../../geo/search/query";
 import { corridorPage, planFromRoute, routePieces } from "../../geo/search/route";
@@ -17,16 +18,6 @@ afterAll(() => closeDatabase());
 const LONDON = { lat: 51.5074, lng: -0.1278 };
 const LEEDS = { lat: 53.8008, lng: -1.5491 };
 const YORK = { lat: 53.96, lng: -1.0873 };
-
-/** The statements a function sends on the pool, counted with a tagged-template wrapper. */
-function counted(pool: ReturnType<typeof appPool>) {
-  let statements = 0;
-  const client = ((strings: TemplateStringsArray, ...values: unknown[]) => {
-    statements++;
-    return (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
-  }) as unknown as ReturnType<typeof appPool>;
-  return { client, statements: () => statements };
-}
 
 /** A copy of a route that is not kept (not frozen): the plan cuts it anew. */
 function notKept(route: Route): Route {
@@ -84,7 +75,7 @@ describe("a kept route's plan (decision 0334)", () => {
 describe("a route's ends and path in one statement (decision 0334)", () => {
   it("snaps both ends and searches the path in one statement, as the three statements did", async () => {
     const pool = appPool();
-    const { client, statements } = counted(pool);
+    const { client, statements } = countedStatements(pool);
     const path = await findPgRoutingPath(client, LONDON, YORK);
     expect(statements()).toBe(1);
     expect(path).not.toBeNull();

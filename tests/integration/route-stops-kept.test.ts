@@ -3,6 +3,7 @@ import { closeDatabase, sql as appPool } from "../../app/db.server";
 import { withRouteCache } from "../../geo/routing/cache";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import type { Route } from "../../geo/routing/port";
+import { countedStatements } from "../support/database";
 import { keptRouteStops, routeStops } from "../../geo/search/route";
 
 // Decision 0329: a route the route cache keeps (one frozen object for every page that drives it) has its
@@ -11,16 +12,6 @@ afterAll(() => closeDatabase());
 
 const LONDON = { lat: 51.5074, lng: -0.1278 };
 const LEEDS = { lat: 53.8008, lng: -1.5491 };
-
-/** The statements a function sends on the pool, counted with a tagged-template wrapper. */
-function counted(pool: ReturnType<typeof appPool>) {
-  let statements = 0;
-  const client = ((strings: TemplateStringsArray, ...values: unknown[]) => {
-    statements++;
-    return (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
-  }) as unknown as ReturnType<typeof appPool>;
-  return { client, statements: () => statements };
-}
 
 describe("a kept route's stops (decision 0329)", () => {
   it("are read once for a route the cache keeps, and are what the route's own query gives", async () => {
@@ -32,7 +23,7 @@ describe("a kept route's stops (decision 0329)", () => {
     // The same object for the next page that drives it.
     expect(await engine.route(LONDON, LEEDS)).toBe(route);
 
-    const { client, statements } = counted(pool);
+    const { client, statements } = countedStatements(pool);
     const first = await keptRouteStops(client, route);
     const second = await keptRouteStops(client, (await engine.route(LONDON, LEEDS)) as Route);
     expect(statements()).toBe(1);
@@ -47,7 +38,7 @@ describe("a kept route's stops (decision 0329)", () => {
     const pool = appPool();
     const route = (await createPgRoutingEngine(pool).route(LONDON, LEEDS)) as Route;
     expect(Object.isFrozen(route)).toBe(false);
-    const { client, statements } = counted(pool);
+    const { client, statements } = countedStatements(pool);
     const first = await keptRouteStops(client, route);
     const second = await keptRouteStops(client, route);
     expect(statements()).toBe(2);

@@ -49,3 +49,13 @@ export async function indexesAndConstraints(handle: DatabaseHandle, tables: read
     ORDER BY 1`;
   return rows.map((row) => row.line);
 }
+
+/** A postgres.js client that counts the statements sent through it as tagged templates (the pool's own work goes on). */
+export function countedStatements<Sql extends postgres.Sql>(pool: Sql): { client: Sql; statements: () => number } {
+  let statements = 0;
+  const client = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+    statements++;
+    return (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
+  }) as unknown as Sql;
+  return { client, statements: () => statements };
+}
