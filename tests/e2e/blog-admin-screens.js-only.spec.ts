@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
 import { atEachWidth, seriousViolations } from "./support/axe";
+import { openHydrated } from "./support/hydration";
 import { expect, REVIEW_SCREENSHOTS, reviewScreenshot, test } from "./fixtures";
 
 /**
@@ -32,11 +33,7 @@ test("the admin blog pages at 390 and 1280 px: screenshots, and no serious acces
     if (walked && !REVIEW_SCREENSHOTS) continue;
     await atEachWidth(
       page,
-      async () => {
-        await page.goto(path);
-        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      },
+      () => openHydrated(page, path),
       async (width) => {
         await reviewScreenshot(page, { path: `tests/e2e/screenshots/blog-admin-${name}-${width}.png`, fullPage: true });
         if (!walked) expect.soft(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);

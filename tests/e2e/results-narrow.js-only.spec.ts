@@ -1,4 +1,5 @@
 import { atEachWidth, seriousViolations } from "./support/axe";
+import { openHydrated } from "./support/hydration";
 import { expect, reviewScreenshot, test } from "./fixtures";
 
 // Phones (issue 50): no results page scrolls sideways at 360, 390 or 414 px. Calais → Lyon is the long
@@ -25,11 +26,7 @@ for (const half of [0, 1] as const) {
     for (const { name, path } of PAGES.filter((_page, index) => index % 2 === half)) {
       await atEachWidth(
         page,
-        async () => {
-          await page.goto(path);
-          await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        },
+        () => openHydrated(page, path),
         async (width) => {
           const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
           expect.soft(widths.page, `${path} at ${width} px`).toBeLessThanOrEqual(width);

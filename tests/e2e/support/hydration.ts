@@ -38,3 +38,10 @@ export async function favouriteTogglesReady(scope: Page | Locator): Promise<void
   await expect(scope.locator("[data-member-favourite]").first()).toBeAttached();
   await expect(scope.locator("[data-member-favourite]:not([data-ready])")).toHaveCount(0);
 }
+
+/** Opens `path` and waits until the page has hydrated and shows its heading (JavaScript on). */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
