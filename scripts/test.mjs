@@ -104,7 +104,9 @@ const build = ["Build", "remix", ["vite:build"], { NODE_ENV: "production" }];
 // with the map, the filter form, a member's favourite toggle and the map modal left to load on demand.
 const budget = ["JavaScript budget", "node", ["scripts/bundle-size.mjs", "public/results/route", "public/results/location"]];
 const checks = [
-  ["Typecheck", "tsc", ["--noEmit"]],
+  // TypeScript 7's native compiler checks the types: a quarter of 5.9's CPU (decision 0343). TypeScript 5.9 stays the
+  // library typescript-eslint and the editor load.
+  ["Typecheck", "node", ["node_modules/typescript-native/bin/tsc", "--noEmit"]],
   ["Lint", "eslint", [".", "--max-warnings=0"]],
 ];
 // The JSON report feeds the recap of failures printed last (CI shows the end of the output).

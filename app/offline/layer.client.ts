@@ -43,7 +43,7 @@ function sameOriginAnchor(event: MouseEvent): HTMLAnchorElement | null {
   return new URL(anchor.href).origin === location.origin ? anchor : null;
 }
 
-function describe(form: HTMLFormElement, body: URLSearchParams): string {
+function describe(body: URLSearchParams): string {
   const title = document.querySelector("h1")?.textContent?.trim() || document.title.replace(/ — Pawroute$/, "");
   const intent = body.get("intent");
   return intent === "remove" || intent === "unfavourite" ? `removing a favourite (${title})` : `saving ${title} to your favourites`;
@@ -100,7 +100,7 @@ export function startOfflineLayer(member: string | null, announce: Announce): ()
     if (action.origin !== location.origin || !queueable(action.pathname, body.get("intent"))) return;
     event.preventDefault();
     event.stopPropagation();
-    const label = describe(form, body);
+    const label = describe(body);
     void queuePost({ url: `${action.pathname}${action.search}`, body: body.toString(), label, queuedAt: new Date().toISOString() }).then(
       () => announce(`You are offline: ${label} will be done when you are back online.`),
       () => announce("You are offline and this could not be kept for later. Please try again when you are back online.", "alert"),

@@ -25,7 +25,7 @@ export const APPLE_PAY_ASSOCIATION_PATH = "/.well-known/apple-developer-merchant
 let association: { file: string; body: Buffer } | undefined;
 
 /** GET /.well-known/apple-developer-merchantid-domain-association: the configured file, else 404. */
-export function applePayDomainAssociation(req: Request, res: Response, next: NextFunction): void {
+export function applePayDomainAssociation(_req: Request, res: Response, next: NextFunction): void {
   const file = getEnv().APPLE_PAY_DOMAIN_ASSOCIATION_FILE;
   if (!file) {
     next();
