@@ -70,16 +70,24 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     // Stops a render still streaming after ABORT_DELAY. Cleared once the page is sent (or the client has
     // gone): left to run, each page's timer held its whole render in memory for 5 s (decision 0202).
-    const timer = setTimeout(() => abort(), ABORT_DELAY);
+    const timer = setTimeout(() => rendered.abort(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // The production build's renderer (Preact) has the whole page by now: answered with it as it is,
+      // without the PassThrough and the web stream made from it (decision 0342). React streams.
+      const page = rendered.takePage?.();
+      if (page !== undefined) {
+        clearTimeout(timer);
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        return;
+      }
       const body = new PassThrough();
       body.once("close", () => clearTimeout(timer));
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+      rendered.pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(
+    const rendered: ReturnType<typeof renderToPipeableStream> & { takePage?: () => string | undefined } = renderToPipeableStream(
       <PageContextProvider value={{ nonce, requestId, staticMarkup, keptSubtree, footerRoads: loadContext.footerRoads }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </PageContextProvider>,

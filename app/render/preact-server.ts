@@ -177,6 +177,15 @@ export function renderToPipeableStream(element: ReactNode | VNode, options: Opti
     send();
   }, fail);
   return {
+    /**
+     * The whole page once it is ready (from onShellReady on), taken instead of piped: the caller answers
+     * with it as it is, without a stream between (decision 0342). React's renderer has no such call.
+     */
+    takePage(): string | undefined {
+      const page = html;
+      html = undefined;
+      return page;
+    },
     pipe<T extends Writable>(writable: T): T {
       destination = writable;
       send();
