@@ -1,4 +1,5 @@
-import { createContext, createElement as h, Fragment, useContext, type ReactElement } from "preact/compat";
+import type { ReactElement } from "react";
+import { createContext, createElement as h, Fragment, useContext } from "preact/compat";
 import { describe, expect, it, vi } from "vitest";
 import { KeptOnServer, keyOf, PageContextProvider, type PageContext } from "../../app/ops/page-context";
 import { rawMarkup, renderToPipeableStream, renderToStaticMarkup, renderToStaticMarkupIn } from "../../app/render/preact-server";
