@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
+import * as domServer from "react-dom/server";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { logger } from "./ops/logger.server";
 import { PageContextProvider } from "./ops/page-context";
@@ -34,6 +35,33 @@ function staticMarkup(key: object | string, render: () => ReactElement): string 
   return html;
 }
 
+/**
+ * The production build's renderer (app/render/preact-server.ts) renders a subtree in the contexts where it
+ * stands; React's (npm run dev) cannot, and there `keptSubtree` is absent (the subtree is rendered in the page).
+ */
+const renderer = domServer as unknown as {
+  renderToStaticMarkupIn?: (element: ReactElement, context: object) => string;
+  rawMarkup?: (html: string) => ReactElement;
+};
+const subtreeByKey = new WeakMap<object, string>();
+const subtreeByText = new Map<string, string>();
+function keptSubtreeWith(renderIn: NonNullable<typeof renderer.renderToStaticMarkupIn>, raw: NonNullable<typeof renderer.rawMarkup>) {
+  return (key: object | string, render: () => ReactElement, context: object): ReactElement => {
+    let html = typeof key === "string" ? subtreeByText.get(key) : subtreeByKey.get(key);
+    if (html === undefined) {
+      html = renderIn(render(), context);
+      if (typeof key !== "string") subtreeByKey.set(key, html);
+      else {
+        if (subtreeByText.size >= STATIC_MARKUP_TEXT_KEYS) subtreeByText.clear();
+        subtreeByText.set(key, html);
+      }
+    }
+    // A new element each time: the renderer writes its own marks on the elements it renders.
+    return raw(html);
+  };
+}
+const keptSubtree = renderer.renderToStaticMarkupIn && renderer.rawMarkup ? keptSubtreeWith(renderer.renderToStaticMarkupIn, renderer.rawMarkup) : undefined;
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce ?? "";
@@ -42,17 +70,25 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let shellRendered = false;
     // Stops a render still streaming after ABORT_DELAY. Cleared once the page is sent (or the client has
     // gone): left to run, each page's timer held its whole render in memory for 5 s (decision 0202).
-    const timer = setTimeout(() => abort(), ABORT_DELAY);
+    const timer = setTimeout(() => rendered.abort(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      // The production build's renderer (Preact) has the whole page by now: answered with it as it is,
+      // without the PassThrough and the web stream made from it (decision 0342). React streams.
+      const page = rendered.takePage?.();
+      if (page !== undefined) {
+        clearTimeout(timer);
+        resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        return;
+      }
       const body = new PassThrough();
       body.once("close", () => clearTimeout(timer));
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+      rendered.pipe(body);
     };
-    const { pipe, abort } = renderToPipeableStream(
-      <PageContextProvider value={{ nonce, requestId, staticMarkup, footerRoads: loadContext.footerRoads }}>
+    const rendered: ReturnType<typeof renderToPipeableStream> & { takePage?: () => string | undefined } = renderToPipeableStream(
+      <PageContextProvider value={{ nonce, requestId, staticMarkup, keptSubtree, footerRoads: loadContext.footerRoads }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </PageContextProvider>,
       {

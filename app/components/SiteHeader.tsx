@@ -8,6 +8,7 @@ import { CloseIcon, MenuIcon, PawIcon } from "./icons";
 import { MoreMenu } from "./MoreMenu";
 import { HeaderLink, MenuLinks, NavDropdown } from "./nav/NavDropdown";
 import { useDelegatedLinks } from "./nav/useDelegatedLinks";
+import { KeptOnServer } from "../ops/page-context";
 import { useHeaderOffset } from "./nav/useHeaderOffset";
 
 export interface HeaderUser {
@@ -66,6 +67,13 @@ function SubNav() {
  * JavaScript and the browser makes it keyboard accessible; with JavaScript it also closes on
  * navigation and on Escape.
  */
+/** The key of a visitor's header inside: the address and the blog menu's categories, spelled out. */
+function visitorHeaderKey(here: string, categories: readonly MenuCategory[]): string {
+  let key = `site-header\n${here}`;
+  for (const category of categories) key += `\n${category.slug}\t${category.name}`;
+  return key;
+}
+
 export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | null; blogCategories?: readonly MenuCategory[] }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const header = useRef<HTMLElement>(null);
@@ -87,9 +95,8 @@ export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | n
     menu.current.querySelector("summary")?.focus();
   }
 
-  return (
-    // Its links are plain <a>: this one handler navigates within the app for all of them.
-    <header className="site-header" ref={header} data-subnav="shown" onClick={followLink}>
+  const inside = (
+    <>
       <div className="site-header__bar">
         <div className="site-header__inner container">
           <a href="/" className="brand">
@@ -123,6 +130,19 @@ export function SiteHeader({ user, blogCategories = [] }: { user: HeaderUser | n
         </div>
       </div>
       <SubNav />
+    </>
+  );
+
+  return (
+    // Its links are plain <a>: this one handler navigates within the app for all of them.
+    <header className="site-header" ref={header} data-subnav="shown" onClick={followLink}>
+      {user === null ? (
+        // A visitor's header is the same on every visit to this address (its links, the 'Log in' that comes
+        // back here): the server renders its inside once per address and blog menu (decision 0342).
+        <KeptOnServer by={visitorHeaderKey(location.pathname + location.search, blogCategories)}>{inside}</KeptOnServer>
+      ) : (
+        inside
+      )}
     </header>
   );
 }

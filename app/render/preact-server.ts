@@ -10,7 +10,7 @@
 import type { ReactNode } from "react";
 import type { Writable } from "node:stream";
 import { renderToString, renderToStringAsync } from "preact-render-to-string";
-import { options, type VNode } from "preact";
+import { Fragment, h, options, type VNode } from "preact";
 // compat's option hooks first (its `options.vnode` is the one the hook below falls back to): the
 // server build imports it before this module anyway, through React's name.
 import "preact/compat";
@@ -177,6 +177,15 @@ export function renderToPipeableStream(element: ReactNode | VNode, options: Opti
     send();
   }, fail);
   return {
+    /**
+     * The whole page once it is ready (from onShellReady on), taken instead of piped: the caller answers
+     * with it as it is, without a stream between (decision 0342). React's renderer has no such call.
+     */
+    takePage(): string | undefined {
+      const page = html;
+      html = undefined;
+      return page;
+    },
     pipe<T extends Writable>(writable: T): T {
       destination = writable;
       send();
@@ -192,4 +201,22 @@ export function renderToPipeableStream(element: ReactNode | VNode, options: Opti
 /** React's renderToStaticMarkup: a subtree's HTML, synchronously (Preact writes no hydration markers either way). */
 export function renderToStaticMarkup(element: ReactNode | VNode): string {
   return renderToString(element as VNode);
+}
+
+/**
+ * A subtree's HTML rendered where it stands: `context` is Preact's map of the providers above that place
+ * (what Preact passes a function component as its second argument), so the subtree reads the router's and
+ * the page's contexts as it would inside the page (decision 0342). React's renderer has no such call: in
+ * development (`npm run dev`) this export is absent and the subtree is rendered in the page.
+ */
+export function renderToStaticMarkupIn(element: ReactNode | VNode, context: object): string {
+  return renderToString(element as VNode, context);
+}
+
+/**
+ * HTML written into the page as it is, with no element around it: preact-render-to-string writes a
+ * fragment's `tpl` parts verbatim (the form `jsxTemplate` of preact/jsx-runtime makes). Server only.
+ */
+export function rawMarkup(html: string): VNode {
+  return h(Fragment, { tpl: [html], exprs: [] } as Record<string, unknown>);
 }

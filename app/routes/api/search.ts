@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { filtersFromSearchParams } from "../../../geo/search/filters";
-import { parseFilters, search } from "../../../geo/search";
+import { search } from "../../../geo/search";
 import { getSessionUser } from "../../auth/guards.server";
 import { onReplica, sql } from "../../db.server";
 import { appRoutingEngine } from "../../geo.server";
 import { parseDatabaseId } from "../../../core/ids";
+import { apiSearchFilters } from "../../search/api-filters.server";
 
 /** GET /api/locations/search/{browse|location|route|road}: the spec's search response as JSON. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const filters = parseFilters(filtersFromSearchParams(url.searchParams, { searchType: params.searchType }));
+  const filters = apiSearchFilters(params.searchType, url);
   const exclude = parseDatabaseId(url.searchParams.get("exclude")) ?? undefined;
   const user = await getSessionUser(request);
   if (user) {

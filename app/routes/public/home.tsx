@@ -16,7 +16,7 @@ import {
   unpackHomeRoads,
   type HomeRoad,
 } from "../../directory/home-roads";
-import { usePageContext } from "../../ops/page-context";
+import { KeptOnServer, keyOf, usePageContext } from "../../ops/page-context";
 import { cookiesAreSecure } from "../../auth/cookies.server";
 import { canonicalLink } from "../../seo";
 import {
@@ -24,6 +24,8 @@ import {
   homeTabCookie,
   isHomeTab,
   tabFromCookieHeader,
+  type HomePreset,
+  type HomeTab,
 } from "../../search/home";
 import homeStyles from "../../styles/home.css?url";
 import formStyles from "../../styles/forms.css?url";
@@ -141,6 +143,31 @@ export default function Home() {
     useLoaderData<typeof loader>();
   // The same array while the text is (the server's road section HTML is kept by it).
   const roads = unpackHomeRoads(packedRoads);
+  // The page below the header is a function of these alone (the counts and roads are kept per content
+  // version, the preset is the path's): the server renders it once for each (decision 0342).
+  return (
+    <KeptOnServer by={keyOf(listingsByType, roads, `${preset.path}?tab=${tab}`)}>
+      <HomePage
+        listingsByType={listingsByType}
+        roads={roads}
+        preset={preset}
+        tab={tab}
+      />
+    </KeptOnServer>
+  );
+}
+
+function HomePage({
+  listingsByType,
+  roads,
+  preset,
+  tab,
+}: {
+  listingsByType: { typeId: number; name: string; count: number }[];
+  roads: Road[];
+  preset: HomePreset;
+  tab: HomeTab;
+}) {
   const totalListings = listingsByType.reduce(
     (sum, type) => sum + type.count,
     0
