@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import type { Map as MapLibreMap } from "maplibre-gl";
 import { apiSearch } from "./search-support";
 import { expect, reviewScreenshot, test } from "./fixtures";
-import { seriousViolations } from "./support/axe";
+import { atEachWidth, seriousViolations } from "./support/axe";
 
 // The map journeys (issue 10): the list and the map side by side with a legend, clusters, zoom
 // buttons and keyboard access; the listing page's small map; the directions map framing the route.
@@ -126,25 +126,37 @@ test("a dense search gathers its pins into numbered clusters, and a cluster zoom
   await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(target.zoom);
 });
 
+/** The widths the small map is checked at, each 900 px high: loaded at the first, widened to the second (atEachWidth). */
+const MINI_MAP_VIEWPORTS = [
+  { width: 390, height: 900 },
+  { width: 1280, height: 900 },
+] as const;
+
+// The listing page loaded once at 390 px, checked, widened to 1280 px and checked again (decisions 0330 and 0340).
 test("the listing page shows a small map of its position, loaded from this site only", async ({ page, request }) => {
   const api = await apiSearch(request, "location", "location=London");
   const listing = api.results[0].location;
   const details = (await (await request.get(`/api/locations/${listing.id}`)).json()) as { url: string; lat: number; lng: number };
   const url = details.url;
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(url);
-    const miniMap = page.getByRole("group", { name: `Map showing where ${listing.title} is` });
-    await miniMap.scrollIntoViewIfNeeded();
-    await mapReady(page, ".mini-map__frame");
-    await expect(miniMap.locator("canvas")).toBeVisible();
-    const centre = await page.evaluate(() => window.__pawrouteMap?.getCenter());
-    expect(centre?.lat).toBeCloseTo(details.lat, 3);
-    expect(centre?.lng).toBeCloseTo(details.lng, 3);
-    await expect(page.getByRole("link", { name: "See it on the map with places nearby" })).toBeVisible();
-    await reviewScreenshot(page, { path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
-    expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
-  }
+  const miniMap = page.getByRole("group", { name: `Map showing where ${listing.title} is` });
+  await atEachWidth(
+    page,
+    async () => {
+      await page.goto(url);
+    },
+    async (width) => {
+      await miniMap.scrollIntoViewIfNeeded();
+      await mapReady(page, ".mini-map__frame");
+      await expect(miniMap.locator("canvas")).toBeVisible();
+      const centre = await page.evaluate(() => window.__pawrouteMap?.getCenter());
+      expect(centre?.lat).toBeCloseTo(details.lat, 3);
+      expect(centre?.lng).toBeCloseTo(details.lng, 3);
+      await expect(page.getByRole("link", { name: "See it on the map with places nearby" })).toBeVisible();
+      await reviewScreenshot(page, { path: `tests/e2e/screenshots/listing-mini-map-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
+    },
+    MINI_MAP_VIEWPORTS,
+  );
 });
 
 /** Every point of the drawn route lies inside the map's visible bounds. */

@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import type { FeatureCollection, Point } from "geojson";
+import type { GeoJSONSource } from "maplibre-gl";
 import { createMember, database, logInAs, sessionCookieValue } from "./support/accounts";
 import { expect, test } from "./fixtures";
 
@@ -10,6 +12,28 @@ const DEPART = "2026-12-07T08:00";
 
 async function stopTitles(page: Page): Promise<string[]> {
   return page.locator(".trip-stop__title a").allTextContents();
+}
+
+/**
+ * With JavaScript: the titles of the places the trip map's numbered markers stand on, in the markers' order
+ * (each marker matched by its position to the pin of the same place), once the map has drawn the plan.
+ * `tag` marks the map; `sameMap` says whether it is the marked one (an edit redraws the same map, decision 0340).
+ */
+async function mapStopTitles(page: Page, { tag = false } = {}): Promise<{ titles: string[]; sameMap: boolean }> {
+  await expect(page.locator(".trip-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+  return page.evaluate(async (tag) => {
+    const map = window.__pawrouteMap as (typeof window.__pawrouteMap & { tagged?: boolean }) | undefined;
+    if (!map) throw new Error("no map on the page");
+    if (tag) map.tagged = true;
+    const sameMap = map.tagged === true;
+    const data = async (id: string) => ((await map.getSource<GeoJSONSource>(id)?.getData()) ?? { type: "FeatureCollection", features: [] }) as FeatureCollection<Point>;
+    const [markers, pins] = await Promise.all([data("markers"), data("results")]);
+    const at = (point: Point) => point.coordinates.join(",");
+    const titles = markers.features
+      .filter((marker) => /^\d+$/.test(String(marker.properties?.label)))
+      .map((marker) => String(pins.features.find((pin) => at(pin.geometry) === at(marker.geometry))?.properties?.title ?? `no pin under marker ${String(marker.properties?.label)}`));
+    return { titles, sameMap };
+  }, tag);
 }
 
 async function planLondonEdinburgh(page: Page) {
@@ -37,10 +61,13 @@ async function download(page: Page, name: RegExp): Promise<string> {
   return readFile((await file.path()) as string, "utf8");
 }
 
-test("plan a drive, swap, add, remove and change a break, then take it along", async ({ page }) => {
+test("plan a drive, swap, add, remove and change a break, then take it along", async ({ page }, testInfo) => {
+  const scripted = testInfo.project.use.javaScriptEnabled;
   await planLondonEdinburgh(page);
   const first = await stopTitles(page);
   expect(first.length).toBeGreaterThanOrEqual(2);
+  // With JavaScript, the map numbers the same stops; after each edit below, the same map shows the new plan.
+  if (scripted) expect((await mapStopTitles(page, { tag: true })).titles).toEqual(first);
 
   // Swap stop 2 for its first alternative.
   const stop2 = page.locator(".trip-stop").nth(1);
@@ -49,6 +76,7 @@ test("plan a drive, swap, add, remove and change a break, then take it along", a
   await stop2.getByRole("button", { name: /^Use this instead for stop 2/ }).first().click();
   await expect(page).toHaveURL(/edited=1&stops=/);
   await expect.poll(() => stopTitles(page)).toEqual([first[0], alternative, ...first.slice(2)]);
+  if (scripted) await expect.poll(() => mapStopTitles(page)).toEqual({ titles: [first[0], alternative, ...first.slice(2)], sameMap: true });
 
   // A longer first break.
   await page.getByLabel("Break (min)").first().fill("45");
@@ -64,6 +92,7 @@ test("plan a drive, swap, add, remove and change a break, then take it along", a
   await expect(page.locator(".trip-stop")).toHaveCount(first.length);
   const after = await stopTitles(page);
   expect(after.slice(1)).toEqual([alternative, ...first.slice(2)]);
+  if (scripted) await expect.poll(() => mapStopTitles(page)).toEqual({ titles: after, sameMap: true });
 
   const url = page.url();
 

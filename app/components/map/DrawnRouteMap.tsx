@@ -1,28 +1,36 @@
 import { useEffect, useRef, useState } from "react";
 import type { MapData } from "../../search/view-model";
+import type { SearchMapHandle } from "./map-engine";
 
 /**
  * Mounts the search pages' map (map-engine, loaded on first use) in a container and draws what `draw`
- * returns: a route with its markers and pins, as the directions and the trip planner show them. The map
- * is drawn again only when `key` (which stands for the drawing) or `printable` changes; `draw` is read
- * then, so it may be a new function on every render. Until the map is ready, and if it cannot load, the
- * returned status says so (`failure`).
+ * returns: a route with its markers and pins, as the directions and the trip planner show them. When `key`
+ * (which stands for the drawing) changes, the same map is drawn again with `draw`'s new data (an edited
+ * trip: no new map, no flash, the tiles kept); a new map is mounted only when `printable` changes or the new
+ * drawing needs other layers. `draw` is read then, so it may be a new function on every render. Until the
+ * map is ready, and if it cannot load, the returned status says so (`failure`). The container's
+ * `data-ready` is "true" once what `key` stands for is drawn.
  */
 function useDrawnRoute(draw: () => MapData, key: string, { printable = false, failure }: { printable?: boolean; failure: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState("Loading the map…");
-  const latest = useRef({ draw, failure });
-  latest.current = { draw, failure };
+  /** Bumped when a drawing cannot be drawn on the map there is: a new map is mounted. */
+  const [mounts, setMounts] = useState(0);
+  const latest = useRef({ draw, failure, key });
+  latest.current = { draw, failure, key };
+  const handle = useRef<SearchMapHandle | null>(null);
+  /** The key of what the map shows (or is drawing). */
+  const shown = useRef<string | null>(null);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    let handle: { remove: () => void } | null = null;
     let live = true;
     import("./map-engine")
       .then((engine) => {
         if (!live) return;
-        handle = engine.mountSearchMap(
+        shown.current = latest.current.key;
+        handle.current = engine.mountSearchMap(
           element,
           latest.current.draw(),
           () => {
@@ -35,9 +43,25 @@ function useDrawnRoute(draw: () => MapData, key: string, { printable = false, fa
       .catch(() => setStatus(latest.current.failure));
     return () => {
       live = false;
-      handle?.remove();
+      handle.current?.remove();
+      handle.current = null;
+      shown.current = null;
+      delete element.dataset.ready;
     };
-  }, [key, printable]);
+  }, [printable, mounts]);
+
+  useEffect(() => {
+    const element = container.current;
+    const map = handle.current;
+    // Not mounted yet: the mount draws the latest drawing.
+    if (!element || !map || shown.current === key) return;
+    shown.current = key;
+    delete element.dataset.ready;
+    const drawn = map.update(latest.current.draw(), () => {
+      if (shown.current === key) element.dataset.ready = "true";
+    });
+    if (!drawn) setMounts((n) => n + 1);
+  }, [key]);
 
   return { container, status };
 }

@@ -100,6 +100,30 @@ function geojson(data: GeoJSONSourceSpecification["data"]): GeoJSONSourceSpecifi
   return { type: "geojson", data };
 }
 
+function areaFeature(circle: NonNullable<MapData["circle"]>): GeoJSON.Feature {
+  return { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circleRing(circle, circle.radiusMetres)] } };
+}
+
+function routeFeature(route: [number, number][]): GeoJSON.Feature {
+  return { type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: route } };
+}
+
+function pinFeatures(points: MapData["points"]): GeoJSON.FeatureCollection {
+  return {
+    type: "FeatureCollection",
+    features: points.map((point) => ({
+      type: "Feature",
+      id: point.id,
+      properties: { id: point.id, url: point.url, title: point.title, premium: point.premium, theme: pinTheme(point.url) },
+      geometry: { type: "Point", coordinates: [point.lng, point.lat] },
+    })),
+  };
+}
+
+function markerFeatures(markers: MapData["markers"]): GeoJSON.FeatureCollection {
+  return { type: "FeatureCollection", features: markers.map((m) => ({ type: "Feature", properties: { label: m.label }, geometry: { type: "Point", coordinates: [m.lng, m.lat] } })) };
+}
+
 export interface HighlightedPoint {
   id: number;
   lat: number;
@@ -110,6 +134,12 @@ export interface HighlightedPoint {
 export interface SearchMapHandle {
   /** Rings one result's pin (shown even inside a cluster) and opens its tooltip; null clears it. */
   highlight: (point: HighlightedPoint | null) => void;
+  /**
+   * Draws new data on the same map (no new map, no flash): the sources' data replaced, the view framed
+   * again only if the drawing's box changed, `onDrawn` once it is drawn. False, and nothing changed, if the
+   * new data needs other layers (a route, a circle or pins where there were none, or the reverse).
+   */
+  update: (data: MapData, onDrawn: () => void) => boolean;
   remove: () => void;
 }
 
@@ -166,38 +196,43 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
   });
   map.addControl(new NavigationControl({ showCompass: false }), "top-right");
 
-  const circle = data.circle ? circleRing(data.circle, data.circle.radiusMetres) : null;
-  const everything: [number, number][] = [...(data.route ?? []), ...(circle ?? []), ...data.points.map((p): [number, number] => [p.lng, p.lat]), ...data.markers.map((m): [number, number] => [m.lng, m.lat])];
-  const bounds = boundsOf(everything);
+  /** What is drawn now (update replaces it) and the box the view was last fitted to. */
+  let drawn = data;
   const padding = options.padding ?? DEFAULT_PADDING;
-  if (bounds) map.fitBounds(new LngLatBounds([bounds[0], bounds[1]], [bounds[2], bounds[3]]), { padding, maxZoom: 14, duration: 0 });
+  let framed: string | null = null;
+  /** Frames everything drawn, unless it fits the box the view was already fitted to (the visitor's own pan and zoom are kept). */
+  function frame() {
+    const circle = drawn.circle ? circleRing(drawn.circle, drawn.circle.radiusMetres) : null;
+    const everything: [number, number][] = [...(drawn.route ?? []), ...(circle ?? []), ...drawn.points.map((p): [number, number] => [p.lng, p.lat]), ...drawn.markers.map((m): [number, number] => [m.lng, m.lat])];
+    const bounds = boundsOf(everything);
+    const key = JSON.stringify(bounds);
+    if (!bounds || key === framed) return;
+    framed = key;
+    map.fitBounds(new LngLatBounds([bounds[0], bounds[1]], [bounds[2], bounds[3]]), { padding, maxZoom: 14, duration: 0 });
+  }
+  frame();
 
   const themes = Object.entries(PIN_TOKENS).flatMap(([theme, token]) => [theme, tokenColour(tokens, token)]);
   const pinColour = ["match", ["get", "theme"], ...themes, palette.listing] as unknown as ExpressionSpecification;
   const routeColour = tokenColour(tokens, ROUTE_TOKEN);
   const ink = tokenColour(tokens, "--color-ink");
 
+  let loaded = false;
   map.on("load", () => {
-    if (circle) {
-      map.addSource("search-area", geojson({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [circle] } }));
+    loaded = true;
+    const data = drawn;
+    if (data.circle) {
+      map.addSource("search-area", geojson(areaFeature(data.circle)));
       map.addLayer({ id: "search-area-fill", type: "fill", source: "search-area", paint: { "fill-color": palette.area, "fill-opacity": 0.15 } });
       map.addLayer({ id: "search-area-outline", type: "line", source: "search-area", paint: { "line-color": palette.area, "line-width": 2 } });
     }
     if (data.route) {
-      map.addSource("route", geojson({ type: "Feature", properties: {}, geometry: { type: "LineString", coordinates: data.route } }));
+      map.addSource("route", geojson(routeFeature(data.route)));
       map.addLayer({ id: "route-casing", type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": palette.halo, "line-width": 9 } });
       map.addLayer({ id: ROUTE_LAYER, type: "line", source: "route", layout: { "line-cap": "round", "line-join": "round" }, paint: { "line-color": routeColour, "line-width": 4.5 } });
     }
     map.addSource("results", {
-      ...geojson({
-        type: "FeatureCollection",
-        features: data.points.map((point) => ({
-          type: "Feature",
-          id: point.id,
-          properties: { id: point.id, url: point.url, title: point.title, premium: point.premium, theme: pinTheme(point.url) },
-          geometry: { type: "Point", coordinates: [point.lng, point.lat] },
-        })),
-      }),
+      ...geojson(pinFeatures(data.points)),
       cluster: true,
       clusterMaxZoom: CLUSTER_MAX_ZOOM,
       clusterRadius: CLUSTER_RADIUS,
@@ -236,7 +271,7 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
       source: "highlight",
       paint: { "circle-radius": 11, "circle-color": pinColour, "circle-stroke-color": ink, "circle-stroke-width": 3 },
     });
-    map.addSource("markers", geojson({ type: "FeatureCollection", features: data.markers.map((m) => ({ type: "Feature", properties: { label: m.label }, geometry: { type: "Point", coordinates: [m.lng, m.lat] } })) }));
+    map.addSource("markers", geojson(markerFeatures(data.markers)));
     map.addLayer({ id: "search-markers", type: "circle", source: "markers", paint: { "circle-radius": 8, "circle-color": palette.area, "circle-stroke-color": palette.label, "circle-stroke-width": 2 } });
     map.addLayer({
       id: "search-marker-labels",
@@ -311,8 +346,25 @@ export function mountSearchMap(container: HTMLElement, data: MapData, onReady: (
     void openTooltip(point.id, point.lng, point.lat, point.url);
   }
 
+  function update(next: MapData, onDrawn: () => void): boolean {
+    const sameLayers = Boolean(next.route) === Boolean(drawn.route) && Boolean(next.circle) === Boolean(drawn.circle) && next.points.length > 0 === drawn.points.length > 0;
+    if (!sameLayers) return false;
+    drawn = next;
+    highlight(null);
+    frame();
+    // Before the map's first load, its load handler draws the new data and reports ready.
+    if (!loaded) return true;
+    if (next.circle) map.getSource<GeoJSONSource>("search-area")?.setData(areaFeature(next.circle));
+    if (next.route) map.getSource<GeoJSONSource>("route")?.setData(routeFeature(next.route));
+    map.getSource<GeoJSONSource>("results")?.setData(pinFeatures(next.points));
+    map.getSource<GeoJSONSource>("markers")?.setData(markerFeatures(next.markers));
+    map.once("idle", onDrawn);
+    return true;
+  }
+
   return {
     highlight,
+    update,
     remove: () => {
       popup?.remove();
       places?.remove();
