@@ -8,7 +8,7 @@ import type { AssembledPage, PageRow } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
-import type { RouteStop, RouteSummary, SearchResponse } from "./types";
+import type { ListingRead, RouteStop, RouteSummary, SearchResponseOf } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
 export const PIECE_METRES = 5_000;
@@ -720,7 +720,7 @@ async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: S
 }
 
 /** Listings along a drive: the route from the routing engine, then the listings within its corridor, in order along it. */
-export async function searchRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "route", filters, options);
   const base = start.context;
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
