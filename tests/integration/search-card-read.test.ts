@@ -63,7 +63,7 @@ describe("a results page's card read", () => {
     const { results: fullResults, ...fullRest } = full;
     const { results: cardResults, ...cardRest } = card;
     expect(cardRest).toEqual(fullRest);
-    expect(cardResults.map(({ location, ...rest }) => rest)).toEqual(fullResults.map(({ location, ...rest }) => rest));
+    expect(cardResults.map(({ location: _location, ...rest }) => rest)).toEqual(fullResults.map(({ location: _location, ...rest }) => rest));
     expect(cardResults.map((r) => r.location)).toEqual(fullResults.map((r) => cardPart(r.location)));
   });
 
