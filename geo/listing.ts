@@ -6,7 +6,7 @@ import type { SqlClient } from "../db/client";
 import { keptByText } from "../kit/kept-by-text";
 import { type GalleryPhotoRow, type LocationGallery, galleryOf, galleryPhotosSql } from "./gallery";
 import { roadUrl } from "./search/hydrate";
-import type { JunctionSummary, LocationSummary, RoadSummary } from "./search/types";
+import type { CardLocation, JunctionSummary, LocationSummary, RoadSummary } from "./search/types";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -154,6 +154,39 @@ export function listingSql(sql: SqlClient, which: Fragment, viewerId: number | n
     WHERE ${which}`;
 }
 
+/** The columns of `listingSql` a result card is made from (`ListingCardRow`), in its order. */
+export type ListingCardColumn =
+  | "id" | "version_id" | "url" | "title" | "description" | "type_id" | "type_name" | "type_path" | "free" | "lat" | "lng" | "town" | "county" | "photos"
+  | "road_id" | "road_name" | "road_slug" | "road_description" | "road_country" | "road_motorway" | "road_icon"
+  | "junction_id" | "junction_road_id" | "junction_number" | "junction_expanded_name" | "junction_position" | "junction_town" | "junction_lat" | "junction_lng";
+
+/** A row of `listingCardSql`: the columns of a `ListingRow` a result card shows (decision 0341). */
+export type ListingCardRow = Pick<ListingRow, ListingCardColumn>;
+
+/**
+ * `listingSql`'s card projection (decision 0341): the same join, and of its columns, under the same names
+ * and with the same expressions, only those a result card is made from (`ListingCardRow`). A results
+ * page's 20 listings are read with it: they never show a listing's facilities, address, country, owner,
+ * extras or favourite flag (a member's favourites come with the page), which were most of their bytes.
+ */
+export function listingCardSql(sql: SqlClient, which: Fragment): Fragment {
+  return sql`
+    SELECT l.id, l.current_version_id AS version_id, listing_url(l.walk_type, l.slug) AS url, l.title, l.description,
+           l.type_id, t.name AS type_name, t.path AS type_path, l.free,
+           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.town, l.county,
+           ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
+           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
+           r.motorway AS road_motorway, r.icon AS road_icon,
+           j.id AS junction_id, j.road_id AS junction_road_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
+           j.position AS junction_position, j.town AS junction_town, ST_Y(j.geom) AS junction_lat, ST_X(j.geom) AS junction_lng
+    FROM listings l
+    JOIN listing_types t ON t.id = l.type_id
+    LEFT JOIN roads r ON r.id = l.road_id
+    LEFT JOIN countries rc ON rc.id = r.country_id
+    LEFT JOIN junctions j ON j.id = l.junction_id
+    WHERE ${which}`;
+}
+
 /** A listing as every view of it starts from. */
 export interface Listing {
   id: number;
@@ -194,38 +227,70 @@ export interface Listing {
   junctionRoadId: number | null;
 }
 
-/** The one mapper from a row of `listingSql`. */
-export function toListing(r: ListingRow): Listing {
+/** A `Listing`'s fields a result card is made from: what `toListing` makes of a `ListingCardRow`. */
+export type ListingCard = Pick<Listing, "id" | "versionId" | "url" | "title" | "description" | "type" | "free" | "lat" | "lng" | "town" | "county" | "photos" | "gallery" | "road" | "junction" | "junctionRoadId">;
+
+/**
+ * The one mapper from a row of `listingSql`, or of its card projection `listingCardSql` (decision 0341):
+ * a card row gives the `ListingCard` fields, mapped by the same lines.
+ */
+export function toListing(r: ListingRow): Listing;
+export function toListing(r: ListingCardRow): ListingCard;
+export function toListing(r: ListingCardRow | ListingRow): ListingCard | Listing {
+  if (!("slug" in r)) return listingCardOf(r);
+  const card = listingCardOf(r);
   return {
-    id: r.id,
-    versionId: r.version_id,
+    id: card.id,
+    versionId: card.versionId,
     slug: r.slug,
     walkType: r.walk_type,
-    url: r.url,
-    title: r.title,
+    url: card.url,
+    title: card.title,
     fullTitle: r.full_title,
-    description: r.description,
-    type: { id: r.type_id, name: r.type_name, path: r.type_path },
+    description: card.description,
+    type: card.type,
     facilities: r.facilities,
     status: r.status,
     isFavourite: r.is_favourite,
     hasPub: r.has_pub,
     hasBeach: r.has_beach,
-    free: r.free,
+    free: card.free,
     popularity: r.popularity,
-    lat: r.lat,
-    lng: r.lng,
+    lat: card.lat,
+    lng: card.lng,
     address: r.address,
-    town: r.town,
-    county: r.county,
+    town: card.town,
+    county: card.county,
     postcode: r.postcode,
     country: { id: r.country_id, name: r.country_name, slug: r.country_slug },
     userId: r.user_id,
     updatedAt: r.updated_at,
     updatedAtSeconds: r.updated_at_seconds,
+    photos: card.photos,
+    gallery: card.gallery,
+    extras: r.extras,
+    road: card.road,
+    junction: card.junction,
+    junctionRoadId: card.junctionRoadId,
+  };
+}
+
+/** `toListing`'s card fields, the columns both fragments read. */
+function listingCardOf(r: ListingCardRow): ListingCard {
+  return {
+    id: r.id,
+    versionId: r.version_id,
+    url: r.url,
+    title: r.title,
+    description: r.description,
+    type: { id: r.type_id, name: r.type_name, path: r.type_path },
+    free: r.free,
+    lat: r.lat,
+    lng: r.lng,
+    town: r.town,
+    county: r.county,
     photos: r.photos,
     gallery: galleryOf(r.id, r.version_id, r.photos),
-    extras: r.extras,
     road:
       r.road_id === null
         ? null
@@ -257,13 +322,37 @@ export function toListing(r: ListingRow): Listing {
 
 /** The listings `which` selects (any status), for the viewer. */
 export async function readListings(sql: SqlClient, which: Fragment, viewerId: number | null = null): Promise<Listing[]> {
-  return (await sql<ListingRow[]>`${listingSql(sql, which, viewerId)}`).map(toListing);
+  return (await sql<ListingRow[]>`${listingSql(sql, which, viewerId)}`).map((r) => toListing(r));
 }
 
 /** Listings by id (a page of results, a list's cards), any status, for the viewer. */
 export async function listingsById(sql: SqlClient, ids: number[], viewerId: number | null = null): Promise<Map<number, Listing>> {
   if (ids.length === 0) return new Map();
   return new Map((await readListings(sql, sql`l.id = ANY(${ids}::int[])`, viewerId)).map((listing) => [listing.id, listing]));
+}
+
+/** Listings by id as their result cards show them (`listingCardSql`), any status. */
+export async function listingCardsById(sql: SqlClient, ids: number[]): Promise<Map<number, ListingCard>> {
+  if (ids.length === 0) return new Map();
+  const rows = await sql<ListingCardRow[]>`${listingCardSql(sql, sql`l.id = ANY(${ids}::int[])`)}`;
+  return new Map(rows.map((r) => [r.id, toListing(r)]));
+}
+
+/** What a result card shows of a listing: `locationSummary`'s fields that a `ListingCard` has (decision 0341). */
+export function cardSummary(listing: ListingCard): CardLocation {
+  return {
+    id: listing.id,
+    url: listing.url,
+    title: listing.title,
+    snippet: snippet(listing.description),
+    type: listing.type,
+    free: listing.free,
+    lat: listing.lat,
+    lng: listing.lng,
+    town: listing.town,
+    county: listing.county,
+    gallery: listing.gallery,
+  };
 }
 
 /** The spec's Location (§3) as a search result carries it, with the card's snippet, type name and popularity. */

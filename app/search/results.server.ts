@@ -6,7 +6,7 @@ import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { keptPlaceChoices, placeRefOf } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
-import type { SearchResponse } from "../../geo/search/types";
+import type { CardSearchResponse } from "../../geo/search/types";
 import type { RoutingEngine } from "../../geo/routing/port";
 import type { Pool } from "../../db/client";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
@@ -147,7 +147,8 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
     // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
     // One engine per pool for this request: the first page by hour reuses the search's route.
     const engineOf = requestRoutingEngines();
-    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters));
+    // The page's listings read as their cards show them (decision 0341).
+    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card" }));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));
@@ -174,7 +175,7 @@ const TYPED_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
  * name is several places: each with its places, the one searched first, each a link to the same search
  * from exactly that place (its reference), so the visitor is asked rather than silently given one.
  */
-async function choicesFor(state: SearchState, response: SearchResponse, view: ResultsView): Promise<PlaceChoice[]> {
+async function choicesFor(state: SearchState, response: CardSearchResponse, view: ResultsView): Promise<PlaceChoice[]> {
   const fields: { field: PlaceChoice["field"]; typed: string; id: string; label: string | undefined }[] =
     state.searchType === "route"
       ? [
@@ -201,7 +202,7 @@ async function choicesFor(state: SearchState, response: SearchResponse, view: Re
 }
 
 /** A long route's first page, hour by hour of the drive (decision 0245): only the default list (page 1, from the start, by distance along). */
-async function firstPageByHour(filters: SearchFilters, response: SearchResponse, engineOf: (pool: Pool) => RoutingEngine): Promise<DriveHour[] | null> {
+async function firstPageByHour(filters: SearchFilters, response: CardSearchResponse, engineOf: (pool: Pool) => RoutingEngine): Promise<DriveHour[] | null> {
   const route = response.route;
   if (!route || route.duration < BY_HOUR_FROM_SECONDS || filters.page !== 1 || (filters.startHours ?? 0) !== 0 || response.query.sort !== "distance_in") return null;
   return onReplica(async (pool) => {

@@ -1,4 +1,4 @@
-import type { SearchResponse, SearchResult } from "../../geo/search/types";
+import type { CardResult, CardSearchResponse, SearchResponse } from "../../geo/search/types";
 import { CURRENT_LOCATION_LABEL } from "./constants";
 import type { PaginationInput } from "./format";
 import { describeTypes } from "./listing-types";
@@ -67,12 +67,12 @@ export interface MapData {
   markers: { lat: number; lng: number; label: string }[];
 }
 
-function junctionLabel(result: SearchResult): string | null {
+function junctionLabel(result: CardResult): string | null {
   if (!result.junction) return null;
   return result.road ? `${result.road.name} ${result.junction.expandedName}` : result.junction.expandedName;
 }
 
-export function resultCard(result: SearchResult): ResultCard {
+export function resultCard(result: CardResult): ResultCard {
   const { location } = result;
   return {
     id: location.id,
@@ -101,7 +101,7 @@ export function shortPlace(label: string): string {
   return label.split(",")[0].trim() || label;
 }
 
-function where(response: SearchResponse): string {
+function where(response: CardSearchResponse): string {
   const { query, road, route, point } = response;
   // A road's distance (from the junction) is optional: "within 2 miles of M6 junctions", else "near".
   const near = road && query.distance ? `within ${query.distance} ${query.distance === 1 ? "mile" : "miles"} of` : "near";
@@ -121,7 +121,7 @@ function where(response: SearchResponse): string {
   return "in the UK and France";
 }
 
-export function searchSummary(response: SearchResponse): SearchSummary {
+export function searchSummary(response: CardSearchResponse): SearchSummary {
   const { query, road, route, point } = response;
   return {
     heading: `${describeTypes(query)} ${where(response)}`,
@@ -140,7 +140,7 @@ export function searchSummary(response: SearchResponse): SearchSummary {
   };
 }
 
-export function resultsData(response: SearchResponse): ResultsData {
+export function resultsData(response: CardSearchResponse): ResultsData {
   return { cards: response.results.map(resultCard), pagination: response.pagination, summary: searchSummary(response) };
 }
 

@@ -6,7 +6,7 @@ import type { SearchFilters } from "./filters";
 import { assemble } from "./query";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { searchRoad } from "./road";
-import type { SearchResponse } from "./types";
+import type { ListingRead, SearchResponseOf } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -20,7 +20,7 @@ export function browseCandidates(sql: SqlClient, where: Fragment, countrySlug: s
 }
 
 /** Browse; a road named in the filters (road, or road-slug) makes it a browse by that road (road.ts). */
-export async function searchBrowse(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchBrowse<R extends ListingRead = "full">(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   if (filters.road || filters.roadSlug) return searchRoad(sql, engine, filters, options);
   const start = startSearch(sql, "browse", filters, options);
   const page = await assemble(sql, browseCandidates(sql, start.where, filters.country ?? null), start.paging);

@@ -7,7 +7,7 @@ import { DEFAULT_DISTANCE_MILES, LOCATION_COUNT_CAP, type SearchFilters } from "
 import { resolveSearchPoint } from "./points";
 import { assemble } from "./query";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
-import type { SearchArea, SearchResponse } from "./types";
+import type { ListingRead, SearchArea, SearchResponseOf } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -37,7 +37,7 @@ function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea 
 }
 
 /** Listings around the location (typed, chosen or the visitor's own). The engine is unused: every kind takes the same arguments. */
-export async function searchLocation(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchLocation<R extends ListingRead = "full">(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "location", filters, options);
   const base = start.context;
   const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });

@@ -1,6 +1,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { type ListingRow, listingSql, live } from "../listing";
+import { type ListingCardRow, type ListingRow, listingCardSql, listingSql, live } from "../listing";
+import type { ListingRead } from "./types";
 import { COUNT_CAP, MAP_POINTS_CAP, type KindFilters, type SearchFilters, type Sort, businessKinds, hasKindFilter, walkFilter } from "./filters";
 
 type Fragment = PendingQuery<Row[]>;
@@ -75,8 +76,8 @@ export interface AssembledPage {
   total: number;
   totalIsCapped: boolean;
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
-  /** The page's listings (geo/listing.ts listingSql); a route's page loads them apart. */
-  listings?: ListingRow[];
+  /** The page's listings (geo/listing.ts listingSql, or listingCardSql for a card read); a route's page loads them apart. */
+  listings?: ListingRow[] | ListingCardRow[];
 }
 
 /** The ORDER BY of each sort over candidate columns (alias c). */
@@ -106,7 +107,7 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number; viewerId?: number | null },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number; viewerId?: number | null; read?: ListingRead },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
   const countCap = options.countCap ?? COUNT_CAP;
@@ -117,14 +118,16 @@ export async function assemble(
           FROM (SELECT c.id, row_number() OVER (ORDER BY ${order}) AS n FROM candidates c ORDER BY ${order} LIMIT ${MAP_POINTS_CAP}) m
           JOIN listings l ON l.id = m.id)`
     : sql`'[]'::json`;
-  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | null }[]>`
+  const onPage = sql`l.id IN (SELECT id FROM page)`;
+  const listings = options.read === "card" ? listingCardSql(sql, onPage) : listingSql(sql, onPage, options.viewerId ?? null);
+  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | ListingCardRow[] | null }[]>`
     WITH candidates AS NOT MATERIALIZED (${candidates}),
     page AS MATERIALIZED (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset})
     SELECT
       (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points,
-      (SELECT json_agg(d) FROM (${listingSql(sql, sql`l.id IN (SELECT id FROM page)`, options.viewerId ?? null)}) d) AS listings`;
+      (SELECT json_agg(d) FROM (${listings}) d) AS listings`;
   const total = Math.min(result.total, countCap);
   return {
     rows: result.page ?? [],

@@ -3,20 +3,25 @@
 // browse.ts, road.ts, location.ts, route.ts (docs/decisions/0306-search-by-kind.md).
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
-import { listingsById, locationSummary, toListing } from "../listing";
+import { type Listing, type ListingCard, type ListingCardRow, type ListingRow, cardSummary, listingCardsById, listingsById, locationSummary, toListing } from "../listing";
 import { metresToMiles, round } from "../units";
 import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
 import { roadsAndJunctionsOf } from "./hydrate";
 import { type AssembledPage, listingFilterSql } from "./query";
-import type { JunctionSummary, RoadSummary, SearchArea, SearchResponse, SearchResult } from "./types";
+import type { CardResult, JunctionSummary, ListingRead, RoadSummary, SearchArea, SearchResponse, SearchResponseOf, SearchResult } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
-export interface SearchOptions {
+export interface SearchOptions<R extends ListingRead = ListingRead> {
   /** A listing left out (a listing page's nearby places). */
   exclude?: number;
   /** The signed-in member whose favourites each result's `location.isFavourite` says (none: false). */
   viewerId?: number | null;
+  /**
+   * "card": the page's listings read as their result cards show them (decision 0341), for the results
+   * pages; each result's location is a CardLocation. The JSON API reads the whole Location (the default).
+   */
+  read?: R;
 }
 
 /** What a kind of search adds to the response besides its page. */
@@ -33,7 +38,7 @@ export interface SearchContext {
 export interface SearchStart {
   searchType: SearchType;
   sort: Sort;
-  paging: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; viewerId: number | null };
+  paging: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; viewerId: number | null; read: ListingRead };
   /** The listing filters, on listings `l`. */
   where: Fragment;
   context: SearchContext;
@@ -45,44 +50,45 @@ export function startSearch(sql: SqlClient, searchType: SearchType, filters: Sea
   return {
     searchType,
     sort,
-    paging: { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints, viewerId: options.viewerId ?? null },
+    paging: { sort, page: filters.page, limit: filters.limit, includeMapPoints: filters.includeMapPoints, viewerId: options.viewerId ?? null, read: options.read ?? "full" },
     where: listingFilterSql(sql, filters, options.exclude),
     context: { road: null, area: null, point: null, route: null, junctions: [], normalPoints: [], distance: null },
   };
 }
 
 
-/** The spec's search response for a page of results. */
-export async function searchResponse(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage, options: SearchOptions): Promise<SearchResponse> {
+/** The spec's search response for a page of results, its listings read as `options.read` says. */
+export async function searchResponse<R extends ListingRead>(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage, options: SearchOptions<R>): Promise<SearchResponseOf<R>> {
   const { searchType, sort, context: base } = start;
+  const card = options.read === "card";
   // The page's listings with their galleries, roads and junctions: read with the page, or (a route's
   // page, measured in the app) in one more statement.
-  const listings = page.listings
-    ? new Map(page.listings.map((row) => [row.id, toListing(row)]))
-    : await listingsById(
-        sql,
-        page.rows.map((r) => r.id),
-        options.viewerId ?? null,
-      );
+  const ids = page.rows.map((r) => r.id);
+  const listings: Map<number, Listing> | Map<number, ListingCard> = page.listings
+    ? card
+      ? new Map((page.listings as ListingCardRow[]).map((row) => [row.id, toListing(row)]))
+      : new Map((page.listings as ListingRow[]).map((row) => [row.id, toListing(row)]))
+    : card
+      ? await listingCardsById(sql, ids)
+      : await listingsById(sql, ids, options.viewerId ?? null);
   const seen = roadsAndJunctionsOf(listings.values());
   const junctionById = new Map((base.junctions.length ? base.junctions : seen.junctions).map((j) => [j.id, j]));
 
-  const results: SearchResult[] = page.rows.flatMap((row) => {
+  const results: (SearchResult | CardResult)[] = [];
+  for (const row of page.rows) {
     const listing = listings.get(row.id);
-    if (!listing) return [];
-    return [
-      {
-        distance: row.distance_m === null ? null : round(metresToMiles(row.distance_m), 3),
-        distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
-        durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
-        location: locationSummary(listing),
-        road: listing.road,
-        junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
-        referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
-        url: listing.url,
-      },
-    ];
-  });
+    if (!listing) continue;
+    results.push({
+      distance: row.distance_m === null ? null : round(metresToMiles(row.distance_m), 3),
+      distanceIn: row.distance_in_m === null ? null : round(metresToMiles(row.distance_in_m), 3),
+      durationIn: row.duration_in_s === null ? null : Math.round(row.duration_in_s),
+      location: card ? cardSummary(listing) : locationSummary(listing as Listing),
+      road: listing.road,
+      junction: row.junction_id === null ? null : (junctionById.get(row.junction_id) ?? null),
+      referencePoint: row.ref_lat === null || row.ref_lng === null ? null : { lat: round(row.ref_lat, 6), lng: round(row.ref_lng, 6) },
+      url: listing.url,
+    });
+  }
 
   return {
     results,
@@ -102,5 +108,5 @@ export async function searchResponse(sql: SqlClient, filters: SearchFilters, sta
     junctions: base.junctions.length ? base.junctions : [...junctionById.values()],
     normalPoints: base.normalPoints,
     mapPoints: page.mapPoints,
-  };
+  } as SearchResponseOf<R>;
 }

@@ -10,7 +10,7 @@ import type { SearchFilters } from "./filters";
 import { findRoad, loadJunctions } from "./hydrate";
 import { assemble } from "./query";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
-import type { SearchResponse } from "./types";
+import type { ListingRead, SearchResponseOf } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
@@ -26,7 +26,7 @@ export function roadCandidates(sql: SqlClient, roadId: number, where: Fragment, 
 }
 
 /** A road's listings (road or road-slug and road-country, optionally one junction). The engine is unused: every kind takes the same arguments. */
-export async function searchRoad(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchRoad<R extends ListingRead = "full">(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "road", filters, options);
   const base = start.context;
   const road = await findRoad(sql, {

@@ -8,7 +8,7 @@ import type { AssembledPage, PageRow } from "./query";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
-import type { RouteStop, RouteSummary, SearchResponse } from "./types";
+import type { ListingRead, RouteStop, RouteSummary, SearchResponseOf } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
 export const PIECE_METRES = 5_000;
@@ -297,12 +297,12 @@ export function corridorCandidates(
   pieces: number[] = range(0, plan.pieces.x0.length),
   wide = false,
 ): PendingQuery<Row[]> {
-  const p = pickPieces(plan.pieces, pieces);
+  const p = piecesAsText(plan.pieces, pieces);
   const extra = wide ? sql`, l.popularity, l.title` : sql``;
   const point = sql`l.id, ST_X(l.location::geometry) AS lng, ST_Y(l.location::geometry) AS lat, l.junction_id ${extra}`;
   const line = sql`ST_SetSRID(ST_MakeLine(ST_MakePoint(u.x0, u.y0), ST_MakePoint(u.x1, u.y1)), 4326)`;
   const unnested = sql`unnest(${p.x0}::float8[], ${p.y0}::float8[], ${p.x1}::float8[], ${p.y1}::float8[]) AS u(x0, y0, x1, y1)`;
-  const span = Math.max(...p.m1) - Math.min(...p.m0);
+  const span = p.span;
   if (pieces.length === 1 || span <= plan.corridorMetres) {
     return sql`
       SELECT ${point}
@@ -393,9 +393,52 @@ function measure(plan: RoutePlan, candidates: Candidate[], pieces: number[]): Co
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 
-function pickPieces(p: RoutePieces, indices: number[]): Pick<RoutePieces, "x0" | "y0" | "x1" | "y1" | "m0" | "m1"> {
-  const pick = (values: number[]) => indices.map((i) => values[i]);
-  return { x0: pick(p.x0), y0: pick(p.y0), x1: pick(p.x1), y1: pick(p.y1), m0: pick(p.m0), m1: pick(p.m1) };
+/** Some pieces' ends as the text of PostgreSQL float8[] arrays, and the metres they span. */
+export interface PiecesText {
+  x0: string;
+  y0: string;
+  x1: string;
+  y1: string;
+  span: number;
+}
+
+/**
+ * The ends of the pieces `indices` as array texts (`{x,x,…}`: each number as JavaScript writes it, so
+ * PostgreSQL reads back the same float8 that postgres.js's own array parameter sent). postgres.js
+ * serialises an array parameter value by value, quoting and escaping each (the walk of a route sends some
+ * 280 floats a page: decision 0334 measured 0.17–0.23 ms as numbers, 0.07–0.09 ms as one text), and a
+ * kept route's walk sends the same stretches on every page that drives it: their texts are kept with its
+ * frozen pieces, by stretch (decision 0341). A route not kept writes them each time.
+ */
+export function piecesAsText(p: RoutePieces, indices: number[]): PiecesText {
+  const first = indices[0];
+  const contiguous = indices.length > 0 && indices[indices.length - 1] === first + indices.length - 1;
+  if (!contiguous || !Object.isFrozen(p)) return writePiecesText(p, indices);
+  let byStretch = piecesTextOfKeptPieces.get(p);
+  if (!byStretch) {
+    byStretch = new Map();
+    piecesTextOfKeptPieces.set(p, byStretch);
+  }
+  const key = first * 100_000 + indices.length;
+  let text = byStretch.get(key);
+  if (!text) {
+    text = writePiecesText(p, indices);
+    byStretch.set(key, text);
+  }
+  return text;
+}
+
+const piecesTextOfKeptPieces = new WeakMap<RoutePieces, Map<number, PiecesText>>();
+
+function writePiecesText(p: RoutePieces, indices: number[]): PiecesText {
+  const text = (values: number[]) => `{${indices.map((i) => values[i]).join(",")}}`;
+  let m0 = Infinity;
+  let m1 = -Infinity;
+  for (const i of indices) {
+    if (p.m0[i] < m0) m0 = p.m0[i];
+    if (p.m1[i] > m1) m1 = p.m1[i];
+  }
+  return { x0: text(p.x0), y0: text(p.y0), x1: text(p.x1), y1: text(p.y1), span: m1 - m0 };
 }
 
 /** A listing as the corridor query reads it (see corridorCandidates); popularity and title only when wide. */
@@ -720,7 +763,7 @@ async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: S
 }
 
 /** Listings along a drive: the route from the routing engine, then the listings within its corridor, in order along it. */
-export async function searchRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions = {}): Promise<SearchResponse> {
+export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "route", filters, options);
   const base = start.context;
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;

@@ -57,6 +57,9 @@ export interface LocationSummary {
   gallery: LocationGallery;
 }
 
+/** What a result card shows of a location (the results pages' read, decision 0341): part of a LocationSummary. */
+export type CardLocation = Pick<LocationSummary, "id" | "url" | "title" | "snippet" | "type" | "free" | "lat" | "lng" | "town" | "county" | "gallery">;
+
 export interface SearchResult {
   /** Miles from the search point, the route line (route) or the junction (browse by road). */
   distance: number | null;
@@ -110,6 +113,18 @@ export interface RouteStop {
   /** "After 2 hours, near Leicester" */
   label: string;
 }
+
+/** A search result as a results page reads it: its location is what the card shows. A SearchResult is one. */
+export type CardResult = Omit<SearchResult, "location"> & { location: CardLocation };
+
+/** Which read of the page's listings a search makes: the spec's whole Location (the JSON API), or a card's (decision 0341). */
+export type ListingRead = "full" | "card";
+
+/** The search response with its results read as `read` says. */
+export type SearchResponseOf<R extends ListingRead> = R extends "card" ? CardSearchResponse : SearchResponse;
+
+/** The search response a results page reads (`read: "card"`); a SearchResponse is one. */
+export type CardSearchResponse = Omit<SearchResponse, "results"> & { results: CardResult[] };
 
 export interface SearchResponse {
   results: SearchResult[];

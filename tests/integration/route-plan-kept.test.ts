@@ -6,7 +6,7 @@ import type { Route } from "../../geo/routing/port";
 import { countedStatements } from "../support/database";
 import { parseFilters } from "../../geo/search";
 import { listingFilterSql } from "../../geo/search/query";
-import { corridorPage, planFromRoute, routePieces } from "../../geo/search/route";
+import { corridorPage, piecesAsText, planFromRoute, routePieces } from "../../geo/search/route";
 import { milesToMetres } from "../../geo/units";
 
 // Decision 0334: a kept route (one frozen object for every page that drives it, decision 0181) is cut into
@@ -103,5 +103,32 @@ describe("a route's ends and path in one statement (decision 0334)", () => {
     const sea = { lat: 49.5, lng: -8.5 };
     expect(await findPgRoutingPath(appPool(), LONDON, sea)).toBeNull();
     expect(await findPgRoutingPath(appPool(), sea, LONDON)).toBeNull();
+  });
+});
+
+describe("a route's pieces sent as array texts (decision 0341)", () => {
+  it("reach PostgreSQL as the same float8 values postgres.js's array parameters sent, kept once per stretch of a kept route", async () => {
+    const pool = appPool();
+    const engine = withRouteCache(createPgRoutingEngine(pool), { seconds: 600 });
+    const route = (await engine.route(LONDON, LEEDS)) as Route;
+    const pieces = planFromRoute(route, milesToMetres(5)).pieces;
+    const count = pieces.x0.length;
+    const stretches = [[0], [0, 1, 2], Array.from({ length: count }, (_, i) => i), [count - 2, count - 1], [1, 3, 5], []];
+    for (const indices of stretches) {
+      const text = piecesAsText(pieces, indices);
+      for (const end of ["x0", "y0", "x1", "y1"] as const) {
+        const values = indices.map((i) => pieces[end][i]);
+        const [row] = await pool<{ same: boolean; back: number[] }[]>`SELECT ${text[end]}::float8[] = ${values}::float8[] AS same, ${text[end]}::float8[] AS back`;
+        expect(row.same).toBe(true);
+        expect(row.back.map(Number)).toEqual(values);
+      }
+      const ms = indices.map((i) => [pieces.m0[i], pieces.m1[i]]);
+      expect(text.span).toBe(Math.max(...ms.map(([, m1]) => m1)) - Math.min(...ms.map(([m0]) => m0)));
+    }
+    // A kept route's stretch is written once; a route not kept (not frozen) writes it each time.
+    expect(piecesAsText(pieces, [0, 1, 2])).toBe(piecesAsText(pieces, [0, 1, 2]));
+    const copy = planFromRoute(notKept(route), milesToMetres(5)).pieces;
+    expect(piecesAsText(copy, [0, 1, 2])).not.toBe(piecesAsText(copy, [0, 1, 2]));
+    expect(piecesAsText(copy, [0, 1, 2])).toEqual(piecesAsText(pieces, [0, 1, 2]));
   });
 });
