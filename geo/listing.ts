@@ -129,29 +129,39 @@ export function listingSql(sql: SqlClient, which: Fragment, viewerId: number | n
       ? sql`false`
       : sql`EXISTS (SELECT 1 FROM favourite_items fi JOIN favourite_lists fl ON fl.id = fi.list_id WHERE fl.user_id = ${viewerId} AND fi.listing_id = l.id)`;
   return sql`
-    SELECT l.id, l.current_version_id AS version_id, l.slug, l.walk_type, listing_url(l.walk_type, l.slug) AS url,
-           l.title, l.full_title, l.description, l.type_id, t.name AS type_name, t.path AS type_path,
-           l.has_pub, l.has_beach, l.free, l.popularity, l.status,
+    SELECT ${cardColumns(sql)}, l.slug, l.walk_type, l.full_title, l.has_pub, l.has_beach, l.popularity, l.status,
            COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'slug', f.slug, 'icon', f.icon) ORDER BY f.id)
                      FROM facilities f WHERE f.id = ANY(l.facility_ids)), '[]'::json) AS facilities,
            ${favourite} AS is_favourite,
-           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.address, l.town, l.county, l.postcode,
-           l.country_id, c.name AS country_name, c.slug AS country_slug, l.user_id,
+           l.address, l.postcode, l.country_id, c.name AS country_name, c.slug AS country_slug, l.user_id,
            to_char(l.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at,
            floor(extract(epoch FROM l.updated_at))::float8 AS updated_at_seconds,
-           ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
-           (SELECT v.data->'extras' FROM listing_versions v WHERE v.id = l.current_version_id) AS extras,
-           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
-           r.motorway AS road_motorway, r.icon AS road_icon,
-           j.id AS junction_id, j.road_id AS junction_road_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
-           j.position AS junction_position, j.town AS junction_town, ST_Y(j.geom) AS junction_lat, ST_X(j.geom) AS junction_lng
-    FROM listings l
-    JOIN listing_types t ON t.id = l.type_id
+           (SELECT v.data->'extras' FROM listing_versions v WHERE v.id = l.current_version_id) AS extras
+    FROM ${cardJoins(sql)}
     JOIN countries c ON c.id = l.country_id
+    WHERE ${which}`;
+}
+
+/** The columns a result card is made from (`ListingCardRow`): the first of `listingSql`'s, all of `listingCardSql`'s. */
+function cardColumns(sql: SqlClient): Fragment {
+  return sql`
+    l.id, l.current_version_id AS version_id, listing_url(l.walk_type, l.slug) AS url, l.title, l.description,
+    l.type_id, t.name AS type_name, t.path AS type_path, l.free,
+    ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.town, l.county,
+    ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
+    r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
+    r.motorway AS road_motorway, r.icon AS road_icon,
+    j.id AS junction_id, j.road_id AS junction_road_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
+    j.position AS junction_position, j.town AS junction_town, ST_Y(j.geom) AS junction_lat, ST_X(j.geom) AS junction_lng`;
+}
+
+/** The listing, its type, its road (and the road's country) and its junction: the joins both reads share. */
+function cardJoins(sql: SqlClient): Fragment {
+  return sql`listings l
+    JOIN listing_types t ON t.id = l.type_id
     LEFT JOIN roads r ON r.id = l.road_id
     LEFT JOIN countries rc ON rc.id = r.country_id
-    LEFT JOIN junctions j ON j.id = l.junction_id
-    WHERE ${which}`;
+    LEFT JOIN junctions j ON j.id = l.junction_id`;
 }
 
 /** The columns of `listingSql` a result card is made from (`ListingCardRow`), in its order. */
@@ -164,27 +174,13 @@ export type ListingCardColumn =
 export type ListingCardRow = Pick<ListingRow, ListingCardColumn>;
 
 /**
- * `listingSql`'s card projection (decision 0341): the same join, and of its columns, under the same names
- * and with the same expressions, only those a result card is made from (`ListingCardRow`). A results
- * page's 20 listings are read with it: they never show a listing's facilities, address, country, owner,
- * extras or favourite flag (a member's favourites come with the page), which were most of their bytes.
+ * `listingSql`'s card projection (decision 0341): the same columns a card is made from (`cardColumns`, the
+ * very fragment `listingSql` starts with) over the same joins, without the rest. A results page's 20
+ * listings are read with it: they never show a listing's facilities, address, country, owner, extras or
+ * favourite flag (a member's favourites come with the page), which were most of their bytes.
  */
 export function listingCardSql(sql: SqlClient, which: Fragment): Fragment {
-  return sql`
-    SELECT l.id, l.current_version_id AS version_id, listing_url(l.walk_type, l.slug) AS url, l.title, l.description,
-           l.type_id, t.name AS type_name, t.path AS type_path, l.free,
-           ST_Y(l.location::geometry) AS lat, ST_X(l.location::geometry) AS lng, l.town, l.county,
-           ${galleryPhotosSql(sql, sql`l.current_version_id`)} AS photos,
-           r.id AS road_id, r.name AS road_name, r.slug AS road_slug, r.description AS road_description, rc.slug AS road_country,
-           r.motorway AS road_motorway, r.icon AS road_icon,
-           j.id AS junction_id, j.road_id AS junction_road_id, j.number AS junction_number, j.expanded_name AS junction_expanded_name,
-           j.position AS junction_position, j.town AS junction_town, ST_Y(j.geom) AS junction_lat, ST_X(j.geom) AS junction_lng
-    FROM listings l
-    JOIN listing_types t ON t.id = l.type_id
-    LEFT JOIN roads r ON r.id = l.road_id
-    LEFT JOIN countries rc ON rc.id = r.country_id
-    LEFT JOIN junctions j ON j.id = l.junction_id
-    WHERE ${which}`;
+  return sql`SELECT ${cardColumns(sql)} FROM ${cardJoins(sql)} WHERE ${which}`;
 }
 
 /** A listing as every view of it starts from. */
