@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { seriousViolations } from "./support/axe";
+import { atEachWidth, seriousViolations } from "./support/axe";
 
 test.use({ allowNotFoundDocument: true });
 
@@ -65,4 +65,30 @@ test("a header or footer already checked is left out of later checks only while 
   expect(unnamed(await seriousViolations(page))).toBe(true);
   await page.locator("#probe-unnamed").focus();
   expect(unnamed(await seriousViolations(page))).toBe(true);
+});
+
+test("a page checked at each width fails on what goes wrong at one width only, axe put in once", async ({ page }) => {
+  // Faults each at one width (decision 0339): grey text from 960 px up, grey text on a phone only, and an
+  // unnamed button shown only from 960 px up. (target-size is off in axe's defaults, so no check runs it.)
+  await page.setContent(
+    `<!doctype html><html lang="en"><head><title>Probe</title><style>
+      body { font: 16px sans-serif; color: #000; background: #fff; }
+      .probe-wide-only { display: none; }
+      @media (min-width: 960px) { #probe-grey { color: #bbb; } .probe-wide-only { display: inline-block; } }
+      @media (max-width: 599.98px) { #probe-narrow-grey { color: #aaa; } }
+    </style></head><body><main><h1>Probe</h1><p id="probe-grey">Grey only when wide</p>` +
+      `<p id="probe-narrow-grey">Grey only when narrow</p>` +
+      `<button class="probe-wide-only" id="probe-unnamed-wide"></button></main></body></html>`,
+  );
+  const found = new Map<number, string[]>();
+  await atEachWidth(page, async () => {}, async (width) => void found.set(width, await seriousViolations(page)));
+  const at = (width: number, rule: string, target: string) => (found.get(width) ?? []).some((line) => line.startsWith(`${rule}:`) && line.includes(target));
+  expect(at(390, "color-contrast", "#probe-grey"), "contrast at 390").toBe(false);
+  expect(at(1280, "color-contrast", "#probe-grey"), "contrast at 1280").toBe(true);
+  expect(at(390, "color-contrast", "#probe-narrow-grey"), "narrow contrast at 390").toBe(true);
+  expect(at(1280, "color-contrast", "#probe-narrow-grey"), "narrow contrast at 1280").toBe(false);
+  expect(at(390, "button-name", "#probe-unnamed-wide"), "unnamed at 390").toBe(false);
+  expect(at(1280, "button-name", "#probe-unnamed-wide"), "unnamed at 1280").toBe(true);
+  // One copy of axe served both checks of the document.
+  expect(await page.evaluate(() => (window as unknown as { __pawrouteAxe?: string }).__pawrouteAxe)).toBeTruthy();
 });
