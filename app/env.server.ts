@@ -171,6 +171,14 @@ export function getEnv(): Env {
   return cached;
 }
 
+/**
+ * Tests only: the next getEnv() parses process.env again. The integration files that share one process
+ * (vitest's "shared" project, decision 0338) each start from the environment a process of their own would see.
+ */
+export function forgetEnvForTests(): void {
+  cached = undefined;
+}
+
 export class ConfigError extends Error {
   name = "ConfigError";
 }

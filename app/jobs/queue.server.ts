@@ -33,16 +33,22 @@ const logFactory: LogFunctionFactory = (scope) => (level, message) => {
 export const jobLogger = new Logger(logFactory);
 
 const KEY = Symbol.for("pawroute.jobs.migrated");
-type Holder = { [KEY]?: Promise<void> };
+type Holder = { [KEY]?: Map<string, Promise<void>> };
 
-/** Installs or updates graphile-worker's own schema once per process (it keeps its own migrations). */
+/** Installs or updates graphile-worker's own schema once per process and schema (it keeps its own migrations). */
 export function ensureJobQueue(): Promise<void> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= runMigrations({ connectionString: getEnv().DATABASE_URL, schema: getEnv().JOB_QUEUE_SCHEMA, logger: jobLogger }).catch((error: unknown) => {
-    holder[KEY] = undefined;
-    throw error;
-  });
-  return holder[KEY];
+  const { DATABASE_URL, JOB_QUEUE_SCHEMA } = getEnv();
+  const migrated = ((globalThis as Holder)[KEY] ??= new Map());
+  const key = `${JOB_QUEUE_SCHEMA}@${DATABASE_URL}`;
+  let done = migrated.get(key);
+  if (!done) {
+    done = runMigrations({ connectionString: DATABASE_URL, schema: JOB_QUEUE_SCHEMA, logger: jobLogger }).catch((error: unknown) => {
+      migrated.delete(key);
+      throw error;
+    });
+    migrated.set(key, done);
+  }
+  return done;
 }
 
 /** Adds a job in the given transaction (or on its own). */

@@ -3,10 +3,12 @@
 import { expect } from "vitest";
 import type { SessionUser } from "../../app/auth/guards.server";
 import { sql } from "../../app/db.server";
+import { getEnv } from "../../app/env.server";
 import { LOCAL_KEYS } from "../../app/payments/stripe.server";
 import { createSetupIntent } from "../../app/payments/subscriptions.server";
 
-export const QUEUE = process.env.JOB_QUEUE_SCHEMA ?? "graphile_worker";
+/** The job queue's schema, read when asked: a file may set its own (JOB_QUEUE_SCHEMA) at its top. */
+export const queueSchema = (): string => getEnv().JOB_QUEUE_SCHEMA;
 
 export function paymentMembers(prefix: string) {
   const created: number[] = [];
@@ -21,7 +23,8 @@ export function paymentMembers(prefix: string) {
       return { id: row.id, email, username: null, emailVerified: true, isAdmin: false, hasPassword: true, sessionId: "test" };
     },
     async remove(): Promise<void> {
-      await sql()`DELETE FROM ${sql()(QUEUE)}._private_jobs j USING ${sql()(QUEUE)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE ${`${prefix}-${tag}-%`}`;
+      const queue = queueSchema();
+      await sql()`DELETE FROM ${sql()(queue)}._private_jobs j USING ${sql()(queue)}._private_tasks t WHERE t.id = j.task_id AND t.identifier = 'send-mail' AND j.payload->>'to' LIKE ${`${prefix}-${tag}-%`}`;
       if (created.length) await sql()`DELETE FROM users WHERE id = ANY(${created}::int[])`;
     },
   };

@@ -8,7 +8,7 @@ import { createSetupToken, penceToValue, valueToPence } from "../../app/payments
 import { runRenewals } from "../../app/payments/renewals.server";
 import { addMonths, checkout } from "../../app/payments/subscriptions.server";
 import { receivePayPalEvent } from "../../app/payments/webhooks.server";
-import { paymentMembers, QUEUE } from "./payment-members";
+import { paymentMembers, queueSchema } from "./payment-members";
 import { appErrorOf } from "../support/app-error";
 
 // PayPal money safety against the real database and the local PayPal REST stand-in (the app's fetch
@@ -147,7 +147,7 @@ describe("PayPal payments", () => {
     expect(kept.auto_renew).toBe(true);
     expect(await money(bad.id)).toMatchObject({ charges: 1, receipts: 1, total: 499 });
     const [mails] = await sql()<{ count: number }[]>`
-      SELECT count(*)::int AS count FROM ${sql()(QUEUE)}._private_jobs j JOIN ${sql()(QUEUE)}._private_tasks t ON t.id = j.task_id
+      SELECT count(*)::int AS count FROM ${sql()(queueSchema())}._private_jobs j JOIN ${sql()(queueSchema())}._private_tasks t ON t.id = j.task_id
       WHERE t.identifier = 'send-mail' AND j.payload->>'to' = ${bad.email} AND j.payload->>'subject' = 'We couldn''t renew your Pawroute subscription'`;
     expect(mails.count).toBe(1);
   });

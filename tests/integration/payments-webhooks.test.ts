@@ -2,7 +2,6 @@
 // which send their own signed events (decisions 0240, 0241): bodies of every wrong shape answer 400 and
 // are logged; signatures made with the old constants are refused; refunds, disputes and reversals change
 // the receipt and the subscription once however often they are sent; receipts and refunds are mailed.
-import { SCHEMA } from "./webhooks-queue";
 import { createHmac, createHash, randomUUID } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { sql as drizzleSql } from "drizzle-orm";
@@ -31,6 +30,11 @@ import { checkout, renew } from "../../app/payments/subscriptions.server";
 import { action as paypalWebhook } from "../../app/routes/api/webhooks-paypal";
 import { action as stripeWebhook } from "../../app/routes/api/webhooks-stripe";
 import { paymentMembers, confirmCard, renewingSubscription } from "./payment-members";
+import { getEnv } from "../../app/env.server";
+
+// Its own job queue, so the mails it reads are its own: the app reads the environment on first use, after this line.
+const SCHEMA = `graphile_worker_webhooks_${process.pid}`;
+process.env.JOB_QUEUE_SCHEMA = SCHEMA;
 
 const members = paymentMembers("hooks");
 const { tag, member } = members;
@@ -62,6 +66,7 @@ beforeAll(async () => {
   catcher = await startMailCatcher(0, { logLinks: false });
   configureMailTransport(`smtp://127.0.0.1:${catcher.port}`, { local: true });
   await ensureJobQueue();
+  expect(getEnv().JOB_QUEUE_SCHEMA).toBe(SCHEMA);
 });
 
 afterAll(async () => {

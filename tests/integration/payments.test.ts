@@ -13,7 +13,7 @@ import { registerPaymentMethod } from "../../app/payments/payment-method.server"
 import { payingTreats, payWithTreat } from "../../app/payments/prize.server";
 import { addMonths, cancelAutoRenew, checkout, createSetupIntent, enableAutoRenew, prorate, renew, renewalCard, switchPlan, type PaymentResult } from "../../app/payments/subscriptions.server";
 import { receiveStripeEvent } from "../../app/payments/webhooks.server";
-import { paymentMembers, QUEUE, confirmCard, renewingSubscription } from "./payment-members";
+import { paymentMembers, queueSchema, confirmCard, renewingSubscription } from "./payment-members";
 import { appErrorOf } from "../support/app-error";
 
 // Money safety against the real database and the local Stripe API stand-in (the stripe SDK speaks to it
@@ -60,7 +60,7 @@ async function money(userId: number) {
 
 async function mailsTo(email: string): Promise<number> {
   const [row] = await sql()<{ count: number }[]>`
-    SELECT count(*)::int AS count FROM ${sql()(QUEUE)}._private_jobs j JOIN ${sql()(QUEUE)}._private_tasks t ON t.id = j.task_id
+    SELECT count(*)::int AS count FROM ${sql()(queueSchema())}._private_jobs j JOIN ${sql()(queueSchema())}._private_tasks t ON t.id = j.task_id
     WHERE t.identifier = 'send-mail' AND j.payload->>'to' = ${email}`;
   return row.count;
 }
