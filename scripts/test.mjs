@@ -29,14 +29,18 @@ const INSTALLED = Date.now();
 // The test environment. Its DATABASE_URL is set by the set-up, once the cluster is up (it may take another port).
 const env = { NODE_ENV: "test", SESSION_SECRET: sessionSecret(), E2E_PORT: String(await freePortBlock()) };
 
+// vitest runs twice (decision 0344): its unit project, which needs no database, as soon as the lint is over,
+// while the database restart stage has the cluster; every other project once the database is free. Each run
+// writes its own JSON report.
 const VITEST_REPORT = join(ROOT, ".data", "test-results", "vitest.json");
+const VITEST_UNIT_REPORT = join(ROOT, ".data", "test-results", "vitest-unit.json");
 mkdirSync(dirname(VITEST_REPORT), { recursive: true });
-rmSync(VITEST_REPORT, { force: true });
+for (const report of [VITEST_REPORT, VITEST_UNIT_REPORT]) rmSync(report, { force: true });
 
-/** The failed unit and integration tests, a few lines each, from vitest's JSON report. */
-function vitestRecap() {
-  if (!existsSync(VITEST_REPORT)) return ["  (vitest wrote no report: it stopped before its tests ran; see its output above)"];
-  const report = JSON.parse(readFileSync(VITEST_REPORT, "utf8"));
+/** The failed tests of one vitest run, a few lines each, from its JSON report. */
+function vitestRecap(reportFile) {
+  if (!existsSync(reportFile)) return ["  (vitest wrote no report: it stopped before its tests ran; see its output above)"];
+  const report = JSON.parse(readFileSync(reportFile, "utf8"));
   const lines = [];
   for (const file of report.testResults ?? []) {
     const name = relative(ROOT, String(file.name));
@@ -53,7 +57,7 @@ function vitestRecap() {
 
 // Two lanes (decisions 0313, 0317, 0327). vitest runs its files one after another on the test database and
 // leaves most of a core idle; the end-to-end tests need only the build. So:
-// - lane 1: the typecheck and lint, then vitest (their output held and shown as one block at the end);
+// - lane 1: the typecheck and lint, the unit tests, then the rest of vitest (their output held and shown as one block at the end);
 // - lane 2: the build, the database restart, then the end-to-end tests (shown as they run) on their own copy of the test database
 //   (tests/support/e2e-database.ts), made before vitest touches it: vitest's integration tests rename
 //   tables, truncate and count rows, which the server under test must not see.
@@ -109,8 +113,12 @@ const checks = [
   ["Typecheck", "node", ["node_modules/typescript-native/bin/tsc", "--noEmit"]],
   ["Lint", "eslint", [".", "--max-warnings=0"]],
 ];
-// The JSON report feeds the recap of failures printed last (CI shows the end of the output).
-const vitest = ["Unit and integration tests", "vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`]];
+// The JSON reports feed the recap of failures printed last (CI shows the end of the output).
+const vitestRun = (name, project, report) => [name, "vitest", ["run", `--project=${project}`, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]];
+const UNIT = "Unit tests (no database)";
+const INTEGRATION = "Integration and component tests";
+const vitestUnit = vitestRun(UNIT, "unit", VITEST_UNIT_REPORT);
+const vitest = vitestRun(INTEGRATION, "!unit", VITEST_REPORT);
 const END_TO_END = "End-to-end tests";
 const RESTART = "Database restart under load";
 /** The end-to-end stage, on its copy of the test database when the set-up made one. */
@@ -170,10 +178,16 @@ const setUpFinished = new Promise((resolve) => (setUpDone = resolve));
 let databaseFree;
 const databaseFreed = new Promise((resolve) => (databaseFree = resolve));
 
-/** Lane 1: the typecheck and lint, then vitest once the database restart is over, all held. */
+/**
+ * Lane 1: the typecheck and lint, the unit tests (no database: they run while the restart stage has the
+ * cluster, where lane 1 used to wait), then the rest of vitest once the database restart is over, all held.
+ */
 async function checkLane() {
   const results = [];
   for (const stage of checks) results.push(await runStage(stage, { hold: true }));
+  // The test environment (DATABASE_URL among it) is complete once the set-up is over.
+  await setUpFinished;
+  results.push(await runStage(vitestUnit, { hold: true }));
   await databaseFreed;
   return [await runStage(vitest, { hold: true }), ...results];
 }
@@ -222,12 +236,13 @@ for (const result of held) {
   step(`${result.name}: ${result.ok ? "passed" : "FAILED"} in ${seconds(result.ms)}`);
 }
 for (const result of lanes.flat()) if (!result.ok) failed.push(result.name);
-if (failed.includes("Unit and integration tests")) {
-  step("Unit and integration tests that failed (recap)");
-  console.log(vitestRecap().join("\n"));
+for (const [name, report] of [[UNIT, VITEST_UNIT_REPORT], [INTEGRATION, VITEST_REPORT]]) {
+  if (!failed.includes(name)) continue;
+  step(`${name} that failed (recap)`);
+  console.log(vitestRecap(report).join("\n"));
 }
 
-step("Time per stage (lane 1: typecheck, lint, unit and integration tests; alongside lane 2: build, database restart, end-to-end tests)");
+step("Time per stage (lane 1: typecheck, lint, unit tests, integration and component tests; alongside lane 2: build, database restart, end-to-end tests)");
 const INSTALL = "Install (npm ci, when node_modules is not current)";
 const SETUP = "Set-up (packages, database, test database copies; alongside the first stages)";
 const WARM = "Total from a warm install (issue 51: ≤ 10 min)";
