@@ -1,3 +1,4 @@
+import { deepFreeze } from "../../kit/deep-freeze";
 import { keptByText } from "../../kit/kept-by-text";
 import { parseFilters } from "../../geo/search";
 import { filtersFromSearchParams, type SearchFilters } from "../../geo/search/filters";
@@ -26,11 +27,3 @@ const keptFilters = keptByText(
   500_000,
   () => 1_000,
 );
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}

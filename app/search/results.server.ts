@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
+import { deepFreeze } from "../../kit/deep-freeze";
 import { keptByText } from "../../kit/kept-by-text";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
@@ -86,14 +87,6 @@ const keptFilters = keptByText(
   500_000,
   () => 1_000,
 );
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
 
 /**
  * The loader of a results list route module: `resultsLoader(searchRoute)` for a kind's own module, and
