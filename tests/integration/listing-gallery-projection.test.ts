@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as locationLoaderRoute } from "../../app/routes/api/location";
 import { loader as searchLoaderRoute } from "../../app/routes/api/search";
 import { connectTestDatabase } from "../support/database";
+import { giveListingAPhoto } from "../support/listing-photo";
 import { withErrorResponse } from "../../app/error-response.server";
 
 const locationLoader = withErrorResponse(locationLoaderRoute, true);
@@ -13,25 +14,16 @@ const { sql, close } = connectTestDatabase();
 const FILE_ID = "a1b2c3d4e5f6a7b8c9d0e1f2";
 let listingId = 0;
 let versionId = 0;
-let originalGallery: unknown = null;
+let photo: Awaited<ReturnType<typeof giveListingAPhoto>> | undefined;
 
 beforeAll(async () => {
-  const [row] = await sql<{ id: number; version_id: number; gallery: unknown }[]>`
-    SELECT l.id, l.current_version_id AS version_id, v.data->'gallery' AS gallery
-    FROM listings l JOIN listing_versions v ON v.id = l.current_version_id
-    WHERE l.status = 2 AND l.town = 'Penrith' ORDER BY l.id LIMIT 1`;
-  listingId = row.id;
-  versionId = row.version_id;
-  originalGallery = row.gallery;
-  const versions = { "1": { width: 2048, height: 1536 }, "2": { width: 320, height: 200 }, "6": { width: 160, height: 120 } };
-  await sql`INSERT INTO uploaded_files (id, source_format, width, height, bytes, versions, alt_title, attached_at)
-            VALUES (${FILE_ID}, 'jpeg', 2048, 1536, 1000, ${JSON.stringify(versions)}::jsonb, '', now()) ON CONFLICT (id) DO NOTHING`;
-  await sql`UPDATE listing_versions SET data = jsonb_set(data, '{gallery}', ${JSON.stringify([FILE_ID])}::jsonb) WHERE id = ${versionId}`;
+  photo = await giveListingAPhoto(sql, "Penrith", FILE_ID);
+  listingId = photo.listingId;
+  versionId = photo.versionId;
 });
 
 afterAll(async () => {
-  await sql`UPDATE listing_versions SET data = ${originalGallery === null ? sql`data - 'gallery'` : sql`jsonb_set(data, '{gallery}', ${JSON.stringify(originalGallery)}::jsonb)`} WHERE id = ${versionId}`;
-  await sql`DELETE FROM uploaded_files WHERE id = ${FILE_ID}`;
+  await photo?.restore();
   await close();
 });
 

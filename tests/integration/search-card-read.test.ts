@@ -5,6 +5,7 @@ import { parseFilters, search } from "../../geo/search";
 import type { CardLocation, LocationSummary } from "../../geo/search/types";
 import { resultsData } from "../../app/search/view-model";
 import { connectTestDatabase } from "../support/database";
+import { giveListingAPhoto } from "../support/listing-photo";
 
 // Decision 0341: a results page reads its listings as their cards show them (listingCardSql, read: "card").
 // What the page makes of them must be what it made of the whole read, for every kind of search, a
@@ -13,24 +14,15 @@ const { sql, close } = connectTestDatabase();
 const engine = createPgRoutingEngine(sql);
 const FILE_ID = "c4d0a1b2e3f4a5b6c7d8e9f0";
 let versionId = 0;
-let originalGallery: unknown = null;
+let photo: Awaited<ReturnType<typeof giveListingAPhoto>> | undefined;
 
 beforeAll(async () => {
-  const [row] = await sql<{ version_id: number; gallery: unknown }[]>`
-    SELECT l.current_version_id AS version_id, v.data->'gallery' AS gallery
-    FROM listings l JOIN listing_versions v ON v.id = l.current_version_id
-    WHERE l.status = 2 AND l.town = 'London' ORDER BY l.id LIMIT 1`;
-  versionId = row.version_id;
-  originalGallery = row.gallery;
-  const versions = { "1": { width: 2048, height: 1536 }, "2": { width: 320, height: 200 }, "6": { width: 160, height: 120 } };
-  await sql`INSERT INTO uploaded_files (id, source_format, width, height, bytes, versions, alt_title, attached_at)
-            VALUES (${FILE_ID}, 'jpeg', 2048, 1536, 1000, ${JSON.stringify(versions)}::jsonb, '', now()) ON CONFLICT (id) DO NOTHING`;
-  await sql`UPDATE listing_versions SET data = jsonb_set(data, '{gallery}', ${JSON.stringify([FILE_ID])}::jsonb) WHERE id = ${versionId}`;
+  photo = await giveListingAPhoto(sql, "London", FILE_ID);
+  versionId = photo.versionId;
 });
 
 afterAll(async () => {
-  await sql`UPDATE listing_versions SET data = ${originalGallery === null ? sql`data - 'gallery'` : sql`jsonb_set(data, '{gallery}', ${JSON.stringify(originalGallery)}::jsonb)`} WHERE id = ${versionId}`;
-  await sql`DELETE FROM uploaded_files WHERE id = ${FILE_ID}`;
+  await photo?.restore();
   await close();
 });
 
