@@ -9,9 +9,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactElement } from "react";
 import * as domServer from "react-dom/server";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { logger } from "./ops/logger.server";
 import { PageContextProvider } from "./ops/page-context";
+
+const { renderToPipeableStream, renderToStaticMarkup } = domServer;
 
 const ABORT_DELAY = 5_000;
 
