@@ -98,10 +98,37 @@ test("the location (pages 1 and 2), road and route maps show exactly the results
   }
 });
 
-test("keyboard only: Tab onto the map, arrow to a cluster, Enter zooms in with focus on what it held, down to a pin and its tooltip", async ({ page }) => {
+/** The rendered clusters: where each is on the canvas, and its size. */
+function renderedClusters(page: Page): Promise<{ x: number; y: number; size: number }[]> {
+  return page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    if (!map) return [];
+    const byCluster = new Map<number, { x: number; y: number; size: number }>();
+    for (const feature of map.queryRenderedFeatures({ layers: ["result-clusters"] })) {
+      if (feature.geometry.type !== "Point") continue;
+      const [lng, lat] = feature.geometry.coordinates;
+      byCluster.set(Number(feature.properties.cluster_id), { ...map.project([lng, lat]), size: Number(feature.properties.point_count) });
+    }
+    return [...byCluster.values()];
+  });
+}
+
+// One page for the dense search's three checks (decision 0346; the clusters and the click were map-journeys'
+// own test, on the same page at the same size): what the map draws as loaded, the keyboard's way into a
+// cluster, and a click on a cluster, from the view the page opened with (set again, the tooltip closed).
+test("a dense search gathers its pins into numbered clusters; keyboard only: Tab onto the map, arrow to a cluster, Enter zooms in with focus on what it held, down to a pin and its tooltip; a cluster zooms in when clicked", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/map/browse");
   await mapReady(page);
+  const opened = await page.evaluate(() => {
+    const map = window.__pawrouteMap;
+    return map ? { center: map.getCenter().toArray() as [number, number], zoom: map.getZoom() } : null;
+  });
+  if (!opened) throw new Error("no map on the page");
+  // The page's results, each a pin or counted in a cluster (decision 0137).
+  expect((await renderedClusters(page)).length, "the page's results gather into clusters at this zoom").toBeGreaterThan(0);
+  expect(await drawnCount(page)).toBe(await page.locator(".result-card").count());
+
   const places = page.locator(".map-places__place");
   await expect(places.first()).toBeAttached();
   expect(await page.locator(".map-places__place--cluster").count(), "the page's results gather into clusters at this zoom").toBeGreaterThan(0);
@@ -138,4 +165,23 @@ test("keyboard only: Tab onto the map, arrow to a cluster, Enter zooms in with f
   await expect(link).toBeFocused();
   await expect(page.locator(`[data-result-id="${id}"]`)).toHaveClass(/result-card--on-map/);
   await reviewScreenshot(page, { path: "tests/e2e/screenshots/map-keyboard-cluster-1280.png" });
+
+  // Back to the view the page opened with: a click on a cluster (one the open tooltip does not cover) zooms in.
+  await page.evaluate(
+    (view) =>
+      new Promise<void>((resolve) => {
+        const map = window.__pawrouteMap;
+        if (!map) return resolve();
+        map.once("idle", () => resolve());
+        map.jumpTo(view);
+      }),
+    opened,
+  );
+  const box = await page.locator(".search-map__canvas").boundingBox();
+  const tooltip = await page.locator(".maplibregl-popup").boundingBox();
+  const covered = (x: number, y: number) => tooltip !== null && x >= tooltip.x - 20 && x <= tooltip.x + tooltip.width + 20 && y >= tooltip.y - 20 && y <= tooltip.y + tooltip.height + 20;
+  const target = box ? (await renderedClusters(page)).find((cluster) => !covered(box.x + cluster.x, box.y + cluster.y)) : undefined;
+  if (!target || !box) throw new Error("no cluster on the map clear of the tooltip");
+  await page.mouse.click(box.x + target.x, box.y + target.y);
+  await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(opened.zoom);
 });
