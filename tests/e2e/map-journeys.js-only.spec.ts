@@ -4,8 +4,9 @@ import { apiSearch } from "./search-support";
 import { expect, reviewScreenshot, test } from "./fixtures";
 import { atEachWidth, seriousViolations } from "./support/axe";
 
-// The map journeys (issue 10): the list and the map side by side with a legend, clusters, zoom
-// buttons and keyboard access; the listing page's small map; the directions map framing the route.
+// The map journeys (issue 10): the list and the map side by side with a legend, zoom buttons and keyboard
+// access; the listing page's small map; the directions map framing the route. Clusters (drawn, opened by a
+// click and by keyboard) are map-results-page's, on one page of a dense search (decision 0346).
 // The map needs JavaScript, so only the js project runs this file; the fixture fails any test that
 // logs a console error or sends a request to another host, so each also proves the map self-hosted.
 
@@ -30,18 +31,6 @@ async function mapReady(page: Page, selector = ".search-map__canvas") {
 /** The ids of the listings ringed as "the one you are on" on the map. */
 function highlightedIds(page: Page): Promise<number[]> {
   return page.evaluate(() => (window.__pawrouteMap?.querySourceFeatures("highlight") ?? []).map((feature) => Number(feature.properties.id)));
-}
-
-/** Rendered single pins (their listing ids) and rendered clusters (their sizes). */
-function renderedPinsAndClusters(page: Page): Promise<{ pins: number[]; clusters: number[] }> {
-  return page.evaluate(() => {
-    const map = window.__pawrouteMap;
-    if (!map) return { pins: [], clusters: [] };
-    const pins = [...new Set(map.queryRenderedFeatures({ layers: ["result-pins"] }).map((feature) => Number(feature.properties.id)))];
-    const byCluster = new Map<number, number>();
-    for (const feature of map.queryRenderedFeatures({ layers: ["result-clusters"] })) byCluster.set(Number(feature.properties.cluster_id), Number(feature.properties.point_count));
-    return { pins, clusters: [...byCluster.values()] };
-  });
 }
 
 test("keyboard only: Tab past the map into the results beside it, move with the arrows, Enter opens the listing", async ({ page }) => {
@@ -101,29 +90,6 @@ test("the map has zoom buttons and a legend of the marker colours, and no seriou
     await reviewScreenshot(page, { path: `tests/e2e/screenshots/map-route-${width}.png`, fullPage: width === 390 });
     expect(await seriousViolations(page, ".maplibregl-canvas")).toEqual([]);
   }
-});
-
-test("a dense search gathers its pins into numbered clusters, and a cluster zooms in when clicked", async ({ page }) => {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/map/browse");
-  await mapReady(page);
-  const { pins, clusters } = await renderedPinsAndClusters(page);
-  expect(clusters.length).toBeGreaterThan(0);
-  // The page's results, each a pin or counted in a cluster (decision 0137).
-  expect(pins.length + clusters.reduce((sum, size) => sum + size, 0)).toBe(await page.locator(".result-card").count());
-  await reviewScreenshot(page, { path: "tests/e2e/screenshots/map-browse-clusters-1280.png" });
-
-  const target = await page.evaluate(() => {
-    const map = window.__pawrouteMap;
-    const feature = map?.queryRenderedFeatures({ layers: ["result-clusters"] })[0];
-    if (!map || !feature || feature.geometry.type !== "Point") return null;
-    const [lng, lat] = feature.geometry.coordinates;
-    return { ...map.project([lng, lat]), zoom: map.getZoom() };
-  });
-  const box = await page.locator(".search-map__canvas").boundingBox();
-  if (!target || !box) throw new Error("no cluster on the map");
-  await page.mouse.click(box.x + target.x, box.y + target.y);
-  await expect.poll(() => page.evaluate(() => window.__pawrouteMap?.getZoom() ?? 0)).toBeGreaterThan(target.zoom);
 });
 
 /** The widths the small map is checked at, each 900 px high: loaded at the first, widened to the second (atEachWidth). */

@@ -18,6 +18,8 @@ interface Kept {
   tripId: number;
   tripQuery: string;
   listings: { id: number; title: string; url: string }[];
+  /** A listing near the list's, in no list of the member's: kept on its own, saved to favourites offline. */
+  other: { id: number; title: string; url: string };
 }
 
 async function memberWithListAndTrip(listings = 2): Promise<Kept> {
@@ -25,13 +27,15 @@ async function memberWithListAndTrip(listings = 2): Promise<Kept> {
   const member = await createMember({ label: "offline" });
   const rows = await sql<{ id: number; title: string; url: string }[]>`
     SELECT l.id, l.title, '/' || l.walk_type || '/' || l.slug AS url FROM listings l WHERE l.status = 2 AND l.free
-    ORDER BY l.location <-> ST_SetSRID(ST_MakePoint(${KESWICK.lng}, ${KESWICK.lat}), 4326)::geography LIMIT ${listings}`;
+    ORDER BY l.location <-> ST_SetSRID(ST_MakePoint(${KESWICK.lng}, ${KESWICK.lat}), 4326)::geography LIMIT ${listings + 1}`;
+  const other = rows.pop();
+  if (!other) throw new Error("no listing near Keswick");
   const listName = `Lakes ${member.id}`;
   const [list] = await sql<{ id: number }[]>`INSERT INTO favourite_lists (user_id, name, is_default) VALUES (${member.id}, ${listName}, true) RETURNING id`;
   for (const row of rows) await sql`INSERT INTO favourite_items (list_id, listing_id) VALUES (${list.id}, ${row.id})`;
   const tripQuery = "from=Manchester&to=Carlisle&depart=2027-04-02T08:00&every=90&kind=any";
   const [trip] = await sql<{ id: number }[]>`INSERT INTO trips (user_id, name, query) VALUES (${member.id}, 'Manchester to Carlisle', ${tripQuery}) RETURNING id`;
-  return { member, listId: list.id, listName, tripId: trip.id, tripQuery, listings: rows };
+  return { member, listId: list.id, listName, tripId: trip.id, tripQuery, listings: rows, other };
 }
 
 async function hydrated(page: Page) {
@@ -61,6 +65,29 @@ async function keptInBrowser(page: Page): Promise<{ caches: number; databases: s
   });
 }
 
+/** Each kept thing's addresses (pages and stored files) and every address in the cache. */
+async function keptAddresses(page: Page): Promise<{ items: { key: string; kind: string; urls: string[] }[]; cached: string[] }> {
+  return page.evaluate(async () => {
+    const cache = await caches.open("pawroute-offline-v1");
+    const cached = (await cache.keys()).map((request) => {
+      const url = new URL(request.url);
+      return `${url.pathname}${url.search}`;
+    });
+    const open = indexedDB.open("pawroute-offline");
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error ?? new Error("IndexedDB"));
+    });
+    const all = db.transaction("items").objectStore("items").getAll();
+    const rows = await new Promise<{ key: string; kind: string; pages: string[]; files: string[] }[]>((resolve, reject) => {
+      all.onsuccess = () => resolve(all.result as { key: string; kind: string; pages: string[]; files: string[] }[]);
+      all.onerror = () => reject(all.error ?? new Error("IndexedDB"));
+    });
+    db.close();
+    return { items: rows.map((row) => ({ key: row.key, kind: row.kind, urls: [...row.pages, ...row.files] })), cached };
+  });
+}
+
 async function offline(context: BrowserContext, on: boolean) {
   await context.setOffline(on);
 }
@@ -71,110 +98,125 @@ test.afterEach(async ({ context }) => {
   await context.setOffline(false);
 });
 
-// One member keeps a list and a trip once, then each use of what was kept in turn: the Offline page, the
-// pages with no network, logging out (decision 0337: keeping is the costly step, a few hundred tiles each).
-test("a kept list and trip: listed with their size and date, open with no network (the list, a listing, its directions and the maps with pins; other pages say they are not kept), and logging out deletes everything kept", async ({ page, context }) => {
-  test.setTimeout(180_000);
+// One member keeps a list, a trip and a listing once, then each use of what was kept in turn: the Offline
+// page, the pages with no network, a favourite saved offline and sent when back online, removing one kept
+// thing, logging out (decisions 0337 and 0346: keeping is the costly step, a few hundred tiles each; the
+// listing kept third reuses the app's files and the nearby tiles the list's keeping fetched).
+test("a kept list, trip and listing: listed with their size and date, open with no network (the list, a listing, its directions and the maps with pins; other pages say they are not kept); a favourite made offline is sent when the network returns; removing the kept listing deletes what only it stored; logging out deletes everything kept", async ({ page, context }) => {
+  test.setTimeout(240_000);
   const kept = await memberWithListAndTrip();
-  await logInAs(context, kept.member);
-
-  await page.goto(`/account/favourites/${kept.listId}`);
-  await hydrated(page);
-  await keepFor(page, kept.listName);
-  await page.goto("/account/trips");
-  await hydrated(page);
-  await keepFor(page, "Manchester to Carlisle");
-  expect(await workerActive(page)).toBe("activated");
-  // The Offline page, from the note's link: each kept thing with what it is, its size and its date.
-  await page.getByRole("link", { name: "See what is kept" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
-  const keptItem = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
-  await expect(keptItem(kept.listName)).toContainText(/Favourites list · 2 places · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
-  await expect(keptItem("Manchester to Carlisle")).toContainText(/Trip · \d+ places? · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
-
-  await offline(context, true);
-  // The list, as it was rendered, marked as the saved copy.
-  await page.goto(`/account/favourites/${kept.listId}`);
-  await expect(page.getByRole("heading", { level: 1, name: kept.listName })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
-  await hydrated(page);
-  // A listing from it, by its link (a full navigation while offline), with its small map and pin.
-  const first = kept.listings[0];
-  await page.getByRole("link", { name: first.title }).first().click();
-  await expect(page).toHaveURL(new RegExp(`${first.url}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(first.title);
-  await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
-  await page.locator(".mini-map").scrollIntoViewIfNeeded();
-  await expect(page.locator(".mini-map__frame")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
-  // Its directions (from the list's area), opened from the listing's own directions address.
-  await page.goto(`${first.url}/directions`);
-  await expect(page.getByRole("heading", { name: /^Your route from/ })).toBeVisible();
-  await expect(page.locator(".directions-steps li, ol li").first()).toBeVisible();
-
-  // The trip: the plan as text, and its map drawn from kept tiles with the stops as pins.
-  await page.goto(`/trip?${kept.tripQuery}`);
-  await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
-  await expect(page.locator(".trip-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
-  await expect(page.locator(".trip-map__canvas .map-places__place").first()).toBeAttached();
-
-  // A page that was not kept: the offline page, listing what is kept.
-  await page.goto("/faqs");
-  await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
-  await expect(page.getByText("This page isn’t kept for offline use.")).toBeVisible();
-  await expect(page.getByRole("link", { name: kept.listName })).toHaveAttribute("href", `/account/favourites/${kept.listId}`);
-  await expect(page.getByRole("link", { name: "Manchester to Carlisle" })).toBeVisible();
-  // Search needs a connection.
-  await page.goto("/search-results/location?location=Keswick");
-  await expect(page.getByText("Search needs a connection.")).toBeVisible();
-
-  // Back online, logging out deletes everything kept in Cache Storage and IndexedDB.
-  await offline(context, false);
-  await page.goto(`/account/favourites/${kept.listId}`);
-  await hydrated(page);
-  const before = await keptInBrowser(page);
-  expect(before.caches).toBeGreaterThan(0);
-  expect(before.databases).toContain("pawroute-offline");
-  await page.locator("details.account-menu > summary").click();
-  await page.locator("details.account-menu").getByRole("button", { name: "Log out" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await hydrated(page);
-  await expect.poll(() => keptInBrowser(page)).toEqual({ caches: 0, databases: [] });
-});
-
-test("a favourite made offline is sent when the network returns, and the member is told; removing the kept listing on the Offline page deletes what it stored", async ({ page, context }) => {
-  test.setTimeout(120_000);
-  const kept = await memberWithListAndTrip();
+  const { other } = kept;
   const sql = database();
-  const [other] = await sql<{ id: number; title: string; url: string }[]>`
-    SELECT l.id, l.title, '/' || l.walk_type || '/' || l.slug AS url FROM listings l
-    WHERE l.status = 2 AND l.free AND l.id NOT IN (SELECT listing_id FROM favourite_items WHERE list_id = ${kept.listId}) ORDER BY l.id LIMIT 1`;
+  const favourited = () => sql`SELECT 1 FROM favourite_items i JOIN favourite_lists l ON l.id = i.list_id WHERE l.user_id = ${kept.member.id} AND i.listing_id = ${other.id}`;
   await logInAs(context, kept.member);
-  await page.goto(other.url);
-  await hydrated(page);
-  await keepFor(page, other.title);
+
+  await test.step("keep the list, the trip and a listing", async () => {
+    await page.goto(`/account/favourites/${kept.listId}`);
+    await hydrated(page);
+    await keepFor(page, kept.listName);
+    await page.goto("/account/trips");
+    await hydrated(page);
+    await keepFor(page, "Manchester to Carlisle");
+    expect(await workerActive(page)).toBe("activated");
+    await page.goto(other.url);
+    await hydrated(page);
+    await keepFor(page, other.title);
+  });
+
+  await test.step("the Offline page, from the note's link: each kept thing with what it is, its size and its date", async () => {
+    await page.getByRole("link", { name: "See what is kept" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
+    const keptItem = (name: string) => page.getByRole("listitem").filter({ has: page.getByRole("link", { name }) });
+    await expect(keptItem(kept.listName)).toContainText(/Favourites list · 2 places · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+    await expect(keptItem("Manchester to Carlisle")).toContainText(/Trip · \d+ places? · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+    await expect(keptItem(other.title)).toContainText(/Listing · 1 place · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
+  });
 
   await offline(context, true);
-  await page.goto(other.url);
-  await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
-  await hydrated(page);
-  await favouriteTogglesReady(page);
-  await page.getByRole("button", { name: "Save to favourites" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /You are offline: saving .* will be done when you are back online\./ })).toBeVisible();
-  expect(await sql`SELECT 1 FROM favourite_items i JOIN favourite_lists l ON l.id = i.list_id WHERE l.user_id = ${kept.member.id} AND i.listing_id = ${other.id}`).toHaveLength(0);
+  await test.step("with no network: the list, a listing from it with its small map, its directions", async () => {
+    // The list, as it was rendered, marked as the saved copy.
+    await page.goto(`/account/favourites/${kept.listId}`);
+    await expect(page.getByRole("heading", { level: 1, name: kept.listName })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
+    await hydrated(page);
+    // A listing from it, by its link (a full navigation while offline), with its small map and pin.
+    const first = kept.listings[0];
+    await page.getByRole("link", { name: first.title }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${first.url}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(first.title);
+    await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
+    await page.locator(".mini-map").scrollIntoViewIfNeeded();
+    await expect(page.locator(".mini-map__frame")).toHaveAttribute("data-ready", "true", { timeout: 20_000 });
+    // Its directions (from the list's area), opened from the listing's own directions address.
+    await page.goto(`${first.url}/directions`);
+    await expect(page.getByRole("heading", { name: /^Your route from/ })).toBeVisible();
+    await expect(page.locator(".directions-steps li, ol li").first()).toBeVisible();
+  });
 
-  await offline(context, false);
-  await expect(page.getByRole("status").filter({ hasText: "Back online: the change you made offline has been saved." })).toBeVisible();
-  expect(await sql`SELECT 1 FROM favourite_items i JOIN favourite_lists l ON l.id = i.list_id WHERE l.user_id = ${kept.member.id} AND i.listing_id = ${other.id}`).toHaveLength(1);
+  await test.step("with no network: the trip, its plan as text and its map drawn from kept tiles with the stops as pins", async () => {
+    await page.goto(`/trip?${kept.tripQuery}`);
+    await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
+    await expect(page.locator(".trip-map__canvas")).toHaveAttribute("data-ready", "true", { timeout: 30_000 });
+    await expect(page.locator(".trip-map__canvas .map-places__place").first()).toBeAttached();
+  });
 
-  // The Offline page shows the kept listing with its size and date; removing it deletes what it stored.
-  await page.goto("/account/offline");
-  await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
-  const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: other.title }) });
-  await expect(item).toContainText(/Listing · 1 place · [\d.]+ (MB|KB) · saved on \d{1,2} [A-Z][a-z]{2}/);
-  await item.getByRole("button", { name: `Remove ${other.title}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${other.title} is no longer kept for offline use.` })).toBeVisible();
-  await expect(page.getByText("Nothing is kept yet.")).toBeVisible();
-  expect((await keptInBrowser(page)).caches).toBe(0);
+  await test.step("with no network: a page that was not kept is the offline page, listing what is kept; search needs a connection", async () => {
+    await page.goto("/faqs");
+    await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+    await expect(page.getByText("This page isn’t kept for offline use.")).toBeVisible();
+    await expect(page.getByRole("link", { name: kept.listName })).toHaveAttribute("href", `/account/favourites/${kept.listId}`);
+    await expect(page.getByRole("link", { name: "Manchester to Carlisle" })).toBeVisible();
+    await page.goto("/search-results/location?location=Keswick");
+    await expect(page.getByText("Search needs a connection.")).toBeVisible();
+  });
+
+  await test.step("a favourite made offline on the kept listing is sent when the network returns, and the member is told", async () => {
+    await page.goto(other.url);
+    await expect(page.getByRole("status").filter({ hasText: SAVED_ON })).toBeVisible();
+    await hydrated(page);
+    await favouriteTogglesReady(page);
+    await page.getByRole("button", { name: "Save to favourites" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /You are offline: saving .* will be done when you are back online\./ })).toBeVisible();
+    expect(await favourited()).toHaveLength(0);
+
+    await offline(context, false);
+    await expect(page.getByRole("status").filter({ hasText: "Back online: the change you made offline has been saved." })).toBeVisible();
+    expect(await favourited()).toHaveLength(1);
+  });
+
+  await test.step("removing the kept listing on the Offline page deletes what only it stored; the list and the trip stay", async () => {
+    await page.goto("/account/offline");
+    await expect(page.getByRole("heading", { level: 1, name: "Offline" })).toBeVisible();
+    await hydrated(page);
+    const before = await keptAddresses(page);
+    const listingKey = before.items.find((item) => item.kind === "listing")?.key;
+    const others = new Set(before.items.filter((item) => item.key !== listingKey).flatMap((item) => item.urls));
+    const onlyTheListing = (before.items.find((item) => item.key === listingKey)?.urls ?? []).filter((url) => !others.has(url));
+    expect(onlyTheListing.length, "what the listing alone stored").toBeGreaterThan(0);
+    expect(before.cached).toEqual(expect.arrayContaining(onlyTheListing));
+
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: other.title }) });
+    await item.getByRole("button", { name: `Remove ${other.title}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `${other.title} is no longer kept for offline use.` })).toBeVisible();
+    await expect(item).toHaveCount(0);
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("link", { name: kept.listName }) })).toBeVisible();
+    const after = await keptAddresses(page);
+    expect(after.items.map((entry) => entry.kind).sort()).toEqual(["list", "trip"]);
+    expect(after.cached.filter((url) => onlyTheListing.includes(url))).toEqual([]);
+    expect(after.cached).toEqual(expect.arrayContaining([...others]));
+  });
+
+  await test.step("logging out deletes everything kept in Cache Storage and IndexedDB", async () => {
+    // From the Offline page: the list page would refresh its kept copy now that the list has changed.
+    const before = await keptInBrowser(page);
+    expect(before.caches).toBeGreaterThan(0);
+    expect(before.databases).toContain("pawroute-offline");
+    await page.locator("details.account-menu > summary").click();
+    await page.locator("details.account-menu").getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await hydrated(page);
+    await expect.poll(() => keptInBrowser(page)).toEqual({ caches: 0, databases: [] });
+  });
 });
 
 test("the app installs: a valid manifest, its icons and an active service worker", async ({ page, context }) => {

@@ -48,14 +48,16 @@ async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
+// One page per width and way of picking (decision 0346): the four entry points are steps of one test, each
+// starting from its own address (a full load), so none depends on what the step before it left.
 for (const width of [1280, 390]) {
   for (const how of ["mouse", "keyboard"] as const) {
-    test.describe(`at ${width} px by ${how}`, () => {
-      test.beforeEach(async ({ page }) => {
-        await page.setViewportSize({ width, height: 860 });
-      });
+    test(`at ${width} px by ${how}: the chosen suggestion is searched exactly, on the homepage (near a place, along a route), the results page and the directions form`, async ({ page, request }) => {
+      // Four searches (one a long route) on a shared machine.
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 860 });
 
-      test("homepage, near a place: the chosen suggestion is searched exactly", async ({ page, request }) => {
+      await test.step("homepage, near a place: the chosen suggestion is searched exactly", async () => {
         await page.goto("/?tab=location");
         await hydrated(page);
         await pick(page, page.getByRole("combobox", { name: "Place" }), "Bath", BATH, how);
@@ -68,7 +70,7 @@ for (const width of [1280, 390]) {
         await expect.poll(() => resultIds(page)).toEqual(api.results.map((result) => result.location.id));
       });
 
-      test("homepage, along a route: both suggestions are searched exactly", async ({ page }) => {
+      await test.step("homepage, along a route: both suggestions are searched exactly", async () => {
         await page.goto("/?tab=route");
         await hydrated(page);
         await pick(page, page.getByRole("combobox", { name: "From" }), "Calais", CALAIS, how);
@@ -80,7 +82,7 @@ for (const width of [1280, 390]) {
         await expect(page.locator(".result-card").first()).toBeVisible();
       });
 
-      test("results page: a chosen suggestion is searched (at once on wide screens, with Apply on phones)", async ({ page }) => {
+      await test.step("results page: a chosen suggestion is searched (at once on wide screens, with Apply on phones)", async () => {
         await page.goto("/location?location=London");
         await hydrated(page);
         if (width < 960) await page.getByText("Filters", { exact: true }).click();
@@ -88,10 +90,11 @@ for (const width of [1280, 390]) {
         const field = panel.getByRole("combobox", { name: "Place" });
         await field.fill("");
         const searches: string[] = [];
-        page.on("request", (request) => {
+        const watch = (request: { url: () => string }) => {
           const url = new URL(request.url());
           if (url.pathname.replace(/\.data$/, "") === "/location" && url.search.includes("York")) searches.push(request.url());
-        });
+        };
+        page.on("request", watch);
         await pick(page, field, "York", YORK, how);
         const ref = await refOf(page, YORK);
         const url = `/location?location=${encodeURIComponent(YORK)}&location-id=${ref}`;
@@ -109,10 +112,11 @@ for (const width of [1280, 390]) {
           await expect(page.locator(".filters-disclosure")).not.toHaveAttribute("open", "");
           await expect(page.locator(".search-page__results")).toBeFocused();
         }
+        page.off("request", watch);
         await expect(page.getByRole("heading", { level: 1 })).toContainText("York");
       });
 
-      test("directions: the place field offers suggestions and routes from the chosen one", async ({ page }) => {
+      await test.step("directions: the place field offers suggestions and routes from the chosen one", async () => {
         const [listing] = (await apiSearch(page.request, "location", "location=Penrith&types[]=1&limit=1")).results;
         const url = (listing as unknown as { location: { url: string } }).location.url;
         await page.goto(`${url}/directions`);

@@ -71,43 +71,59 @@ export function SearchMap({ state, label, points, highlighted = null, onSelect }
   const pins = useRef(points);
   pins.current = points;
   const pinKey = points.map((point) => point.id).join(",");
+  /** Reports the latest drawing drawn; null while a new one is fetched (a late `idle` then reports nothing). */
+  const drawnReport = useRef<(() => void) | null>(null);
 
+  // A new search or page (href, pins) is drawn on the map there is (decision 0346, as 0340 did for the trip
+  // map): no new WebGL context, style, glyphs or tiles, no flash. A new map is mounted only on first use or
+  // when the new drawing needs other layers (map-engine's `update` says so).
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const controller = new AbortController();
-    setStatus({ kind: "loading" });
+    if (!handle.current) setStatus({ kind: "loading" });
     Promise.all([fetchSearch(href, controller.signal), import("./map-engine")])
       .then(([answer, engine]) => {
         if (controller.signal.aborted) return;
         if ("error" in answer) {
+          handle.current?.remove();
+          handle.current = null;
           setStatus({ kind: "failed", message: answer.error.message });
           return;
         }
         const data = mapData(answer.response, pins.current);
         setHasRoute(data.route !== null);
-        handle.current = engine.mountSearchMap(
-          element,
-          data,
-          () => {
-            element.dataset.ready = "true";
-            setStatus({ kind: "ready", pins: data.points.length });
-          },
-          { onSelect: (id) => selected.current?.(id) },
-        );
+        drawnReport.current = () => {
+          element.dataset.ready = "true";
+          setStatus({ kind: "ready", pins: data.points.length });
+        };
+        // Before its first load, a map draws the latest data and reports through the same callback.
+        const onDrawn = () => drawnReport.current?.();
+        if (handle.current?.update(data, onDrawn)) return;
+        handle.current?.remove();
+        handle.current = engine.mountSearchMap(element, data, onDrawn, { onSelect: (id) => selected.current?.(id) });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn("The map could not load", error);
+        handle.current?.remove();
+        handle.current = null;
         setStatus({ kind: "failed", message: "Sorry, the map could not load. The results are listed on this page." });
       });
     return () => {
       controller.abort();
-      handle.current?.remove();
-      handle.current = null;
+      drawnReport.current = null;
       delete element.dataset.ready;
     };
   }, [href, pinKey]);
+
+  useEffect(
+    () => () => {
+      handle.current?.remove();
+      handle.current = null;
+    },
+    [],
+  );
 
   useEffect(() => {
     if (status.kind === "ready") handle.current?.highlight(highlighted);
