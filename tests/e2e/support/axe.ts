@@ -44,8 +44,8 @@ async function chromeKeys(page: Page): Promise<(string | null)[]> {
     const context = [
       `${window.innerWidth}x${window.innerHeight}@${window.devicePixelRatio}`,
       ["(prefers-color-scheme: dark)", "(prefers-reduced-motion: reduce)", "(forced-colors: active)", "(prefers-contrast: more)", "print"].map((query) => matchMedia(query).matches).join(),
-      root.outerHTML.slice(0, root.outerHTML.indexOf(">") + 1),
-      document.body.outerHTML.slice(0, document.body.outerHTML.indexOf(">") + 1),
+      // html's and body's start tags, from their attributes: their outerHTML would serialise the whole document.
+      ...[root, document.body].map((element) => JSON.stringify([element.localName, ...Array.from(element.attributes, (attribute) => [attribute.name, attribute.value])])),
       ...Array.from(document.styleSheets, (sheet) => sheet.href ?? sheet.ownerNode?.textContent ?? ""),
     ].join("\n");
     return selectors.map((selector) => {
@@ -74,10 +74,20 @@ interface PageViolation {
   targets: string[];
 }
 
+/** axe's colour, as its colour checks parse it from a computed style (`axe.commons.color.Color`). */
+interface PageColor {
+  r: number;
+  g: number;
+  b: number;
+  alpha: number;
+  parseString: (this: PageColor, colorString: string) => PageColor;
+}
+
 /** The axe that this document holds, configured as AxeBuilder configures it, or nothing. */
 interface PageAxe {
   version: string;
   configure: (spec: object) => void;
+  commons: { color: { Color: { prototype: PageColor } } };
   run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[] }[] }[] }>;
 }
 
@@ -99,10 +109,34 @@ async function runInPage({ version, context, options }: { version: string; conte
   }));
 }
 
-/** Configures the axe just put into the page as AxeBuilder's legacy mode does, and marks the document as holding it. */
+/**
+ * Configures the axe just put into the page as AxeBuilder's legacy mode does, and marks the document as holding
+ * it. Two changes to what axe does for nothing here (decision 0345), neither to what it finds:
+ * - `noHtml`: axe no longer copies each element it looks at into its results (`html`, the element's
+ *   outerHTML, cut to 300 characters only after the whole subtree is serialised: the whole document for
+ *   `html`). The report reads rule, impact, help and targets only.
+ * - Colour parsing remembered: color-contrast and link-in-text-block parse the computed colours of every text
+ *   element and of each layer behind it (`Color.parseString`, through colorjs.io), about a tenth of a run, and
+ *   a page has a few dozen distinct colour strings. A string parses to the same four numbers every time, so
+ *   the first parse of each is kept and later ones set the same values through the same setters. A string
+ *   that fails to parse is not kept: it goes through axe's own path (and error) every time.
+ */
 function configureInPage(version: string): void {
   const w = window as unknown as { axe: PageAxe; __pawrouteAxe?: string };
-  w.axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } });
+  w.axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" }, noHtml: true });
+  const color = w.axe.commons.color.Color.prototype;
+  const parse = color.parseString;
+  const parsed = new Map<string, [number, number, number, number]>();
+  color.parseString = function parseString(this: PageColor, colorString: string): PageColor {
+    const known = parsed.get(colorString);
+    if (!known) {
+      parse.call(this, colorString);
+      parsed.set(colorString, [this.r, this.g, this.b, this.alpha]);
+      return this;
+    }
+    [this.r, this.g, this.b, this.alpha] = known;
+    return this;
+  };
   w.__pawrouteAxe = version;
 }
 
