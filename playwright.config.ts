@@ -71,6 +71,9 @@ export default defineConfig({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        // The kept contexts (tests/e2e/support/kept-context.ts, decision 0349) reuse one renderer process for
+        // their pages, with its compiled scripts, instead of starting one per test.
+        "--renderer-process-limit=1",
         // No request leaves the machine: every other host name resolves to nothing (the fixtures also
         // fail a test that tries; tests/e2e/support/off-machine.ts).
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",

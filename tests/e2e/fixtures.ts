@@ -6,9 +6,12 @@
 //   per-IP rate limits count only that test's attempts;
 // - options to let through the console lines a test provokes on purpose (`allowNotFoundDocument`,
 //   `allowClientErrors`) and to let the newsletter modal open (`newsletterModal`);
-// - `reviewScreenshot`: pictures for people to look at, taken only with E2E_SCREENSHOTS=1.
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+// - `reviewScreenshot`: pictures for people to look at, taken only with E2E_SCREENSHOTS=1;
+// - a browser context kept for the worker's next test with the same options (support/kept-context.ts,
+//   decision 0349), cleared between tests; `freshContext` gives a test one of its own.
+import { test as base, expect, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { uniqueIp } from "./support/accounts";
+import { KeptContexts } from "./support/kept-context";
 import { watchPageProblems } from "./support/page-problems";
 
 const NOT_FOUND_LINE = "the server responded with a status of 404 (Not Found)";
@@ -33,9 +36,39 @@ interface TestOptions {
    * are returning visitors who have seen it, so it never covers what they click.
    */
   newsletterModal: boolean;
+  /**
+   * A browser context of this test's own, closed when it ends, instead of the worker's kept one (cleared
+   * of cookies, storage, pages, routes and permissions between tests, but with a warm HTTP cache and renderer).
+   */
+  freshContext: boolean;
 }
 
-export const test = base.extend<TestOptions>({
+/** Playwright's own fixture that merges the context options of the config and `test.use` (private, but stable since 1.2x). */
+interface ContextOptionsFixture {
+  _combinedContextOptions: BrowserContextOptions;
+}
+
+export const test = base.extend<ContextOptionsFixture>({}).extend<TestOptions, { keptContexts: KeptContexts }>({
+  keptContexts: [
+    async ({ browserName: _browserName }, provide) => {
+      const kept = new KeptContexts();
+      await provide(kept);
+      await kept.closeAll();
+    },
+    { scope: "worker" },
+  ],
+  context: async ({ browser, freshContext, keptContexts, _combinedContextOptions, baseURL }, provide) => {
+    if (freshContext) {
+      const context: BrowserContext = await browser.newContext(_combinedContextOptions);
+      await provide(context);
+      await context.close();
+      return;
+    }
+    const lease = await keptContexts.lease(browser, _combinedContextOptions, baseURL);
+    await provide(lease.context);
+    await lease.release();
+  },
+  freshContext: [false, { option: true }],
   allowNotFoundDocument: [false, { option: true }],
   allowClientErrors: [false, { option: true }],
   newsletterModal: [false, { option: true }],
