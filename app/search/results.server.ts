@@ -5,7 +5,7 @@ import { deepFreeze } from "../../kit/deep-freeze";
 import { keptByText } from "../../kit/kept-by-text";
 import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
-import { keptPlaceChoices, placeRefOf } from "../../geo/geocode";
+import { type PlaceLookups, placeRefOf, requestPlaceLookups } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
 import type { CardSearchResponse } from "../../geo/search/types";
 import type { RoutingEngine } from "../../geo/routing/port";
@@ -140,8 +140,10 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
     // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
     // One engine per pool for this request: the first page by hour reuses the search's route.
     const engineOf = requestRoutingEngines();
+    // One place lookup per pool for this request: a typed place's choices come with the place (decision 0347).
+    const placesOf = requestPlaceLookups();
     // The page's listings read as their cards show them (decision 0341).
-    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card" }));
+    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card", places: placesOf(pool) }));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));
@@ -153,7 +155,7 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
     const driveHours = view === "list" ? await firstPageByHour(filters, response, engineOf) : null;
-    return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view)), driveHours } };
+    return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view, placesOf)), driveHours } };
   } catch (error) {
     if (error instanceof Response) throw error;
     const { status, error: shown } = failure(error);
@@ -168,7 +170,7 @@ const TYPED_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
  * name is several places: each with its places, the one searched first, each a link to the same search
  * from exactly that place (its reference), so the visitor is asked rather than silently given one.
  */
-async function choicesFor(state: SearchState, response: CardSearchResponse, view: ResultsView): Promise<PlaceChoice[]> {
+async function choicesFor(state: SearchState, response: CardSearchResponse, view: ResultsView, placesOf: (pool: Pool) => PlaceLookups): Promise<PlaceChoice[]> {
   const fields: { field: PlaceChoice["field"]; typed: string; id: string; label: string | undefined }[] =
     state.searchType === "route"
       ? [
@@ -180,7 +182,7 @@ async function choicesFor(state: SearchState, response: CardSearchResponse, view
         : [];
   const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !TYPED_COORDINATES.test(typed));
   if (asked.length === 0) return [];
-  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => keptPlaceChoices(pool, typed))));
+  const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => placesOf(pool).choices(typed))));
   return asked.flatMap(({ field, typed, label }, index) => {
     const places = found[index];
     if (places.length === 0) return [];

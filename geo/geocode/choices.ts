@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { haversineMetres } from "../routing/geometry";
 import { MAX_QUERY_LENGTH } from "./forward";
@@ -21,7 +22,17 @@ export async function placeChoices(sql: SqlClient, text: string): Promise<Geocod
   const key = geocodeKey(text.slice(0, MAX_QUERY_LENGTH));
   if (key === "") return [];
   // One call of geocode_place_choices (migration 0046): the statement under its generic plan, as the geocoder's (decision 0328).
-  const rows = await sql<GeocodeRow[]>`SELECT * FROM geocode_place_choices(${key}::text, ${MAX_PLACE_CHOICES}::int)`;
+  const rows = await sql<GeocodeRow[]>`SELECT * FROM ${placeChoicesCall(sql, key)}`;
+  return distinctChoices(rows);
+}
+
+/** The call of geocode_place_choices for a key, for a statement of its own or beside the best place (decision 0347). */
+export function placeChoicesCall(sql: SqlClient, key: string): PendingQuery<Row[]> {
+  return sql`geocode_place_choices(${key}::text, ${MAX_PLACE_CHOICES}::int)`;
+}
+
+/** geocode_place_choices's rows as choices: one a place, and none when there is only one. */
+export function distinctChoices(rows: GeocodeRow[]): GeocodeResult[] {
   // Two villages of one name in one county have one address: one choice, as the suggestions show them.
   // A place by another name within a few km of a better one is that place ("London": the City of London).
   const choices: GeocodeResult[] = [];

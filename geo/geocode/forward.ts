@@ -1,4 +1,4 @@
-import type { PendingQuery } from "postgres";
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { addressMatches } from "./address";
 import { geocodeKey, postcodeKey, prefixUpperBound, wordPrefixQuery } from "./normalise";
@@ -81,9 +81,13 @@ function clampLimit(limit: number | undefined): number {
  * in or out of a caller's transaction (decision 0328).
  */
 export function geocodeQuery(sql: SqlClient, search: GeocodeSearch): PendingQuery<GeocodeRow[]> {
+  return sql<GeocodeRow[]>`SELECT * FROM ${geocodeSearchCall(sql, search)}`;
+}
+
+/** The call of geocode_search for a query, for `geocodeQuery` or beside a name's place choices (decision 0347). */
+export function geocodeSearchCall(sql: SqlClient, search: GeocodeSearch): PendingQuery<Row[]> {
   const { key, postcode } = search;
   const short = key.length <= SHORT_KEY_LENGTH;
-  return sql<GeocodeRow[]>`
-    SELECT * FROM geocode_search(${key}::text, ${search.upperBound}::text, ${search.words}::text, ${postcode}::text,
+  return sql`geocode_search(${key}::text, ${search.upperBound}::text, ${search.words}::text, ${postcode}::text,
       ${postcode === null ? null : prefixUpperBound(postcode)}::text, ${search.limit}::int, ${search.country}::text, ${short}::boolean)`;
 }

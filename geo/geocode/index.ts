@@ -1,13 +1,14 @@
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import { coordinatesLabel, parseLatLng } from "../units";
-import { geocode, type GeocodeOptions, MAX_QUERY_LENGTH } from "./forward";
+import { geocode, type GeocodeOptions, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
 import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
-import { placeChoices } from "./choices";
+import { distinctChoices, placeChoices, placeChoicesCall } from "./choices";
+import { geocodeKey } from "./normalise";
 import { keptAnswers } from "../kept-answers";
 import { live } from "../listing";
 
@@ -81,6 +82,84 @@ export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): voi
 export function keptPlaceChoices(sql: SqlClient, text: string): Promise<GeocodeResult[]> {
   const cached = choiceCaches.get(sql);
   return cached ? cached(text) : placeChoices(sql, text);
+}
+
+/** What a request asks of the place lookup: resolvePlace's and keptPlaceChoices's answers (decision 0347). */
+export interface PlaceLookups {
+  /** resolvePlace(sql, text). */
+  place(text: string): Promise<ResolvedPlace | null>;
+  /** keptPlaceChoices(sql, text). */
+  choices(text: string): Promise<GeocodeResult[]>;
+}
+
+/**
+ * One request's place lookups on a pool (decision 0347): the answers of resolvePlace and keptPlaceChoices.
+ * On a pool that keeps its places found they are those functions. On one that does not
+ * (PLACE_CACHE_SECONDS=0), a typed name's best place and its choices, which a results page asks for one
+ * after the other, come from one statement, sent once for the request. A text with a comma (one of the
+ * geocoder's own addresses, matched apart: addressMatches) and coordinates are asked as before.
+ */
+export function placeLookups(sql: SqlClient): PlaceLookups {
+  if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text) };
+  const asked = new Map<string, Promise<{ place: ResolvedPlace | null; choices: GeocodeResult[] }>>();
+  // Both answers for a text, by the text as resolvePlace takes it.
+  const both = (text: string) => {
+    let answer = asked.get(text);
+    if (!answer) {
+      answer = placeAndChoices(sql, text);
+      asked.set(text, answer);
+    }
+    return answer;
+  };
+  const shared = (text: string) => !text.includes(",") && !LOOKS_LIKE_COORDINATES.test(text);
+  return {
+    place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
+    // placeChoices reads the text as typed; its trimmed form has the same key unless the cut at MAX_QUERY_LENGTH moves.
+    choices: (text) => {
+      const trimmed = text.trim();
+      const same = geocodeKey(text.slice(0, MAX_QUERY_LENGTH)) === geocodeKey(trimmed.slice(0, MAX_QUERY_LENGTH));
+      return same && shared(trimmed) ? both(trimmed).then((answer) => answer.choices) : placeChoices(sql, text);
+    },
+  };
+}
+
+/**
+ * `placeLookups` for each pool a request reads from (the primary or the read replica), made on first use:
+ * the search and the page's place choices share one pool's.
+ */
+export function requestPlaceLookups(): (sql: SqlClient) => PlaceLookups {
+  const made = new Map<SqlClient, PlaceLookups>();
+  return (sql) => {
+    let lookups = made.get(sql);
+    if (!lookups) {
+      lookups = placeLookups(sql);
+      made.set(sql, lookups);
+    }
+    return lookups;
+  };
+}
+
+/**
+ * bestPlace's and placeChoices's answers for a text without a comma, in one statement: geocode_search's
+ * best hit and geocode_place_choices's rows for the same key, each in its function's order.
+ */
+async function placeAndChoices(sql: SqlClient, text: string): Promise<{ place: ResolvedPlace | null; choices: GeocodeResult[] }> {
+  const search = prepareSearch(text, { limit: 1 });
+  // No key: geocode finds nothing and placeChoices offers nothing.
+  if (!search) return { place: null, choices: [] };
+  const rows = await sql<(GeocodeRow & { choice: boolean })[]>`
+    SELECT * FROM (
+      SELECT false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
+      UNION ALL
+      SELECT true AS choice, c.* FROM ${placeChoicesCall(sql, search.key)} WITH ORDINALITY c
+    ) found
+    ORDER BY choice, ordinality`;
+  const best = rows.find((row) => !row.choice);
+  const place = best ? toGeocodeResult(best) : null;
+  return {
+    place: place ? { lat: place.lat, lng: place.lng, label: place.formattedAddress } : null,
+    choices: distinctChoices(rows.filter((row) => row.choice)),
+  };
 }
 
 /**

@@ -40,7 +40,7 @@ function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea 
 export async function searchLocation<R extends ListingRead = "full">(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "location", filters, options);
   const base = start.context;
-  const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location" });
+  const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location", places: options.places });
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
   const metres = milesToMetres(distance);
   const page = await assemble(sql, locationCandidates(sql, point, metres, start.where), { ...start.paging, countCap: LOCATION_COUNT_CAP });

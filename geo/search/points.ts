@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
-import { placeByRef, resolvePlace } from "../geocode";
+import { type PlaceLookups, placeByRef, resolvePlace } from "../geocode";
 import { geocodeKey } from "../geocode/normalise";
 import { coordinatesLabel, parseLatLng } from "../units";
 
@@ -21,9 +21,10 @@ export interface SearchPoint {
  * A search point from the form: the hidden geo-location 'lat,lng', the chosen suggestion's place
  * reference (exactly that entry, labelled as the field says), a typed 'lat,lng', or a place name
  * through the gazetteer. A reference to an entry that has gone falls back to the text. A current-location search without coordinates answers the
- * geo-location-missing signal that the browser retries on once.
+ * geo-location-missing signal that the browser retries on once. `places`: the request's place lookups
+ * (decision 0347), when it has them; otherwise resolvePlace.
  */
-export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; placeRef?: string; field: string }): Promise<SearchPoint> {
+export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; placeRef?: string; field: string; places?: PlaceLookups }): Promise<SearchPoint> {
   const { field } = input;
   if (input.geoLocation) {
     const point = parseLatLng(input.geoLocation);
@@ -46,7 +47,7 @@ export async function resolveSearchPoint(sql: SqlClient, input: { location?: str
     if (!point) throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: { [field]: "Please enter a valid place or 'latitude,longitude'" } });
     return { ...point, label: coordinatesLabel(point) };
   }
-  const place = await resolvePlace(sql, text);
+  const place = await (input.places ? input.places.place(text) : resolvePlace(sql, text));
   if (!place) throw new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });
   return place;
 }

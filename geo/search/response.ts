@@ -3,6 +3,7 @@
 // browse.ts, road.ts, location.ts, route.ts (docs/decisions/0306-search-by-kind.md).
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
+import type { PlaceLookups } from "../geocode";
 import { type Listing, type ListingCard, type ListingCardRow, type ListingRow, cardSummary, listingCardsById, listingsById, locationSummary, toListing } from "../listing";
 import { metresToMiles, round } from "../units";
 import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
@@ -22,6 +23,11 @@ export interface SearchOptions<R extends ListingRead = ListingRead> {
    * pages; each result's location is a CardLocation. The JSON API reads the whole Location (the default).
    */
   read?: R;
+  /**
+   * The request's place lookups on this pool (geo/geocode placeLookups, decision 0347): a page that asks for a
+   * typed place's choices after the search finds them with its place. Without them, resolvePlace.
+   */
+  places?: PlaceLookups;
 }
 
 /** What a kind of search adds to the response besides its page. */

@@ -1,0 +1,55 @@
+import postgres from "postgres";
+import { afterAll, describe, expect, it } from "vitest";
+import { keepPlacesFound, keptPlaceChoices, placeChoices, placeLookups, requestPlaceLookups, resolvePlace } from "../../geo/geocode";
+import { connectTestDatabase, testDatabaseUrl } from "../support/database";
+import { variedGeocodeQueries } from "../support/geocode-queries";
+
+// Decision 0347: a request's place lookups. On a pool that keeps no places, a typed name's best place and its
+// choices come from one statement, sent once a request; the answers must be resolvePlace's and placeChoices's.
+const uncached = connectTestDatabase();
+const kept = connectTestDatabase();
+let statements = 0;
+const counted = postgres(testDatabaseUrl(), { max: 1, onnotice: () => undefined, debug: () => void statements++ });
+afterAll(() => Promise.all([uncached.close(), kept.close(), counted.end()]));
+
+describe("a request's place lookups (decision 0347)", () => {
+  it("answer as resolvePlace and placeChoices, for texts of every shape", async () => {
+    keepPlacesFound(uncached.sql, { seconds: 0 });
+    const texts = new Set(["London", " London ", "Newcastle", "newcastle", "Warton", "Bath, Bath and North East Somerset, United Kingdom", "51.5,-0.12", "--", "xyzzy", "penrth", "SW1A 1AA", "St Ives", "Saint-Étienne", `${"a".repeat(99)} London`]);
+    for (const text of await variedGeocodeQueries(uncached.sql)) texts.add(text);
+    let withChoices = 0;
+    for (const text of texts) {
+      const lookups = placeLookups(uncached.sql);
+      const [place, choices] = [await lookups.place(text.trim()), await lookups.choices(text)];
+      expect(place, text).toEqual(await resolvePlace(uncached.sql, text.trim()));
+      expect(choices, text).toEqual(await placeChoices(uncached.sql, text));
+      if (choices.length > 0) withChoices++;
+    }
+    expect(withChoices).toBeGreaterThan(0);
+  });
+
+  it("send one statement for a typed name's place and choices, once a request", async () => {
+    // The connection's own first statements (postgres.js reads the array types) are not the lookup's.
+    await counted`SELECT 1`;
+    const lookups = placeLookups(counted);
+    const before = statements;
+    const place = await lookups.place("Newcastle");
+    const choices = await lookups.choices("Newcastle");
+    expect(place?.label).toBe(choices[0].formattedAddress);
+    expect(await lookups.place("Newcastle")).toBe(place);
+    expect(statements - before).toBe(1);
+    // Another request asks again.
+    await placeLookups(counted).choices("Newcastle");
+    expect(statements - before).toBe(2);
+  });
+
+  it("are the kept answers on a pool that keeps its places, and one lookup a pool for a request", async () => {
+    keepPlacesFound(kept.sql, { seconds: 60 });
+    const lookupsOf = requestPlaceLookups();
+    expect(lookupsOf(kept.sql)).toBe(lookupsOf(kept.sql));
+    expect(lookupsOf(uncached.sql)).not.toBe(lookupsOf(kept.sql));
+    const choices = await lookupsOf(kept.sql).choices("Newcastle");
+    expect(choices).toBe(await keptPlaceChoices(kept.sql, "Newcastle"));
+    expect(await lookupsOf(kept.sql).place("Newcastle")).toBe(await resolvePlace(kept.sql, "Newcastle"));
+  });
+});
