@@ -5,6 +5,7 @@ import type { Route, RoutingEngine } from "../routing/port";
 import { metresToMiles, milesToMetres } from "../units";
 import { COUNT_CAP, DEFAULT_DISTANCE_MILES, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
 import type { AssembledPage, PageRow } from "./query";
+import type { PlaceLookups } from "../geocode";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
@@ -173,14 +174,14 @@ export function planFromRoute(route: Route, corridorMetres: number, ends?: { fro
   };
 }
 
-/** Resolves from and to, asks the routing engine for the drive, and prepares the corridor. */
-export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: Pick<SearchFilters, "from" | "to" | "geoLocation">, corridorMetres: number): Promise<RoutePlan> {
+/** Resolves from and to (through the request's place lookups when given: decision 0347), asks the routing engine for the drive, and prepares the corridor. */
+export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: Pick<SearchFilters, "from" | "to" | "geoLocation">, corridorMetres: number, places?: PlaceLookups): Promise<RoutePlan> {
   // The current-location option fills whichever field the visitor chose; its coordinates come in geo-location.
   const geoLocationFor = (text?: string) => (text?.trim() === CURRENT_LOCATION_LABEL ? filters.geoLocation : undefined);
   // Both ends at once; a failure reports the start's problem first, as before.
   const [fromResult, toResult] = await Promise.allSettled([
-    resolveSearchPoint(sql, { location: filters.from, geoLocation: geoLocationFor(filters.from), field: "from" }),
-    resolveSearchPoint(sql, { location: filters.to, geoLocation: geoLocationFor(filters.to), field: "to" }),
+    resolveSearchPoint(sql, { location: filters.from, geoLocation: geoLocationFor(filters.from), field: "from", places }),
+    resolveSearchPoint(sql, { location: filters.to, geoLocation: geoLocationFor(filters.to), field: "to", places }),
   ]);
   if (fromResult.status === "rejected") throw fromResult.reason;
   if (toResult.status === "rejected") throw toResult.reason;
@@ -751,12 +752,12 @@ export async function corridorMapPoints(sql: SqlClient, plan: RoutePlan, where: 
  * planRoute for the form's fields, where a chosen suggestion (from-id, to-id) stands for exactly that
  * place: it reaches the planner as its coordinates and comes back with the field's label.
  */
-async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, corridorMetres: number) {
+async function planChosenRoute(sql: SqlClient, engine: RoutingEngine, filters: SearchFilters, corridorMetres: number, places?: PlaceLookups) {
   const chosen = async (text: string | undefined, placeRef: string | undefined, field: string) =>
     placeRef && text?.trim() !== CURRENT_LOCATION_LABEL ? resolveSearchPoint(sql, { location: text, placeRef, field }) : null;
   const [from, to] = await Promise.all([chosen(filters.from, filters.fromId, "from"), chosen(filters.to, filters.toId, "to")]);
   const asText = (point: SearchPoint | null, text: string | undefined) => (point ? `${point.lat},${point.lng}` : text);
-  const plan = await planRoute(sql, engine, { from: asText(from, filters.from), to: asText(to, filters.to), geoLocation: filters.geoLocation }, corridorMetres);
+  const plan = await planRoute(sql, engine, { from: asText(from, filters.from), to: asText(to, filters.to), geoLocation: filters.geoLocation }, corridorMetres, places);
   if (from) plan.summary.from = { ...plan.summary.from, label: from.label };
   if (to) plan.summary.to = { ...plan.summary.to, label: to.label };
   return plan;
@@ -767,7 +768,7 @@ export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient
   const start = startSearch(sql, "route", filters, options);
   const base = start.context;
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
-  const plan = await planChosenRoute(sql, engine, filters, milesToMetres(distance));
+  const plan = await planChosenRoute(sql, engine, filters, milesToMetres(distance), options.places);
   const startHours = filters.startHours ?? 0;
   const [page, stops] = await Promise.all([
     corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
