@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
+import { BROTLI_QUALITY } from "./compression.server";
 import { hashInlineScripts } from "./inline-scripts.server";
 import { swapNonce, withoutNonceParts, type CachedPage, type RenderCache } from "./render-cache.server";
 
@@ -144,9 +145,26 @@ function answer(req: Request, res: Response, status: number, headers: CachedPage
     res.end();
     return;
   }
-  res.setHeader("Content-Length", body.length);
+  const sent = req.method === "HEAD" ? body : inBrotliNow(req, res, body);
+  res.setHeader("Content-Length", sent.length);
   if (req.method === "HEAD") res.end();
-  else res.end(body);
+  else res.end(sent);
+}
+
+/** The compression middleware's own threshold: smaller bodies are sent as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A whole body not yet encoded, compressed here in one call, for a client that takes Brotli (decision 0350):
+ * the compression middleware would run it through a Brotli stream of its own, one per response, on the
+ * thread pool. Same quality (1); the middleware then leaves the encoded body alone.
+ */
+function inBrotliNow(req: Request, res: Response, body: Buffer): Buffer {
+  if (res.hasHeader("Content-Encoding") || body.length < COMPRESS_FROM_BYTES) return body;
+  res.vary("Accept-Encoding");
+  if (req.acceptsEncodings("br", "identity") !== "br") return body;
+  res.setHeader("Content-Encoding", "br");
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
 
 /** The headers the page set itself (not those set before it rendered, nor the per-request ones). */

@@ -9,6 +9,9 @@ import { ANONYMOUS_CACHE_CONTROL, PERSONAL_CACHE_CONTROL, conditionalGet, isCach
 import { hashInlineScripts } from "../../app/http/inline-scripts.server";
 import { createRenderCache } from "../../app/http/render-cache.server";
 
+/** A page long enough to compress (the middleware's threshold is 1 KB). */
+const LONG_PAGE = `<main>${"<p>A dog-friendly stop near the motorway.</p>".repeat(80)}</main>`;
+
 // Conditional GET on an Express app set up as server.ts is (compression first), with a handler that
 // streams its body in chunks the way Remix's adapter does.
 let base = "";
@@ -35,6 +38,11 @@ beforeAll(async () => {
   });
   app.get("/account/settings", (_req, res) => {
     res.end("private");
+  });
+  app.get("/motorway-search", (_req, res) => {
+    res.append("Content-Type", "text/html; charset=utf-8");
+    res.write(LONG_PAGE.slice(0, 1000));
+    res.end(LONG_PAGE.slice(1000));
   });
   const server = app.listen(0);
   await new Promise((resolve) => server.once("listening", resolve));
@@ -79,6 +87,21 @@ describe("conditional GET for anonymous pages", () => {
     expect(missing.headers.get("etag")).toBeNull();
     const account = await fetch(`${base}/account/settings`);
     expect(account.headers.get("cache-control")).toBeNull();
+  });
+
+  it("compresses a whole page in Brotli itself for a client that takes it (decision 0350), and leaves other clients to the middleware", async () => {
+    const brotli = await raw(`${base}/motorway-search`, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(brotli.headers["content-length"])).toBe(brotli.body.length);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(LONG_PAGE);
+    const gzip = await raw(`${base}/motorway-search`, { "Accept-Encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString()).toBe(LONG_PAGE);
+    const plain = await raw(`${base}/motorway-search`, { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(LONG_PAGE);
+    expect(plain.headers.etag).toBe(brotli.headers.etag);
   });
 
   it("knows which pages are shared and which cookies are personal", () => {
