@@ -4,6 +4,7 @@ import type { RoutingEngine } from "../geo/routing/port";
 import type { Pool } from "../db/client";
 import { sql } from "./db.server";
 import { getEnv } from "./env.server";
+import { oncePer } from "../kit/once-per";
 
 /** The configured routing engine (pgRouting or OSRM) on the app's pool, or on the given one (a read replica). */
 export function appRoutingEngine(pool: Pool = sql()): RoutingEngine {
@@ -15,13 +16,5 @@ export function appRoutingEngine(pool: Pool = sql()): RoutingEngine {
  * same route twice works it out once even with the route cache off (decision 0324).
  */
 export function requestRoutingEngines(): (pool: Pool) => RoutingEngine {
-  const engines = new Map<Pool, RoutingEngine>();
-  return (pool) => {
-    let engine = engines.get(pool);
-    if (!engine) {
-      engine = withRequestRoutes(appRoutingEngine(pool));
-      engines.set(pool, engine);
-    }
-    return engine;
-  };
+  return oncePer((pool: Pool) => withRequestRoutes(appRoutingEngine(pool)));
 }

@@ -10,6 +10,7 @@ import type { GeocodeResult } from "./types";
 import { distinctChoices, placeChoices, placeChoicesCall } from "./choices";
 import { geocodeKey } from "./normalise";
 import { keptAnswers } from "../kept-answers";
+import { oncePer } from "../../kit/once-per";
 import { live } from "../listing";
 
 export { DEFAULT_GEOCODE_LIMIT, geocode, MAX_GEOCODE_LIMIT, MAX_QUERY_LENGTH, type GeocodeOptions } from "./forward";
@@ -101,16 +102,8 @@ export interface PlaceLookups {
  */
 export function placeLookups(sql: SqlClient): PlaceLookups {
   if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text) };
-  const asked = new Map<string, Promise<{ place: ResolvedPlace | null; choices: GeocodeResult[] }>>();
-  // Both answers for a text, by the text as resolvePlace takes it.
-  const both = (text: string) => {
-    let answer = asked.get(text);
-    if (!answer) {
-      answer = placeAndChoices(sql, text);
-      asked.set(text, answer);
-    }
-    return answer;
-  };
+  // Both answers for a text, by the text as resolvePlace takes it, asked once.
+  const both = oncePer((text: string) => placeAndChoices(sql, text));
   const shared = (text: string) => !text.includes(",") && !LOOKS_LIKE_COORDINATES.test(text);
   return {
     place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
@@ -128,15 +121,7 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
  * the search and the page's place choices share one pool's.
  */
 export function requestPlaceLookups(): (sql: SqlClient) => PlaceLookups {
-  const made = new Map<SqlClient, PlaceLookups>();
-  return (sql) => {
-    let lookups = made.get(sql);
-    if (!lookups) {
-      lookups = placeLookups(sql);
-      made.set(sql, lookups);
-    }
-    return lookups;
-  };
+  return oncePer(placeLookups);
 }
 
 /**
