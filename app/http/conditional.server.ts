@@ -120,13 +120,24 @@ function encoded(req: Request, res: Response, gzipped: Buffer, plain?: Buffer): 
   return gzipped;
 }
 
-/** A kept page in Brotli, as compressed when it was kept, for a client that takes Brotli; else as it is (the compression middleware may still gzip it). */
-function inBrotli(req: Request, res: Response, plain: Buffer, brotli: Buffer | undefined): Buffer {
+/**
+ * A page in Brotli for a client that takes Brotli: a kept page as compressed when it was kept, or (a function)
+ * compressed now; else as it is (the compression middleware may still gzip it).
+ */
+function inBrotli(req: Request, res: Response, plain: Buffer, brotli: Buffer | (() => Buffer) | undefined): Buffer {
   res.vary("Accept-Encoding");
   if (!brotli || req.acceptsEncodings("br", "identity") !== "br") return plain;
   res.setHeader("Content-Encoding", "br");
-  return brotli;
+  return typeof brotli === "function" ? brotli() : brotli;
 }
+
+/** A body in Brotli at a quality, in one call, sized by its length. */
+function inBrotliAt(body: Buffer, quality: number): Buffer {
+  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
+/** The compression middleware's own threshold: smaller bodies are sent as they are. */
+const COMPRESS_FROM_BYTES = 1024;
 
 /** Sends a collected (or kept) page: the ETag and Cache-Control, and 304 when the browser holds it. */
 function answer(req: Request, res: Response, status: number, headers: CachedPage["headers"], body: Buffer, etag: string, cached: "hit" | "miss" | "") {
@@ -145,26 +156,14 @@ function answer(req: Request, res: Response, status: number, headers: CachedPage
     res.end();
     return;
   }
-  const sent = req.method === "HEAD" ? body : inBrotliNow(req, res, body);
+  // A body not yet encoded is compressed here in one call for a client that takes Brotli (decision 0350): the
+  // compression middleware would run it through a Brotli stream of its own on the thread pool. Same quality (1);
+  // the middleware then leaves the encoded body alone.
+  const compressible = req.method !== "HEAD" && !res.hasHeader("Content-Encoding") && body.length >= COMPRESS_FROM_BYTES;
+  const sent = compressible ? inBrotli(req, res, body, () => inBrotliAt(body, BROTLI_QUALITY)) : body;
   res.setHeader("Content-Length", sent.length);
   if (req.method === "HEAD") res.end();
   else res.end(sent);
-}
-
-/** The compression middleware's own threshold: smaller bodies are sent as they are. */
-const COMPRESS_FROM_BYTES = 1024;
-
-/**
- * A whole body not yet encoded, compressed here in one call, for a client that takes Brotli (decision 0350):
- * the compression middleware would run it through a Brotli stream of its own, one per response, on the
- * thread pool. Same quality (1); the middleware then leaves the encoded body alone.
- */
-function inBrotliNow(req: Request, res: Response, body: Buffer): Buffer {
-  if (res.hasHeader("Content-Encoding") || body.length < COMPRESS_FROM_BYTES) return body;
-  res.vary("Accept-Encoding");
-  if (req.acceptsEncodings("br", "identity") !== "br") return body;
-  res.setHeader("Content-Encoding", "br");
-  return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
 }
 
 /** The headers the page set itself (not those set before it rendered, nor the per-request ones). */
@@ -219,7 +218,7 @@ function collect(req: Request, res: Response, next: NextFunction, keep?: (page: 
     const policy = res.getHeader("Content-Security-Policy");
     const hashed = keep && nonce !== "" && typeof policy === "string" ? hashInlineScripts(body, nonce, policy) : null;
     if (keep && hashed) {
-      const brotli = brotliCompressSync(hashed.body, { params: { [constants.BROTLI_PARAM_QUALITY]: KEPT_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: hashed.body.length } });
+      const brotli = inBrotliAt(hashed.body, KEPT_BROTLI_QUALITY);
       const headers = keptHeaders(res, before);
       keep({ status: res.statusCode, headers, body: hashed.body, brotli, nonce: "", csp: hashed.csp, etag });
       res.setHeader("Content-Security-Policy", hashed.csp);
