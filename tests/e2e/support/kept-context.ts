@@ -82,37 +82,39 @@ export class KeptContexts {
   }
 }
 
-/** Wraps the context's lasting methods so that calling one marks it spoilt. */
+/** Wraps the context's lasting methods (and its clock's) so that calling one marks it spoilt. */
 function watchLasting(kept: Kept): void {
-  const context = kept.context as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of LASTING) {
-    const original = context[name].bind(context);
-    context[name] = (...args: unknown[]) => {
-      kept.spoilt = true;
-      return original(...args);
-    };
-  }
-  const clock = kept.context.clock as unknown as Record<string, (...args: unknown[]) => unknown>;
-  for (const name of LASTING_CLOCK) {
-    const original = clock[name].bind(clock);
-    clock[name] = (...args: unknown[]) => {
-      kept.spoilt = true;
-      return original(...args);
-    };
-  }
+  const spoilOn = (target: object, names: readonly string[]) => {
+    const methods = target as Record<string, (...args: unknown[]) => unknown>;
+    for (const name of names) {
+      const original = methods[name].bind(target);
+      methods[name] = (...args: unknown[]) => {
+        kept.spoilt = true;
+        return original(...args);
+      };
+    }
+  };
+  spoilOn(kept.context, LASTING);
+  spoilOn(kept.context.clock, LASTING_CLOCK);
 }
 
+/** The context as the event emitter it is (Playwright's client objects). */
+type Emitter = {
+  eventNames(): (string | symbol)[];
+  rawListeners(name: string | symbol): ((...args: unknown[]) => void)[];
+  off(name: string | symbol, listener: (...args: unknown[]) => void): void;
+};
 type Listeners = Map<string | symbol, Set<unknown>>;
 
 function snapshotListeners(context: BrowserContext): Listeners {
-  const emitter = context as unknown as { eventNames(): (string | symbol)[]; rawListeners(name: string | symbol): unknown[] };
+  const emitter = context as unknown as Emitter;
   return new Map(emitter.eventNames().map((name) => [name, new Set(emitter.rawListeners(name))]));
 }
 
 async function clear(kept: Kept, before: Listeners, baseURL: string | undefined): Promise<void> {
   const { context, options } = kept;
   // The listeners the test added (the fixtures' own watch of requests among them).
-  const emitter = context as unknown as { eventNames(): (string | symbol)[]; rawListeners(name: string | symbol): ((...args: unknown[]) => void)[]; off(name: string | symbol, listener: (...args: unknown[]) => void): void };
+  const emitter = context as unknown as Emitter;
   for (const name of emitter.eventNames()) {
     for (const listener of emitter.rawListeners(name)) if (!before.get(name)?.has(listener)) emitter.off(name, listener);
   }
