@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
  * mark only rises, so the last read is the child's peak unless it grew in its last few milliseconds.
  */
 const childPeaksKb = new Map<string, number>();
-let measured = true;
+/** The labels of the children watched: a label with no reading at all (no /proc, no report of its own) leaves the figure incomplete. */
+const watchedLabels = new Set<string>();
 
 /** VmHWM of a running process in kB; null once it has gone (or where there is no /proc). */
 export function highWaterMarkKb(pid: number): number | null {
@@ -35,8 +36,8 @@ export function watchChildMemory(child: ChildProcess, label: string): void {
     if (kb === null) return;
     childPeaksKb.set(label, Math.max(childPeaksKb.get(label) ?? 0, kb));
   };
+  watchedLabels.add(label);
   read();
-  if (!childPeaksKb.has(label)) measured = false;
   const timer = setInterval(read, 100);
   timer.unref();
   // Also as its output arrives (a small extract is done within the first 100 ms), at most every 20 ms.
@@ -55,7 +56,11 @@ export interface PeakMemory {
   importerMb: number;
   /** Each kind of child's peak, MB. */
   children: { label: string; mb: number }[];
-  /** False when a child's memory could not be read (no /proc): the figure leaves it out. */
+  /**
+   * False when a kind of child was never measured (no /proc, and no report of its own): the figure leaves it
+   * out. A child that exits before its first read (a loaded machine) does not count when another read or its own
+   * report (osmium -v) gives its kind's peak.
+   */
   complete: boolean;
 }
 
@@ -63,7 +68,7 @@ export function peakMemory(): PeakMemory {
   return {
     importerMb: Math.round(process.resourceUsage().maxRSS / 1024),
     children: [...childPeaksKb].map(([label, kb]) => ({ label, mb: Math.round(kb / 1024) })),
-    complete: measured,
+    complete: [...watchedLabels].every((label) => childPeaksKb.has(label)),
   };
 }
 
