@@ -15,7 +15,7 @@ import type { ListingRead, RouteStop, RouteSummary, SearchResponseOf } from "./t
 export const PIECE_METRES = 5_000;
 /** The route is simplified (Douglas–Peucker) to within this many metres before it is cut into pieces. */
 export const SIMPLIFY_METRES = 10;
-/** The first batch of the walk covers this much of the route; each next one twice as much, up to BATCH_MAX_METRES. */
+/** The first batch of the walk covers this much of the route; the next ones are sized by `countingBatchMetres`. */
 const BATCH_FIRST_METRES = 2_000;
 export const BATCH_MAX_METRES = 160_000;
 /**
@@ -549,8 +549,10 @@ export interface CorridorOptions {
 }
 
 /**
- * The corridor search, walked along the route in batches measured in metres (2 km, then twice as
- * much each time, up to 160 km), so its cost follows the route's length and not its vertex count.
+ * The corridor search, walked along the route in batches measured in metres (2 km, then sized to the
+ * listings still to count at the density seen, at least twice as much each time, up to 160 km, and a
+ * rest shorter than half a batch joins it), so its cost follows the route's length and not its vertex
+ * count, in few round trips.
  *
  * A listing belongs where the route passes nearest to it. For the default sort (distance along
  * the route) the walk stops as soon as the page is certain: every listing not yet seen lies beyond
@@ -617,6 +619,9 @@ async function walkCorridor(
     const from = next;
     const until = p.m0[from] + batchMetres;
     while (next < count && (next === from || p.m0[next] < until)) next++;
+    // No stub left behind: a rest of the route shorter than half this batch joins it (a batch grows by at
+    // most half), where it would have cost a statement of its own (London to Leeds: 3 counting statements → 2).
+    if (next < count && p.m1[count - 1] - p.m0[next] < batchMetres / 2) next = count;
     batchMetres = Math.min(BATCH_MAX_METRES, batchMetres * 2);
     const pieces = range(from, next);
     merge(measure(plan, await sql<Candidate[]>`${corridorCandidates(sql, plan, where, pieces, wide)}`, pieces));
@@ -667,6 +672,10 @@ async function walkCorridor(
       const h = horizon();
       const placed = [...seen.values()].filter((c) => c.distance_in_m >= offset && c.distance_in_m < h).sort(byMeasure);
       if (placed.length < wanted && next < count) {
+        // The walk counts on to EXACT_COUNT_BUDGET listings anyway once the page is certain, so after the
+        // first batch it is sized as the counting is: a sparse route (York to Edinburgh) found its page in 8
+        // doubling batches of 2 km and up, now in 2 or 3.
+        if (next > start) batchMetres = countingBatchMetres(batchMetres, EXACT_COUNT_BUDGET - seen.size, seen.size, p.m0[next] - p.m0[start]);
         await walkNext();
         continue;
       }

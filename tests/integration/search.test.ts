@@ -7,7 +7,8 @@ import { parseFilters, search } from "../../geo/search";
 import { filtersFromSearchParams } from "../../geo/search/filters";
 import { roadCounts } from "../../geo/search/road-counts";
 import { METRES_PER_MILE } from "../../geo/units";
-import { connectTestDatabase } from "../support/database";
+import postgres from "postgres";
+import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 import { Random } from "../../db/seed/random";
 import type { SqlClient } from "../../db/client";
 
@@ -116,6 +117,8 @@ describe("route search", () => {
     { name: "London to Leeds", from: "51.5072,-0.1276", to: "53.7965,-1.5478" },
     { name: "Carlisle to Preston", from: "54.8951,-2.9382", to: "53.7632,-2.7031" },
     { name: "Calais to Reims", from: "50.9513,1.8587", to: "49.2583,4.0317" },
+    // Sparse: few listings along 425 km, so the walk's batches grow fast (below).
+    { name: "York to Edinburgh", from: "53.9600,-1.0873", to: "55.9533,-3.1883" },
   ];
 
   it.each(routes)("$name: exactly the listings within the corridor of the returned line, in order along it", async ({ from, to }) => {
@@ -147,6 +150,36 @@ describe("route search", () => {
       expect(first[k].durationIn ?? 0).toBeGreaterThanOrEqual(first[k - 1].durationIn ?? 0);
     }
     for (const r of first) expect(r.distance ?? 99).toBeLessThanOrEqual(5.02);
+  });
+
+  it("walks the corridor in few statements: a sparse route's batches sized by the density seen, no short rest left for a statement of its own", async () => {
+    // Each statement the walk sends is a round trip the page waits for. Before: York to Edinburgh walked
+    // in 8 batches doubling from 2 km, London to Leeds counted its last 36 km in a 4th statement.
+    const corridorStatements = async (from: string, to: string) => {
+      let n = 0;
+      const counting = postgres(testDatabaseUrl(), {
+        max: 2,
+        onnotice: () => undefined,
+        debug: (_connection, query) => {
+          if (query.includes("JOIN listings l ON l.location && _ST_Expand")) n++;
+        },
+      });
+      try {
+        const response = await search(counting, createPgRoutingEngine(counting), parseFilters({ searchType: "route", from, to }));
+        return { n, ids: response.results.map((r) => r.location.id), total: response.pagination.total };
+      } finally {
+        await counting.end();
+      }
+    };
+    const sparse = await corridorStatements("53.9600,-1.0873", "55.9533,-3.1883");
+    expect(sparse.ids.length).toBeGreaterThan(0);
+    expect(sparse.n).toBeLessThanOrEqual(4);
+    const long = await corridorStatements("51.5072,-0.1276", "53.7965,-1.5478");
+    expect(long.n).toBeLessThanOrEqual(3);
+    // The same page and total as the shared pool's search (whose walk is the same code: the answer does not depend on the client).
+    const again = await run({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" });
+    expect(long.ids).toEqual(again.results.map((r) => r.location.id));
+    expect(long.total).toBe(again.pagination.total);
   });
 
   it("refuses the same place as start and destination, and unknown places", async () => {
