@@ -6,7 +6,7 @@
 //
 // No browser is needed: the requests go out on node:http (support/raw-http.ts, a tenth of the request
 // context's CPU a request, decision 0352); the `.js-only` name keeps it to one Playwright project so the
-// ~3,900 requests are sent once per run.
+// ~3,800 requests are sent once per run.
 import type { APIRequestContext } from "@playwright/test";
 import { createMember, database, sessionCookieValue, uniqueIp } from "./support/accounts";
 import { rawClient, type RawClient } from "./support/raw-http";
