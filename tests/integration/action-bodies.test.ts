@@ -8,7 +8,7 @@
 import { createCookie } from "@remix-run/node";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ import { withErrorResponse } from "../../app/error-response.server";
 import { MAX_FORM_BYTES } from "../../app/ops/input.server";
 import { routeAnswer } from "../support/route-call";
 import { freePort } from "../bench/server";
-import { buildIsStale } from "../../scripts/lib.mjs";
+import { productionBuild } from "../support/production-build";
 
 const DATABASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:55432/pawroute_test";
 const SESSION_SECRET = "action-bodies-test-session-secret-0123456789abcdef";
@@ -28,17 +28,6 @@ const sql = postgres(DATABASE_URL, { max: 1, onnotice: () => undefined });
 let child: ChildProcess | undefined;
 let base = "";
 const logLines: string[] = [];
-
-/**
- * Whether to run the production build: `npm test` builds alongside vitest and names a file it writes when
- * the build is done (PAWROUTE_BUILD_DONE: "ok" or "failed"); run alone, a build newer than every source.
- */
-async function productionBuild(): Promise<boolean> {
-  const done = process.env.PAWROUTE_BUILD_DONE;
-  if (!done) return !buildIsStale();
-  for (let i = 0; i < 1200 && !existsSync(done); i++) await new Promise((resolve) => setTimeout(resolve, 250));
-  return existsSync(done) && readFileSync(done, "utf8").trim() === "ok";
-}
 
 /**
  * Starts the app on a free port: the production build as `npm start` runs it when there is a fresh one,

@@ -1,5 +1,6 @@
 // npm run db:backup / db:restore round trip: the test database is dumped (pg_dump custom format),
-// restored into a new empty database, and every table compared by row count and content checksum.
+// restored into a new empty database, and every table compared by row count and content checksum. One dump
+// serves both tests (decision 0352): the refusal reads only the target database.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,9 +9,11 @@ import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 
 const SOURCE = process.env.DATABASE_URL ?? "";
+/** Named after the test database, so runs on other test databases of a shared server never drop each other's. */
+const RESTORE_DATABASE = `${decodeURIComponent(new URL(SOURCE).pathname.slice(1)).slice(0, 40)}_restore_check`;
 const restoreUrl = (() => {
   const url = new URL(SOURCE);
-  url.pathname = "/pawroute_restore_check";
+  url.pathname = `/${RESTORE_DATABASE}`;
   return url.toString();
 })();
 const adminUrl = (() => {
@@ -19,6 +22,17 @@ const adminUrl = (() => {
   return url.toString();
 })();
 const folder = mkdtempSync(path.join(os.tmpdir(), "pawroute-backup-"));
+
+let dumped: string | undefined;
+/** The test database dumped by `backup` once for this file. */
+function dump(): string {
+  dumped ??= (() => {
+    const file = path.join(folder, "test-database.dump");
+    script(["backup", file], SOURCE);
+    return file;
+  })();
+  return dumped;
+}
 
 function script(args: string[], databaseUrl: string): string {
   return execFileSync(process.execPath, ["scripts/backup.mjs", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -48,8 +62,8 @@ async function fingerprint(url: string): Promise<Record<string, string>> {
 async function recreateEmpty() {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
   try {
-    await admin.unsafe("DROP DATABASE IF EXISTS pawroute_restore_check WITH (FORCE)");
-    await admin.unsafe("CREATE DATABASE pawroute_restore_check");
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${RESTORE_DATABASE}" WITH (FORCE)`);
+    await admin.unsafe(`CREATE DATABASE "${RESTORE_DATABASE}"`);
   } finally {
     await admin.end();
   }
@@ -58,14 +72,13 @@ async function recreateEmpty() {
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
   const admin = postgres(adminUrl, { max: 1, onnotice: () => undefined });
-  await admin.unsafe("DROP DATABASE IF EXISTS pawroute_restore_check WITH (FORCE)");
+  await admin.unsafe(`DROP DATABASE IF EXISTS "${RESTORE_DATABASE}" WITH (FORCE)`);
   await admin.end();
 });
 
 describe("database backup and restore", () => {
   it("restores a backup into an empty database with the same rows in every table", async () => {
-    const file = path.join(folder, "round-trip.dump");
-    script(["backup", file], SOURCE);
+    const file = dump();
     await recreateEmpty();
     script(["restore", file], restoreUrl);
 
@@ -76,8 +89,6 @@ describe("database backup and restore", () => {
   });
 
   it("refuses to restore over a database that has tables, unless told to replace them", async () => {
-    const file = path.join(folder, "refuse.dump");
-    script(["backup", file], SOURCE);
-    expect(() => script(["restore", file], SOURCE)).toThrow(/already has tables/);
+    expect(() => script(["restore", dump()], SOURCE)).toThrow(/already has tables/);
   });
 });

@@ -1,8 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverCommand } from "../support/production-build";
 
-// Bad configuration stops the set-up and the server with one clear line, not a stack trace.
+// Bad configuration stops the set-up and the server with one clear line, not a stack trace. The server is
+// the production bundle `npm start` runs when the build is fresh, else server.ts through tsx (decision 0352).
 function run(command: string, args: string[], env: Record<string, string | undefined>) {
   const result = spawnSync(command, args, { encoding: "utf8", env: { ...process.env, ...env }, timeout: 60_000 });
   const lines = result.stderr.split("\n").filter((line) => line.trim() && !line.includes("npm warn"));
@@ -12,7 +14,9 @@ function run(command: string, args: string[], env: Record<string, string | undef
 describe("bad configuration", () => {
   let busy: Server;
   let busyPort = 0;
+  let server: Awaited<ReturnType<typeof serverCommand>>;
   beforeAll(async () => {
+    server = await serverCommand();
     busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
     const address = busy.address();
@@ -46,10 +50,10 @@ describe("bad configuration", () => {
   });
 
   it("the server refuses a missing session secret and a bad database URL with one line each", () => {
-    const noSecret = run("node_modules/.bin/tsx", ["server.ts"], { SESSION_SECRET: "", NODE_ENV: "production", PORT: "3999" });
+    const noSecret = run(server.command, server.args, { SESSION_SECRET: "", NODE_ENV: "production", PORT: "3999" });
     expect(noSecret.status).toBe(1);
     expect(noSecret.lines).toEqual([expect.stringContaining("SESSION_SECRET")]);
-    const badUrl = run("node_modules/.bin/tsx", ["server.ts"], { DATABASE_URL: "definitely not a url", SESSION_SECRET: "x".repeat(40), NODE_ENV: "production" });
+    const badUrl = run(server.command, server.args, { DATABASE_URL: "definitely not a url", SESSION_SECRET: "x".repeat(40), NODE_ENV: "production" });
     expect(badUrl.status).toBe(1);
     expect(badUrl.lines).toHaveLength(1);
     expect(badUrl.lines[0]).toContain("DATABASE_URL");
@@ -61,7 +65,7 @@ describe("bad configuration", () => {
     const address = closed.address();
     const closedPort = typeof address === "object" && address ? address.port : 1;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const { status, lines } = run("node_modules/.bin/tsx", ["server.ts"], {
+    const { status, lines } = run(server.command, server.args, {
       DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/nowhere`,
       SESSION_SECRET: "x".repeat(40),
       NODE_ENV: "production",

@@ -13,10 +13,16 @@ export function connectTestDatabase(): DatabaseHandle {
   return connect(testDatabaseUrl(), { max: 4 });
 }
 
-/** A new, empty database on the same server, for tests that must start from nothing. */
+/**
+ * A new, empty database on the same server, for tests that must start from nothing. Its name begins with the
+ * test database's (`pawroute_test_seed_…` for the prefix `pawroute_seed`), so runs on other test databases of a
+ * shared server never pick the same name, and a scratch database left behind says whose it was.
+ */
 export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = new URL(testDatabaseUrl());
-  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const owner = decodeURIComponent(base.pathname.slice(1)).slice(0, 30);
+  // PostgreSQL cuts names at 63 bytes: the owner, the test's own word, the process and the time in base 36 fit.
+  const name = `${owner}_${prefix.replace(/^pawroute_/, "")}_${process.pid}_${Date.now().toString(36)}`.slice(0, 63);
   const adminUrl = new URL(base);
   adminUrl.pathname = "/postgres";
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => undefined });
