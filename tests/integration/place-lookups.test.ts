@@ -1,6 +1,9 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { keepPlacesFound, keptPlaceChoices, placeChoices, placeLookups, placesAndChoices, requestPlaceLookups, resolvePlace } from "../../geo/geocode";
+import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
+import { planRoute } from "../../geo/search/route";
+import { milesToMetres } from "../../geo/units";
 import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 import { variedGeocodeQueries } from "../support/geocode-queries";
 
@@ -76,6 +79,20 @@ describe("a request's place lookups (decision 0347)", () => {
     expect(await apart.place("Newcastle")).toEqual(from);
     expect(await apart.place("xyzzy")).toBeNull();
     expect(statements - beforeApart).toBe(2);
+  });
+
+  it("are one statement for a route's two typed ends as planRoute asks them (decision 0353)", async () => {
+    keepPlacesFound(uncached.sql, { seconds: 0 });
+    await counted`SELECT 1`;
+    const lookups = placeLookups(counted);
+    const before = statements;
+    // The route on another pool: only the lookups' statements are counted.
+    const plan = await planRoute(counted, createPgRoutingEngine(uncached.sql), { from: "Newcastle", to: "Leeds" }, milesToMetres(5), lookups);
+    expect(statements - before).toBe(1);
+    expect(plan.summary.from).toEqual(await resolvePlace(uncached.sql, "Newcastle"));
+    expect(plan.summary.to).toEqual(await resolvePlace(uncached.sql, "Leeds"));
+    expect(await lookups.choices("Newcastle")).toEqual(await placeChoices(uncached.sql, "Newcastle"));
+    expect(statements - before).toBe(1);
   });
 
   it("are the kept answers on a pool that keeps its places, and one lookup a pool for a request", async () => {
