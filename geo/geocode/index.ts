@@ -4,7 +4,7 @@ import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
-import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
+import { formattedAddress, type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
 import { distinctChoices, placeChoices, placeChoicesCall } from "./choices";
@@ -162,8 +162,7 @@ export interface PlaceAndChoices {
 export async function placesAndChoices(sql: SqlClient, texts: string[]): Promise<PlaceAndChoices[]> {
   const searches = texts.map((text) => prepareSearch(text, { limit: 1 }));
   const asked = searches.flatMap((search, n) => (search ? [{ search, n }] : []));
-  const answers: PlaceAndChoices[] = texts.map(() => ({ place: null, choices: [] }));
-  if (asked.length === 0) return answers;
+  if (asked.length === 0) return texts.map(() => ({ place: null, choices: [] }));
   const calls = asked.map(
     ({ search, n }) => sql`
       SELECT ${n}::int AS n, false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
@@ -172,16 +171,18 @@ export async function placesAndChoices(sql: SqlClient, texts: string[]): Promise
   );
   const union = calls.reduce((all, call) => sql`${all} UNION ALL ${call}`);
   const rows = await sql<(GeocodeRow & { n: number; choice: boolean })[]>`SELECT * FROM (${union}) found ORDER BY n, choice, ordinality`;
-  for (const { n } of asked) {
-    const own = rows.filter((row) => row.n === n);
-    const best = own.find((row) => !row.choice);
-    const place = best ? toGeocodeResult(best) : null;
-    answers[n] = {
-      place: place ? { lat: place.lat, lng: place.lng, label: place.formattedAddress } : null,
-      choices: distinctChoices(own.filter((row) => row.choice)),
-    };
+  // Each text's rows, in one pass: its best hit (the first of geocode_search's) and its choices' rows.
+  const found = texts.map((): { best: GeocodeRow | null; choices: GeocodeRow[] } => ({ best: null, choices: [] }));
+  for (const row of rows) {
+    const own = found[row.n];
+    if (row.choice) own.choices.push(row);
+    else own.best ??= row;
   }
-  return answers;
+  // The place as bestPlace labels it (toGeocodeResult's lat, lng and formattedAddress), without the rest of a result.
+  return found.map(({ best, choices }) => ({
+    place: best ? { lat: best.lat, lng: best.lng, label: formattedAddress(best) } : null,
+    choices: distinctChoices(choices),
+  }));
 }
 
 /**
