@@ -4,7 +4,7 @@ import { coordinatesLabel, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
-import { type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
+import { formattedAddress, type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
 import { distinctChoices, placeChoices, placeChoicesCall } from "./choices";
@@ -97,23 +97,47 @@ export interface PlaceLookups {
  * One request's place lookups on a pool (decision 0347): the answers of resolvePlace and keptPlaceChoices.
  * On a pool that keeps its places found they are those functions. On one that does not
  * (PLACE_CACHE_SECONDS=0), a typed name's best place and its choices, which a results page asks for one
- * after the other, come from one statement, sent once for the request. A text with a comma (one of the
- * geocoder's own addresses, matched apart: addressMatches) and coordinates are asked as before.
+ * after the other, come from one statement, sent once for the request; the names asked in the same turn
+ * (a route's two ends, which planRoute resolves together) share that statement (decision 0353). A text
+ * with a comma (one of the geocoder's own addresses, matched apart: addressMatches) and coordinates are
+ * asked as before.
  */
 export function placeLookups(sql: SqlClient): PlaceLookups {
   if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text) };
   // Both answers for a text, by the text as resolvePlace takes it, asked once.
-  const both = oncePer((text: string) => placeAndChoices(sql, text));
+  const both = oncePer(askedTogether((texts: string[]) => placesAndChoices(sql, texts)));
   const shared = (text: string) => !text.includes(",") && !LOOKS_LIKE_COORDINATES.test(text);
   return {
     place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
     // placeChoices reads the text as typed; its trimmed form has the same key unless the cut at MAX_QUERY_LENGTH moves.
     choices: (text) => {
       const trimmed = text.trim();
-      const same = geocodeKey(text.slice(0, MAX_QUERY_LENGTH)) === geocodeKey(trimmed.slice(0, MAX_QUERY_LENGTH));
+      const same = trimmed === text || geocodeKey(text.slice(0, MAX_QUERY_LENGTH)) === geocodeKey(trimmed.slice(0, MAX_QUERY_LENGTH));
       return same && shared(trimmed) ? both(trimmed).then((answer) => answer.choices) : placeChoices(sql, text);
     },
   };
+}
+
+/**
+ * `ask` for every text asked in the same turn of the event loop, at once (at the next microtask): the
+ * texts in the order they were asked, and an answer for each, in that order.
+ */
+function askedTogether<A>(ask: (texts: string[]) => Promise<A[]>): (text: string) => Promise<A> {
+  let waiting: { text: string; settle: { resolve: (answer: A) => void; reject: (error: unknown) => void } }[] = [];
+  return (text) =>
+    new Promise<A>((resolve, reject) => {
+      if (waiting.length === 0) {
+        queueMicrotask(() => {
+          const asked = waiting;
+          waiting = [];
+          ask(asked.map((each) => each.text)).then(
+            (answers) => asked.forEach((each, index) => each.settle.resolve(answers[index])),
+            (error: unknown) => asked.forEach((each) => each.settle.reject(error)),
+          );
+        });
+      }
+      waiting.push({ text, settle: { resolve, reject } });
+    });
 }
 
 /**
@@ -124,27 +148,41 @@ export function requestPlaceLookups(): (sql: SqlClient) => PlaceLookups {
   return oncePer(placeLookups);
 }
 
+/** What bestPlace and placeChoices answer for one text. */
+export interface PlaceAndChoices {
+  place: ResolvedPlace | null;
+  choices: GeocodeResult[];
+}
+
 /**
- * bestPlace's and placeChoices's answers for a text without a comma, in one statement: geocode_search's
- * best hit and geocode_place_choices's rows for the same key, each in its function's order.
+ * bestPlace's and placeChoices's answers for texts without a comma, in one statement (decisions 0347,
+ * 0353): for each text, geocode_search's best hit and geocode_place_choices's rows for the same key,
+ * each in its function's order. A text with nothing searchable ("--") finds nothing and is not asked.
  */
-async function placeAndChoices(sql: SqlClient, text: string): Promise<{ place: ResolvedPlace | null; choices: GeocodeResult[] }> {
-  const search = prepareSearch(text, { limit: 1 });
-  // No key: geocode finds nothing and placeChoices offers nothing.
-  if (!search) return { place: null, choices: [] };
-  const rows = await sql<(GeocodeRow & { choice: boolean })[]>`
-    SELECT * FROM (
-      SELECT false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
+export async function placesAndChoices(sql: SqlClient, texts: string[]): Promise<PlaceAndChoices[]> {
+  const searches = texts.map((text) => prepareSearch(text, { limit: 1 }));
+  const asked = searches.flatMap((search, n) => (search ? [{ search, n }] : []));
+  if (asked.length === 0) return texts.map(() => ({ place: null, choices: [] }));
+  const calls = asked.map(
+    ({ search, n }) => sql`
+      SELECT ${n}::int AS n, false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
       UNION ALL
-      SELECT true AS choice, c.* FROM ${placeChoicesCall(sql, search.key)} WITH ORDINALITY c
-    ) found
-    ORDER BY choice, ordinality`;
-  const best = rows.find((row) => !row.choice);
-  const place = best ? toGeocodeResult(best) : null;
-  return {
-    place: place ? { lat: place.lat, lng: place.lng, label: place.formattedAddress } : null,
-    choices: distinctChoices(rows.filter((row) => row.choice)),
-  };
+      SELECT ${n}::int AS n, true AS choice, c.* FROM ${placeChoicesCall(sql, search.key)} WITH ORDINALITY c`,
+  );
+  const union = calls.reduce((all, call) => sql`${all} UNION ALL ${call}`);
+  const rows = await sql<(GeocodeRow & { n: number; choice: boolean })[]>`SELECT * FROM (${union}) found ORDER BY n, choice, ordinality`;
+  // Each text's rows, in one pass: its best hit (the first of geocode_search's) and its choices' rows.
+  const found = texts.map((): { best: GeocodeRow | null; choices: GeocodeRow[] } => ({ best: null, choices: [] }));
+  for (const row of rows) {
+    const own = found[row.n];
+    if (row.choice) own.choices.push(row);
+    else own.best ??= row;
+  }
+  // The place as bestPlace labels it (toGeocodeResult's lat, lng and formattedAddress), without the rest of a result.
+  return found.map(({ best, choices }) => ({
+    place: best ? { lat: best.lat, lng: best.lng, label: formattedAddress(best) } : null,
+    choices: distinctChoices(choices),
+  }));
 }
 
 /**

@@ -1,6 +1,9 @@
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { keepPlacesFound, keptPlaceChoices, placeChoices, placeLookups, requestPlaceLookups, resolvePlace } from "../../geo/geocode";
+import { keepPlacesFound, keptPlaceChoices, placeChoices, placeLookups, placesAndChoices, requestPlaceLookups, resolvePlace } from "../../geo/geocode";
+import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
+import { planRoute } from "../../geo/search/route";
+import { milesToMetres } from "../../geo/units";
 import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 import { variedGeocodeQueries } from "../support/geocode-queries";
 
@@ -41,6 +44,55 @@ describe("a request's place lookups (decision 0347)", () => {
     // Another request asks again.
     await placeLookups(counted).choices("Newcastle");
     expect(statements - before).toBe(2);
+  });
+
+  it("answer several texts in one statement as each alone (decision 0353)", async () => {
+    keepPlacesFound(uncached.sql, { seconds: 0 });
+    // Found, several places of a name, nothing searchable, nothing found, a typo, a postcode, the same place twice.
+    const texts = ["London", "Newcastle", "--", "xyzzy", "St Ives", "penrth", "SW1A 1AA", "Leeds", "newcastle"];
+    const pairs = texts.flatMap((from) => texts.map((to) => [from, to]));
+    for (const pair of [...pairs, texts]) {
+      const together = await placesAndChoices(uncached.sql, pair);
+      const alone = await Promise.all(pair.map(async (text) => ({ place: await resolvePlace(uncached.sql, text), choices: await placeChoices(uncached.sql, text) })));
+      expect(together, pair.join(" → ")).toEqual(alone);
+    }
+    const [newcastle, nowhere] = await placesAndChoices(uncached.sql, ["Newcastle", "xyzzy"]);
+    expect(newcastle.choices.length).toBeGreaterThan(1);
+    expect(nowhere).toEqual({ place: null, choices: [] });
+  });
+
+  it("send one statement for a route's two typed ends and their choices (decision 0353)", async () => {
+    await counted`SELECT 1`;
+    const lookups = placeLookups(counted);
+    const before = statements;
+    // As planRoute asks them: both ends in the same turn, then the page's choices for each.
+    const [from, to] = await Promise.all([lookups.place("Newcastle"), lookups.place("xyzzy")]);
+    const [fromChoices, toChoices] = await Promise.all([lookups.choices("Newcastle"), lookups.choices("xyzzy")]);
+    expect(statements - before).toBe(1);
+    expect(from).toEqual(await resolvePlace(uncached.sql, "Newcastle"));
+    expect(to).toBeNull();
+    expect(fromChoices).toEqual(await placeChoices(uncached.sql, "Newcastle"));
+    expect(toChoices).toEqual([]);
+    // Asked in turns one after the other, each is its own statement, with the same answers.
+    const apart = placeLookups(counted);
+    const beforeApart = statements;
+    expect(await apart.place("Newcastle")).toEqual(from);
+    expect(await apart.place("xyzzy")).toBeNull();
+    expect(statements - beforeApart).toBe(2);
+  });
+
+  it("are one statement for a route's two typed ends as planRoute asks them (decision 0353)", async () => {
+    keepPlacesFound(uncached.sql, { seconds: 0 });
+    await counted`SELECT 1`;
+    const lookups = placeLookups(counted);
+    const before = statements;
+    // The route on another pool: only the lookups' statements are counted.
+    const plan = await planRoute(counted, createPgRoutingEngine(uncached.sql), { from: "Newcastle", to: "Leeds" }, milesToMetres(5), lookups);
+    expect(statements - before).toBe(1);
+    expect(plan.summary.from).toEqual(await resolvePlace(uncached.sql, "Newcastle"));
+    expect(plan.summary.to).toEqual(await resolvePlace(uncached.sql, "Leeds"));
+    expect(await lookups.choices("Newcastle")).toEqual(await placeChoices(uncached.sql, "Newcastle"));
+    expect(statements - before).toBe(1);
   });
 
   it("are the kept answers on a pool that keeps its places, and one lookup a pool for a request", async () => {
