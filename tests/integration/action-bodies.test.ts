@@ -1,23 +1,20 @@
-// Every action of the route table (remix.config.js), over HTTP against the app as `npm run dev` starts
-// it: a body it cannot read (JSON, text/plain, broken multipart, none) answers 415 or 400, an oversized
-// one 413, never a 5xx (issue 51). Each route is posted to as the role its guard lets through. And an
+// Every action of the route table (remix.config.js), over HTTP against the app (the production bundle
+// when fresh, else as `npm run dev` starts it): a body it cannot read (JSON, text/plain, broken
+// multipart, none) answers 415 or 400, an oversized one 413, never a 5xx (issue 51). Each route is posted to as the role its guard lets through. And an
 // unexpected failure inside a route (a table the query needs is missing) answers 500 with the
 // request's id in the body and in the log line. And every action's error body, to a body it cannot read
 // and to a form it cannot use, is the one shape (AppErrorData: { message, fieldErrors?, requestId } and
-// a form's documented extras, decision 0319), read from the route module as the server runs it.
+// a form's documented extras, decision 0319), as the client reads it from the server (decision 0352).
 import { createCookie } from "@remix-run/node";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import postgres from "postgres";
+import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTable } from "../e2e/support/route-table";
-import { sessionCookie } from "../../app/auth/guards.server";
-import { closeDatabase } from "../../app/db.server";
-import { withErrorResponse } from "../../app/error-response.server";
 import { MAX_FORM_BYTES } from "../../app/ops/input.server";
-import { routeAnswer } from "../support/route-call";
 import { freePort } from "../bench/server";
 import { productionBuild } from "../support/production-build";
 
@@ -82,6 +79,8 @@ interface ActionRoute {
   /** The route module (under app/) and its pattern, e.g. "/dog-walk/:slug/review". */
   file: string;
   pattern: string;
+  /** An index route: posted to with `?index`, as its form is (without it the post goes to the layout's action). */
+  index: boolean;
 }
 
 /** Pages only a visitor uses (a member posting there is sent on elsewhere). */
@@ -103,7 +102,7 @@ async function actionRoutes(): Promise<ActionRoute[]> {
     seen.add(key);
     const path = raw.replace(/:(\w+)\??/g, (_match, name: string) => PARAMS[name] ?? "1").replace(/\*/g, "anything");
     const role = path.startsWith("/account/admin") ? "admin" : FOR_VISITORS.has(route.id) ? "visitor" : "member";
-    routes.push({ id: route.id, path, role, file: route.file, pattern: raw });
+    routes.push({ id: route.id, path, role, file: route.file, pattern: raw, index: route.index });
   }
   return routes;
 }
@@ -155,7 +154,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill("SIGTERM");
   await sql.end();
-  await closeDatabase();
 });
 
 describe("a 500 keeps its request id", () => {
@@ -204,7 +202,7 @@ describe("every action refuses a body it cannot read with a 4xx", () => {
     const probe = async (route: ActionRoute, body: (typeof BODIES)[number]) => {
       const headers: Record<string, string> = { ...body.headers, "X-Forwarded-For": visitorIp() };
       if (route.role !== "visitor") headers.Cookie = route.role === "admin" ? admin : member;
-      const status = await post(`${base}${route.path}`, headers, body.body);
+      const status = await post(`${base}${route.path}${route.index ? "?index" : ""}`, headers, body.body);
       const label = `POST ${route.path} (${route.role}) with ${body.name}`;
       answers.push(`${status} ${label}`);
       // Soft: one run lists every action that fails, not just the first.
@@ -225,44 +223,58 @@ describe("every action refuses a body it cannot read with a 4xx", () => {
   }, 600_000);
 });
 
+type ErrorBody = Record<string, unknown> | null;
+
+/** A resource route's JSON body (null when it answered something else). */
+async function jsonBody(response: Response): Promise<ErrorBody> {
+  return response.headers.get("Content-Type")?.includes("json") ? ((await response.json()) as ErrorBody) : null;
+}
+
+/**
+ * A page action's body as the browser reads it from single fetch (turbo-stream, decoded with the plugins
+ * Remix's client uses): what the action returned ({ data }), or the error response it threw ({ error }).
+ */
+async function singleFetchBody(response: Response): Promise<ErrorBody> {
+  if (!response.headers.get("Content-Type")?.includes("text/x-script") || !response.body) return null;
+  const decoded = await decode(response.body, {
+    plugins: [
+      (type: string, ...rest: unknown[]) => {
+        if (type === "ErrorResponse") return { value: { data: rest[0], status: rest[1] } };
+        if (type === "SanitizedError") return { value: { data: { message: rest[1] } } };
+        return undefined;
+      },
+    ],
+  });
+  await decoded.done;
+  const value = decoded.value as { data?: unknown; error?: { data?: unknown } };
+  return ((value.error ? value.error.data : value.data) ?? null) as ErrorBody;
+}
+
 /** The one error body's keys (AppErrorData, core/errors.ts): nothing else may appear in an error. */
 const ERROR_BODY_KEYS = new Set(["message", "fieldErrors", "code", "requestId", "repopulateFields", "formId", "confirm"]);
 
 describe("every action's error body is the one shape", () => {
   it("to a JSON body and to a form it cannot use (an unknown intent, ids that are not ids), as the role its guard lets through", async () => {
     const routes = (await actionRoutes()).filter((route) => !ANY_BODY.has(route.id));
-    // A session per role, signed as this process's app signs it (the route modules run here, not in the spawned server).
-    const session = async (admin: boolean) => {
-      const email = `vitest-shape-${randomBytes(6).toString("hex")}@e2e.pawroute.test`;
-      const [row] = await sql<{ id: number }[]>`INSERT INTO users (email, username, is_admin, email_verified) VALUES (${email}, ${`s${randomBytes(5).toString("hex")}`}, ${admin}, true) RETURNING id`;
-      const token = randomBytes(32).toString("base64url");
-      await sql`INSERT INTO sessions (id, user_id, ip, user_agent) VALUES (${createHash("sha256").update(token).digest("hex")}, ${row.id}, '198.51.100.7', 'vitest')`;
-      const header = await sessionCookie().serialize(token);
-      return header.slice(0, header.indexOf(";"));
-    };
-    const cookies = { member: await session(false), admin: await session(true) };
+    // One session per role, as the server signs it.
+    const cookies = { member: await (await account(false))(), admin: await (await account(true))() };
     const requests = [
-      { name: "JSON", init: { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "delete", ids: [1] }) } },
-      { name: "a form it cannot use", init: { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=no-such-intent&ids=not-an-id&id=x&option=x&email=not-an-email" } },
+      { name: "JSON", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "delete", ids: [1] }) },
+      { name: "a form it cannot use", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=no-such-intent&ids=not-an-id&id=x&option=x&email=not-an-email" },
     ];
     let errors = 0;
     for (const route of routes) {
-      const module = (await import(/* @vite-ignore */ `${process.cwd()}/app/${route.file}`)) as { action: (args: never) => unknown };
-      const params = Object.fromEntries([...route.pattern.matchAll(/:(\w+)\??/g)].map(([, name]) => [name, PARAMS[name] ?? "1"]));
-      if (route.pattern.includes("*")) params["*"] = "anything";
-      for (const { name, init } of requests) {
+      // The body the client reads, from the server: a page's action as the browser's data request (single
+      // fetch, what a <Form> posts), a resource route's as it answers.
+      const page = /export\s+default\b/.test(readFileSync(`app/${route.file}`, "utf8"));
+      for (const { name, headers, body } of requests) {
         const requestId = `vitest-shape-${randomBytes(4).toString("hex")}`;
-        const headers = new Headers(init.headers);
-        if (route.role !== "visitor") headers.set("Cookie", cookies[route.role]);
-        const request = new Request(`http://localhost${route.path}`, { method: "POST", headers, body: init.body });
-        const args = { request, params, context: { requestId, clientIp: visitorIp() } };
-        let answer;
-        try {
-          answer = await routeAnswer(await withErrorResponse(module.action, false)(args as never));
-        } catch (thrown) {
-          answer = await routeAnswer(thrown);
-        }
+        const sent: Record<string, string> = { ...headers, "X-Request-Id": requestId, "X-Forwarded-For": visitorIp() };
+        if (route.role !== "visitor") sent.Cookie = cookies[route.role];
+        const response = await fetch(`${base}${route.path === "/" && page ? "/_root" : route.path}${page ? ".data" : ""}${route.index ? "?index" : ""}`, { method: "POST", headers: sent, body, redirect: "manual" });
+        const answer = { status: response.status, body: page ? await singleFetchBody(response) : await jsonBody(response) };
         const label = `POST ${route.path} (${route.role}) with ${name}: ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200)}`;
+        if (process.env.SHOW_ANSWERS) console.log(label);
         expect.soft(answer.status, label).toBeLessThan(500);
         if (answer.status < 400) continue;
         errors++;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { workerCount, workerEnv, workerExecArgv } from "../../app/http/cluster.server";
 import { freePort } from "../bench/server";
+import { clusterFixture } from "../support/bundle-fixture";
 
 // The cluster entry's behaviour, with tiny HTTP workers standing in for server.ts: one worker per
 // WEB_CONCURRENCY sharing one port, a dead worker replaced, graceful stop on SIGTERM.
@@ -57,7 +58,8 @@ describe("cluster entry", () => {
   it("runs one worker per WEB_CONCURRENCY on one port, replaces a dead one and stops gracefully", async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/cluster/entry.ts"], {
+    // The fixture bundled, run with node alone as `npm start` runs the app (no tsx in the primary or the workers).
+    child = spawn(process.execPath, [await clusterFixture("entry")], {
       env: { ...process.env, PORT: String(port), WEB_CONCURRENCY: "2" },
       stdio: ["ignore", "pipe", "pipe"],
     });

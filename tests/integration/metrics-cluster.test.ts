@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../bench/server";
+import { clusterFixture } from "../support/bundle-fixture";
 
 // /metrics under the cluster (decision 0256): whichever worker takes the scrape, it answers for the
 // whole cluster, so the request counts are the requests made and never go back between scrapes.
@@ -11,7 +12,8 @@ afterEach(() => {
 
 async function start(env: Record<string, string>): Promise<string> {
   const port = await freePort();
-  child = spawn(process.execPath, ["--import", "tsx", "tests/fixtures/cluster/metrics-entry.ts"], {
+  // The fixture bundled, run with node alone (no tsx in the primary or the workers).
+  child = spawn(process.execPath, [await clusterFixture("metrics-entry")], {
     env: { ...process.env, SESSION_SECRET: process.env.SESSION_SECRET ?? "a-test-session-secret-of-at-least-32-characters", PORT: String(port), ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

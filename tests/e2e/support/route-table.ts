@@ -9,6 +9,8 @@ export interface RouteEntry {
   file: string;
   /** A layout with children (its own URL is its index route's). */
   layout: boolean;
+  /** An index route (a form reaches its action with `?index`; without it, the layout's). */
+  index: boolean;
 }
 
 type RouteOptions = { id?: string; index?: boolean };
@@ -23,7 +25,7 @@ export function routeTable({ layouts = false } = {}): RouteEntry[] {
     const children = typeof optionsOrChildren === "function" ? optionsOrChildren : maybeChildren;
     const parent = stack[stack.length - 1];
     const pattern = path ? `${parent}/${path}`.replace(/\/+/g, "/") : parent || "/";
-    entries.push({ id: options.id ?? file, pattern: pattern || "/", file, layout: Boolean(children) });
+    entries.push({ id: options.id ?? file, pattern: pattern || "/", file, layout: Boolean(children), index: Boolean(options.index) });
     if (children) {
       stack.push(path ? pattern : parent);
       children();
