@@ -1,22 +1,26 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
 import { DocumentRoot } from "./components/DocumentRoot";
-import { SiteFooter } from "./components/SiteFooter";
+import { SiteFooter as SiteFooterNow } from "./components/SiteFooter";
 import { SiteHeader } from "./components/SiteHeader";
 import { OfflineLayer } from "./components/offline/OfflineLayer";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
 import { siteUrl } from "./mail/links.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
+import { HydratesLate, hydratesOnItsOwn } from "./components/search/hooks";
 import accountStyles from "./styles/account.css?url";
 import offlineStyles from "./styles/offline.css?url";
 import appStyles from "./styles/app.css?url";
 import printStyles from "./styles/print.css?url";
 import tokens from "./styles/tokens.css?url";
+
+// The footer (about a fifth of a page's elements) hydrates in a task of its own, after the page (decision 0351).
+const SiteFooter = hydratesOnItsOwn(SiteFooterNow);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tokens },
@@ -72,7 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <Suspense fallback={null}>
+          <HydratesLate>
+            <SiteFooter />
+          </HydratesLate>
+        </Suspense>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
