@@ -6,7 +6,7 @@ import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
 import { DocumentRoot } from "./components/DocumentRoot";
 import { SiteFooter as SiteFooterNow } from "./components/SiteFooter";
-import { SiteHeader } from "./components/SiteHeader";
+import { SiteHeader as SiteHeaderNow } from "./components/SiteHeader";
 import { OfflineLayer } from "./components/offline/OfflineLayer";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
@@ -19,7 +19,9 @@ import appStyles from "./styles/app.css?url";
 import printStyles from "./styles/print.css?url";
 import tokens from "./styles/tokens.css?url";
 
-// The footer (about a fifth of a page's elements) hydrates in a task of its own, after the page (decision 0351).
+// The header and the footer (each about a fifth of a page's elements) hydrate in tasks of their own, after
+// the page (decision 0351). Until then they work as without JavaScript: plain links, <details> menus.
+const SiteHeader = hydratesOnItsOwn(SiteHeaderNow);
 const SiteFooter = hydratesOnItsOwn(SiteFooterNow);
 
 export const links: LinksFunction = () => [
@@ -71,7 +73,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+        <Suspense fallback={null}>
+          <HydratesLate>
+            <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+          </HydratesLate>
+        </Suspense>
         <OfflineLayer member={data?.user?.username ?? null} />
         <main id="main" className="site-main" tabIndex={-1}>
           {children}

@@ -1,6 +1,6 @@
 import { formatDuration, formatMiles } from "../../../kit/format";
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useMemo, useRef, useState } from "react";
 import type { ComponentType, MouseEvent } from "react";
 import type { ListHandlers } from "../map/useMapSync";
 import type { MapLayoutProps } from "../map/SearchMapLayout";
@@ -22,8 +22,10 @@ import { useLiveSearch } from "./useLiveSearch";
 const FilterPanel = lateComponent(() => import("./FilterPanel").then((module) => module.FilterPanel));
 const JunctionPicker = lateComponent(() => import("./JunctionPicker").then((module) => module.JunctionPicker));
 
-// The results (about half the page's elements) hydrate in a task of their own, after the rest (decision 0351).
-const ResultsArea = hydratesOnItsOwn(ResultsAreaNow);
+// The results (about half the page's elements) hydrate in a task of their own, after the rest, and render
+// again only when what they show changes (not when the router's state does, as when Remix adds the routes of
+// the page's links after it hydrated; decision 0351).
+const ResultsArea = hydratesOnItsOwn(memo(ResultsAreaNow));
 
 // The list's map modal (with the map's own code) loads when the visitor asks for the map (decision 0321).
 const MapModal = lazy(() => import("../map/MapModal").then((module) => ({ default: module.MapModal })));
