@@ -15,6 +15,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { ownTask } from "../kit/own-task";
 
 // The events React 18 handles by hydrating synchronously (its "discrete" events), media events aside.
 // focusin and focusout are among them: a blur while the page hydrated reached a form field whose form
@@ -88,7 +89,33 @@ async function pageDataDecoded(): Promise<void> {
   }
 }
 
-void pageDataDecoded().then(() => {
+// The page's start is several tasks, not one: each part of a task past 50 ms is time a phone cannot answer
+// a tap (TBT; decision 0351). The data is decoded as this module runs; the router is made in the next task;
+// the page hydrates in the one after, but for the parts that hydrate in tasks of their own after it
+// (`hydratesOnItsOwn` in app/components/search/hooks.ts). On bench:vitals's phone the router (its routes,
+// the first match, the history entry) was about 20 ms of a 150–190 ms hydration task.
+
+/**
+ * Makes Remix's router before the page hydrates. <RemixBrowser> makes it on its first render once the data
+ * is decoded, then uses its first hook: called outside a render, Preact's hook throws there, with the router
+ * made and kept (Remix keeps it in its module, window.__remixRouter), and the hydration's render finds it
+ * made. Production only: React (`npm run dev`) would log the hook called outside a render.
+ */
+function makeRouter(): void {
+  if (!import.meta.env.PROD) return;
+  try {
+    RemixBrowser({});
+  } catch {
+    // The first hook, outside a render. Anything else (an error in the page's data) is thrown again by
+    // the hydration's render, as it was before.
+  }
+}
+
+void (async () => {
+  await pageDataDecoded();
+  await ownTask();
+  makeRouter();
+  await ownTask();
   startTransition(() => {
     hydrateRoot(
       document,
@@ -97,4 +124,4 @@ void pageDataDecoded().then(() => {
       </StrictMode>,
     );
   });
-});
+})();

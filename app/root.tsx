@@ -1,22 +1,28 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
 import { DocumentRoot } from "./components/DocumentRoot";
-import { SiteFooter } from "./components/SiteFooter";
-import { SiteHeader } from "./components/SiteHeader";
+import { SiteFooter as SiteFooterNow } from "./components/SiteFooter";
+import { SiteHeader as SiteHeaderNow } from "./components/SiteHeader";
 import { OfflineLayer } from "./components/offline/OfflineLayer";
 import { usePageContext } from "./ops/page-context";
 import { footerRoads } from "./search/reference.server";
 import { siteUrl } from "./mail/links.server";
 import { StatusPage, statusCopy } from "./components/StatusPage";
+import { HydratesLate, hydratesOnItsOwn } from "./components/search/hooks";
 import accountStyles from "./styles/account.css?url";
 import offlineStyles from "./styles/offline.css?url";
 import appStyles from "./styles/app.css?url";
 import printStyles from "./styles/print.css?url";
 import tokens from "./styles/tokens.css?url";
+
+// The header and the footer (each about a fifth of a page's elements) hydrate in tasks of their own, after
+// the page (decision 0351). Until then they work as without JavaScript: plain links, <details> menus.
+const SiteHeader = hydratesOnItsOwn(SiteHeaderNow);
+const SiteFooter = hydratesOnItsOwn(SiteFooterNow);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: tokens },
@@ -67,12 +73,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+        <Suspense fallback={null}>
+          <HydratesLate>
+            <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+          </HydratesLate>
+        </Suspense>
         <OfflineLayer member={data?.user?.username ?? null} />
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        <Suspense fallback={null}>
+          <HydratesLate>
+            <SiteFooter />
+          </HydratesLate>
+        </Suspense>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -10,51 +10,62 @@ export type Instant = Date | string | number;
 
 const asDate = (value: Instant): Date => (value instanceof Date ? value : new Date(value));
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: LONDON });
-const DATE_SHORT_YEAR = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: LONDON });
-const DATE_IN_WORDS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: LONDON });
-const MONTH_YEAR = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: LONDON });
-const DATE_TIME = new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
-const DATE_TIME_IN_WORDS = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
+/**
+ * A formatter made on its first use, then kept. Not at module load: this module is in every page's first
+ * JavaScript, and making the nine ICU formatters cost about 13 ms of CPU on this machine's core (about 50 ms
+ * on bench:vitals's phone, most of the task that evaluates the page's code) for a page that shows no date
+ * (decision 0351).
+ */
+function made<T>(make: () => T): () => T {
+  let kept: T | undefined;
+  return () => (kept ??= make());
+}
+
+const DATE = made(() => new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: LONDON }));
+const DATE_SHORT_YEAR = made(() => new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "2-digit", timeZone: LONDON }));
+const DATE_IN_WORDS = made(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: LONDON }));
+const MONTH_YEAR = made(() => new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: LONDON }));
+const DATE_TIME = made(() => new Intl.DateTimeFormat("en-GB", { day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON }));
+const DATE_TIME_IN_WORDS = made(() => new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON }));
 
 /** DD/MM/YYYY in London (spec §9): receipts, lists, Treats, account and back-office pages. */
 export function formatDate(value: Instant): string {
-  return DATE.format(asDate(value));
+  return DATE().format(asDate(value));
 }
 
 /** DD/MM/YY in London: the spec's subscription messages. */
 export function formatDateShortYear(value: Instant): string {
-  return DATE_SHORT_YEAR.format(asDate(value));
+  return DATE_SHORT_YEAR().format(asDate(value));
 }
 
 /** "6 December 2026" in London: reviews, a listing's history, blog posts. */
 export function formatDateInWords(value: Instant): string {
-  return DATE_IN_WORDS.format(asDate(value));
+  return DATE_IN_WORDS().format(asDate(value));
 }
 
 /** "December 2026" in London: "member since". */
 export function formatMonthYear(value: Instant): string {
-  return MONTH_YEAR.format(asDate(value));
+  return MONTH_YEAR().format(asDate(value));
 }
 
 /** "06/12/2026, 14:05" in London: the audit log, mail and messages received. */
 export function formatDateTime(value: Instant): string {
-  return DATE_TIME.format(asDate(value));
+  return DATE_TIME().format(asDate(value));
 }
 
 /** "6 Dec 2026, 14:05" in London: a member's sessions. */
 export function formatDateTimeInWords(value: Instant): string {
-  return DATE_TIME_IN_WORDS.format(asDate(value));
+  return DATE_TIME_IN_WORDS().format(asDate(value));
 }
 
-const CLOCK = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON });
-const WEEKDAY_DAY_MONTH = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: LONDON });
+const CLOCK = made(() => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: LONDON }));
+const WEEKDAY_DAY_MONTH = made(() => new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: LONDON }));
 
 /** "14:05" in London or, on another London day than `from`, "Tue 8 Dec 14:05": a trip's times. */
 export function formatTimeOfDay(value: Instant, from?: Instant): string {
   const at = asDate(value);
-  const sameDay = from === undefined || WEEKDAY_DAY_MONTH.format(at) === WEEKDAY_DAY_MONTH.format(asDate(from));
-  return sameDay ? CLOCK.format(at) : `${WEEKDAY_DAY_MONTH.format(at)} ${CLOCK.format(at)}`;
+  const sameDay = from === undefined || WEEKDAY_DAY_MONTH().format(at) === WEEKDAY_DAY_MONTH().format(asDate(from));
+  return sameDay ? CLOCK().format(at) : `${WEEKDAY_DAY_MONTH().format(at)} ${CLOCK().format(at)}`;
 }
 
 const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -90,7 +101,7 @@ export function formatPence(pence: number): string {
   return `${sign}£${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
 }
 
-const COUNT = new Intl.NumberFormat("en-GB");
+const COUNT = made(() => new Intl.NumberFormat("en-GB"));
 
 /**
  * A whole number as people read it: "1,234". The same as `n.toLocaleString("en-GB")`, from one formatter
@@ -111,7 +122,7 @@ export function formatCount(n: number): string {
     }
     return n < 0 ? `-${grouped}` : grouped;
   }
-  return COUNT.format(n);
+  return COUNT().format(n);
 }
 
 /** Spec §9: distances in miles to 1 decimal place. */

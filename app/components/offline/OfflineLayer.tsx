@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ownTask } from "../../../kit/own-task";
 import { savedOn } from "../../offline/policy";
 
 // The service worker marks a kept page it answers with no network (app/offline/worker/respond.ts);
@@ -19,11 +20,15 @@ export function OfflineLayer({ member }: { member: string | null }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void import("../../offline/layer.client").then((layer) => {
-      if (!live) return;
-      layer.registerServiceWorker(member);
-      stop = layer.startOfflineLayer(member, (message, kind = "status") => setNotice({ message, kind }));
-    });
+    // In a task of its own (decision 0351): Vite's preload links for the layer's chunks were a quarter of
+    // the task that runs the page's first effects on bench:vitals's phone.
+    void ownTask()
+      .then(() => import("../../offline/layer.client"))
+      .then((layer) => {
+        if (!live) return;
+        layer.registerServiceWorker(member);
+        stop = layer.startOfflineLayer(member, (message, kind = "status") => setNotice({ message, kind }));
+      });
     return () => {
       live = false;
       stop?.();

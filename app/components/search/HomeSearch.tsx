@@ -5,7 +5,6 @@ import type { RoadOption } from "../../search/reference.types";
 import { writeBrowserCookie } from "../../../kit/cookies";
 import { HOMEPAGE_TAB_COOKIE, HOMEPAGE_TAB_MAX_AGE_SECONDS, SELECT_A_ROAD_MESSAGE } from "../../search/constants";
 import { HOME_TABS, type HomePreset, type HomeTab } from "../../search/home";
-import { compareRoads } from "../RoadBadge";
 import { emptyState, searchHref, type SearchState } from "../../search/url";
 import { preloadSearchValidation, validateSearch } from "../../search/validate";
 import { useHydrated } from "./hooks";
@@ -81,8 +80,8 @@ function RoadOptionGroups({ countries, roads }: { countries: string[]; roads: Ho
       {countries.map((country) => (
         <optgroup key={country} label={country === "france" ? "France" : "United Kingdom"}>
           {roads
+            // In sign order already (the homepage's loader, directoryStats).
             .filter((road) => road.country === country)
-            .sort(compareRoads)
             .map((road) => (
               <option key={road.id} value={road.id}>
                 {road.name} — {road.description}

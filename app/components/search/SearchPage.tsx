@@ -1,6 +1,6 @@
 import { formatDuration, formatMiles } from "../../../kit/format";
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { lazy, Suspense, useMemo, useRef, useState } from "react";
+import { lazy, memo, Suspense, useMemo, useRef, useState } from "react";
 import type { ComponentType, MouseEvent } from "react";
 import type { ListHandlers } from "../map/useMapSync";
 import type { MapLayoutProps } from "../map/SearchMapLayout";
@@ -10,9 +10,9 @@ import type { ResultsPageData, SearchOutcome } from "../../search/results.types"
 import { searchHref, type SearchState } from "../../search/url";
 import { validateSearch } from "../../search/validate";
 import type { ChangeKind } from "./FilterPanel";
-import { HydratesLate, lateComponent, liveUpdatesWanted, useHydrated } from "./hooks";
+import { HydratesLate, hydratesOnItsOwn, lateComponent, liveUpdatesWanted, useHydrated } from "./hooks";
 import { PlaceChoices } from "./PlaceChoices";
-import { ResultsArea } from "./ResultsArea";
+import { ResultsArea as ResultsAreaNow } from "./ResultsArea";
 import { RouteStart } from "./RouteStart";
 import { DriveByHour, TripLink } from "../trips/RouteTripParts";
 import { useLiveSearch } from "./useLiveSearch";
@@ -21,6 +21,11 @@ import { useLiveSearch } from "./useLiveSearch";
 // server's HTML, and plain GET forms until their code arrives, as the page hydrates (decision 0321).
 const FilterPanel = lateComponent(() => import("./FilterPanel").then((module) => module.FilterPanel));
 const JunctionPicker = lateComponent(() => import("./JunctionPicker").then((module) => module.JunctionPicker));
+
+// The results (about half the page's elements) hydrate in a task of their own, after the rest, and render
+// again only when what they show changes (not when the router's state does, as when Remix adds the routes of
+// the page's links after it hydrated; decision 0351).
+const ResultsArea = hydratesOnItsOwn(memo(ResultsAreaNow));
 
 // The list's map modal (with the map's own code) loads when the visitor asks for the map (decision 0321).
 const MapModal = lazy(() => import("../map/MapModal").then((module) => ({ default: module.MapModal })));
@@ -132,7 +137,11 @@ export function SearchPage({ page, MapLayout }: { page: ResultsPageData; MapLayo
         <p className="map-layout__hint">Each result is shown on the map as you move to it: use Tab, or the up and down arrow keys.</p>
       ) : null}
       {view === "list" && page.driveHours && outcome === page.outcome ? <DriveByHour hours={page.driveHours} state={state} /> : null}
-      <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
+      <Suspense fallback={null}>
+        <HydratesLate>
+          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
+        </HydratesLate>
+      </Suspense>
     </section>
   );
 

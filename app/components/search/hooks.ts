@@ -2,6 +2,7 @@ import { createContext, createElement, lazy, useCallback, useContext, useEffect,
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import { placeRefOf } from "../../../geo/geocode/ref";
 import type { GeocodeResult } from "../../../geo/geocode/types";
+import { ownTask } from "../../../kit/own-task";
 import { AUTOCOMPLETE_DELAY_MS, AUTOCOMPLETE_LIMIT, AUTOCOMPLETE_MIN_CHARS, GEOLOCATION_OPTIONS } from "../../search/constants";
 
 /** Set by the first effect that runs in the browser: every render after that is not hydration. */
@@ -31,12 +32,36 @@ export function HydratesLate({ children }: { children: ReactNode }) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
 export function lateComponent<T extends ComponentType<any>>(load: () => Promise<T>): LazyExoticComponent<T> {
   let loaded: T | undefined;
-  const loading = () => load().then((component) => (loaded = component));
+  // In the browser the load starts in a task of its own (decision 0351): Vite's preload links for the part's
+  // chunks, added as it starts, were about a tenth of the hydration task on bench:vitals's phone.
+  const loading = () => (import.meta.env.SSR ? load() : ownTask().then(load)).then((component) => (loaded = component));
   if (import.meta.env.SSR) void loading();
   return lazy(() => {
     const ready = loaded;
     if (!ready) return loading().then((component) => ({ default: component }));
-    return { then: (resolve: (module: { default: T }) => void) => resolve({ default: ready }) } as Promise<{ default: T }>;
+    return atOnce(ready);
+  });
+}
+
+/** A module for React.lazy given back at once: a thenable that calls back before it returns, so nothing suspends. */
+function atOnce<T>(component: T): Promise<{ default: T }> {
+  return { then: (resolve: (module: { default: T }) => void) => resolve({ default: component }) } as Promise<{ default: T }>;
+}
+
+/**
+ * A part of the page that is in its first JavaScript but hydrates in a task of its own, after the page
+ * (decision 0351): each part of a task over 50 ms is time a phone cannot answer a tap, and the page's one
+ * hydration was the longest task on the results pages (the results list about half of it, the footer a
+ * fifth). As with `lateComponent`, render it inside <Suspense> and <HydratesLate>, and it must render
+ * exactly one element: Preact keeps the server's element while it waits, and the element works as the
+ * server's HTML does (links, GET forms) until then. Only the page's first render waits: rendered later (a
+ * navigation in the page), the part renders at once, with no empty moment. The server renders it as it is.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, as React.lazy takes
+export function hydratesOnItsOwn<T extends ComponentType<any>>(component: T): LazyExoticComponent<T> {
+  return lazy(() => {
+    if (import.meta.env.SSR || document.documentElement.dataset.hydrated === "true") return atOnce(component);
+    return ownTask().then(() => ({ default: component }));
   });
 }
 

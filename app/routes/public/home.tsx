@@ -5,11 +5,14 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { formatCount } from "../../../kit/format";
 import { HeroSign } from "../../components/HeroSign";
 import { CompassIcon, RoadIcon } from "../../components/icons";
 import { ListingTypeStat } from "../../components/ListingTypeStat";
-import { RoadBadge, compareRoads } from "../../components/RoadBadge";
+import { RoadBadge } from "../../components/RoadBadge";
 import { HomeSearch } from "../../components/search/HomeSearch";
+import { HydratesLate, hydratesOnItsOwn } from "../../components/search/hooks";
 import { directoryStats } from "../../directory/stats.server";
 import {
   packHomeRoads,
@@ -82,7 +85,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Road = HomeRoad;
 
 function plural(count: number, one: string, many: string) {
-  return `${count.toLocaleString("en-GB")} ${count === 1 ? one : many}`;
+  // Not toLocaleString("en-GB"): a new ICU formatter each call, about 9 ms of a phone's hydration for the roads.
+  return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
 function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
@@ -124,12 +128,9 @@ function RoadGroup({ title, roads }: { title: string; roads: Road[] }) {
 }
 
 function RoadColumns({ roads }: { roads: Road[] }) {
-  const uk = roads
-    .filter((road) => road.country === "united-kingdom")
-    .sort(compareRoads);
-  const france = roads
-    .filter((road) => road.country === "france")
-    .sort(compareRoads);
+  // In sign order already (directoryStats).
+  const uk = roads.filter((road) => road.country === "united-kingdom");
+  const france = roads.filter((road) => road.country === "france");
   return (
     <>
       <RoadGroup title="United Kingdom" roads={uk} />
@@ -157,6 +158,11 @@ export default function Home() {
   );
 }
 
+// The sections below the search form (about two thirds of the homepage's elements) hydrate in tasks of their
+// own, after the page (decision 0351).
+const DirectorySectionLater = hydratesOnItsOwn(DirectorySection);
+const RoadsSectionLater = hydratesOnItsOwn(RoadsSection);
+
 function HomePage({
   listingsByType,
   roads,
@@ -168,12 +174,6 @@ function HomePage({
   preset: HomePreset;
   tab: HomeTab;
 }) {
-  const totalListings = listingsByType.reduce(
-    (sum, type) => sum + type.count,
-    0
-  );
-  const { staticMarkup } = usePageContext();
-
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -198,71 +198,99 @@ function HomePage({
         </div>
       </section>
 
-      <section
-        className="home-section container"
-        aria-labelledby="in-directory"
-      >
-        <p className="eyebrow">Live counts</p>
-        <h2 id="in-directory">In the directory</h2>
-        {totalListings === 0 ? (
-          <div className="empty-state">
-            <span className="empty-state__icon">
-              <CompassIcon size={26} />
-            </span>
-            <div>
-              <p className="empty-state__title">
-                The first listings are on their way
-              </p>
-              <p>
-                Walks, pubs, beaches and vets appear here as soon as they are
-                checked and published.
-              </p>
-            </div>
-          </div>
-        ) : null}
-        <ul className="stat-grid">
-          {listingsByType.map((type) => (
-            <ListingTypeStat
-              key={type.typeId}
-              typeId={type.typeId}
-              name={type.name}
-              count={type.count}
-            />
-          ))}
-        </ul>
-      </section>
-
-      <section className="home-section container" aria-labelledby="roads-title">
-        <p className="eyebrow">Motorways and main roads</p>
-        <h2 id="roads-title">Roads we cover</h2>
-        {roads.length === 0 ? (
-          <div className="empty-state">
-            <span className="empty-state__icon">
-              <RoadIcon size={26} />
-            </span>
-            <div>
-              <p className="empty-state__title">We are mapping the roads</p>
-              <p>
-                UK motorways and A-roads and French autoroutes appear here, with
-                their junctions, once they are loaded.
-              </p>
-            </div>
-          </div>
-        ) : // The same for every homepage while the content version is (the same packed text, the same `roads`): its
-        // HTML is made once on the server (decision 0323); the browser renders it to hydrate.
-        staticMarkup ? (
-          <div
-            className="road-columns"
-            dangerouslySetInnerHTML={{
-              __html: staticMarkup(roads, () => <RoadColumns roads={roads} />),
-            }}
-          />
-        ) : (
-          <div className="road-columns">
-            <RoadColumns roads={roads} />
-          </div>
-        )}
-      </section>
+      <Suspense fallback={null}>
+        <HydratesLate>
+          <DirectorySectionLater listingsByType={listingsByType} />
+        </HydratesLate>
+      </Suspense>
+      <Suspense fallback={null}>
+        <HydratesLate>
+          <RoadsSectionLater roads={roads} />
+        </HydratesLate>
+      </Suspense>
     </div>
+  );
+}
+
+function DirectorySection({
+  listingsByType,
+}: {
+  listingsByType: { typeId: number; name: string; count: number }[];
+}) {
+  const totalListings = listingsByType.reduce(
+    (sum, type) => sum + type.count,
+    0
+  );
+  return (
+    <section
+      className="home-section container"
+      aria-labelledby="in-directory"
+    >
+      <p className="eyebrow">Live counts</p>
+      <h2 id="in-directory">In the directory</h2>
+      {totalListings === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state__icon">
+            <CompassIcon size={26} />
+          </span>
+          <div>
+            <p className="empty-state__title">
+              The first listings are on their way
+            </p>
+            <p>
+              Walks, pubs, beaches and vets appear here as soon as they are
+              checked and published.
+            </p>
+          </div>
+        </div>
+      ) : null}
+      <ul className="stat-grid">
+        {listingsByType.map((type) => (
+          <ListingTypeStat
+            key={type.typeId}
+            typeId={type.typeId}
+            name={type.name}
+            count={type.count}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function RoadsSection({ roads }: { roads: Road[] }) {
+  const { staticMarkup } = usePageContext();
+  return (
+    <section className="home-section container" aria-labelledby="roads-title">
+      <p className="eyebrow">Motorways and main roads</p>
+      <h2 id="roads-title">Roads we cover</h2>
+      {roads.length === 0 ? (
+        <div className="empty-state">
+          <span className="empty-state__icon">
+            <RoadIcon size={26} />
+          </span>
+          <div>
+            <p className="empty-state__title">We are mapping the roads</p>
+            <p>
+              UK motorways and A-roads and French autoroutes appear here, with
+              their junctions, once they are loaded.
+            </p>
+          </div>
+        </div>
+      ) : // The same for every homepage while the content version is (the same packed text, the same `roads`): its
+      // HTML is made once on the server (decision 0323); the browser renders it to hydrate.
+      staticMarkup ? (
+        <div
+          className="road-columns"
+          dangerouslySetInnerHTML={{
+            __html: staticMarkup(roads, () => <RoadColumns roads={roads} />),
+          }}
+        />
+      ) : (
+        <div className="road-columns">
+          <RoadColumns roads={roads} />
+        </div>
+      )}
+    </section>
   );
 }
