@@ -90,31 +90,11 @@ async function pageDataDecoded(): Promise<void> {
 }
 
 // The page's start is several tasks, not one: each part of a task past 50 ms is time a phone cannot answer
-// a tap (TBT; decision 0351). The data is decoded as this module runs; the router is made in the next task;
-// the page hydrates in the one after, but for the parts that hydrate in tasks of their own after it
-// (`hydratesOnItsOwn` in app/components/search/hooks.ts). On bench:vitals's phone the router (its routes,
-// the first match, the history entry) was about 20 ms of a 150–190 ms hydration task.
-
-/**
- * Makes Remix's router before the page hydrates. <RemixBrowser> makes it on its first render once the data
- * is decoded, then uses its first hook: called outside a render, Preact's hook throws there, with the router
- * made and kept (Remix keeps it in its module, window.__remixRouter), and the hydration's render finds it
- * made. Production only: React (`npm run dev`) would log the hook called outside a render.
- */
-function makeRouter(): void {
-  if (!import.meta.env.PROD) return;
-  try {
-    RemixBrowser({});
-  } catch {
-    // The first hook, outside a render. Anything else (an error in the page's data) is thrown again by
-    // the hydration's render, as it was before.
-  }
-}
-
+// a tap (TBT; decision 0351). The data is decoded as this module runs; the page hydrates in the next task,
+// but for the parts that hydrate in tasks of their own after it (`hydratesOnItsOwn` in
+// app/components/search/hooks.ts).
 void (async () => {
   await pageDataDecoded();
-  await ownTask();
-  makeRouter();
   await ownTask();
   startTransition(() => {
     hydrateRoot(
