@@ -9,6 +9,7 @@ import type { SessionUser } from "../../app/auth/guards.server";
 import { startSession } from "../../app/auth/session.server";
 import { closeDatabase, sql } from "../../app/db.server";
 import { directoryStats } from "../../app/directory/stats.server";
+import { compareRoads } from "../../app/components/RoadBadge";
 import { saveListing } from "../../app/listings/save.server";
 import { readiness } from "../../app/ops/http.server";
 import { testUser, walkForm } from "./listing-helpers";
@@ -148,10 +149,11 @@ describe("directory stats, dashboard and readiness", () => {
     const types = await sql()<{ typeId: number; count: number }[]>`
       SELECT t.id AS "typeId", (SELECT count(*)::int FROM listings l WHERE l.type_id = t.id AND l.status = 2) AS count FROM listing_types t ORDER BY t.id`;
     expect(stats.listingsByType.map(({ typeId, count }) => ({ typeId, count }))).toEqual(types);
-    const roads = await sql()<{ id: number; junctions: number }[]>`
-      SELECT r.id, (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions FROM roads r JOIN countries c ON c.id = r.country_id
+    const roads = await sql()<{ id: number; junctions: number; name: string; motorway: boolean }[]>`
+      SELECT r.id, (SELECT count(*)::int FROM junctions j WHERE j.road_id = r.id) AS junctions, r.name, r.motorway FROM roads r JOIN countries c ON c.id = r.country_id
       ORDER BY c.id DESC, length(r.name), r.name`;
-    expect(stats.roads.map(({ id, junctions }) => ({ id, junctions }))).toEqual(roads);
+    // In sign order (decision 0351: sorted once on the server, not on each render), ties as the query has them.
+    expect(stats.roads.map(({ id, junctions }) => ({ id, junctions }))).toEqual(roads.sort(compareRoads).map(({ id, junctions }) => ({ id, junctions })));
 
     const dashboard = await loadDashboard();
     const [queues] = await sql()<{ submitted: number; unmoderated: number }[]>`
