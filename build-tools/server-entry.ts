@@ -17,22 +17,27 @@ export function serverEntry(): Plugin {
     async closeBundle() {
       // Remix builds the client, then the server: the entries follow the server build.
       if (!ssrBuild) return;
-      await build({
-        configFile: false,
-        publicDir: false,
-        logLevel: "warn",
-        build: {
-          ssr: true,
-          target: "node20",
-          outDir: ENTRY_DIR,
-          emptyOutDir: true,
-          minify: false,
-          rollupOptions: {
-            input: { server: "server.ts", cluster: "cluster.ts" },
-            output: { format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" },
-          },
-        },
-      });
+      await bundleEntries({ server: "server.ts", cluster: "cluster.ts" }, ENTRY_DIR, "js");
     },
   };
+}
+
+/**
+ * Bundles entries (name → source file) into `outDir` as plain JavaScript that node runs alone, packages
+ * external: the production entries, and the cluster tests' fixtures (tests/support/bundle-fixture.ts).
+ */
+export async function bundleEntries(input: Record<string, string>, outDir: string, extension: "js" | "mjs"): Promise<void> {
+  await build({
+    configFile: false,
+    publicDir: false,
+    logLevel: "warn",
+    build: {
+      ssr: true,
+      target: "node20",
+      outDir,
+      emptyOutDir: true,
+      minify: false,
+      rollupOptions: { input, output: { format: "esm", entryFileNames: `[name].${extension}`, chunkFileNames: `[name]-[hash].${extension}` } },
+    },
+  });
 }

@@ -1,9 +1,9 @@
-// The cluster tests' fixture entries bundled as the production entries are (build-tools/server-entry.ts):
+// The cluster tests' fixture entries bundled as the production entries are (build-tools/server-entry.ts's bundleEntries):
 // plain JavaScript that node runs alone, packages read from node_modules. The cluster's primary and each
 // worker it forks then skip tsx's loader and its transform of every module (decision 0352).
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { build } from "vite";
+import { bundleEntries } from "../../build-tools/server-entry";
 
 /** The entries, bundled together once per process (the "shared" project's files share one process). */
 const ENTRIES = { entry: "tests/fixtures/cluster/entry.ts", "metrics-entry": "tests/fixtures/cluster/metrics-entry.ts" };
@@ -38,19 +38,7 @@ async function bundle(): Promise<string> {
   }
   const outDir = join(ROOT, `cluster-${process.pid}-${Date.now()}`);
   process.once("exit", () => rmSync(outDir, { recursive: true, force: true }));
-  await build({
-    configFile: false,
-    publicDir: false,
-    logLevel: "warn",
-    build: {
-      ssr: true,
-      target: "node20",
-      outDir,
-      emptyOutDir: true,
-      minify: false,
-      rollupOptions: { input: ENTRIES, output: { format: "esm", entryFileNames: "[name].mjs", chunkFileNames: "[name]-[hash].mjs" } },
-    },
-  });
+  await bundleEntries(ENTRIES, outDir, "mjs");
   return outDir;
 }
 
