@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "./auth/guards.server";
 import { blogMenuCategories } from "./blog/posts.server";
@@ -73,20 +73,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <Suspense fallback={null}>
-          <HydratesLate>
-            <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
-          </HydratesLate>
-        </Suspense>
+        <HydratesLate>
+          <SiteHeader user={data?.user ?? null} blogCategories={data?.blogCategories} />
+        </HydratesLate>
         <OfflineLayer member={data?.user?.username ?? null} />
         <main id="main" className="site-main" tabIndex={-1}>
           {children}
         </main>
-        <Suspense fallback={null}>
-          <HydratesLate>
-            <SiteFooter />
-          </HydratesLate>
-        </Suspense>
+        <HydratesLate>
+          <SiteFooter />
+        </HydratesLate>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,4 +1,3 @@
-import { Suspense } from "react";
 import { MembersOnlyFavourite } from "../MembersOnlyFavourite";
 import { HydratesLate, lateComponent } from "../search/hooks";
 
@@ -26,11 +25,9 @@ export interface FavouriteProps {
 export function FavouriteToggle(props: FavouriteProps) {
   // Two components, so a visitor's toggle (every card of an anonymous results page) runs no fetchers.
   return props.member ? (
-    <Suspense fallback={null}>
-      <HydratesLate>
-        <MemberFavourite {...props} />
-      </HydratesLate>
-    </Suspense>
+    <HydratesLate>
+      <MemberFavourite {...props} />
+    </HydratesLate>
   ) : (
     <VisitorFavourite {...props} />
   );

@@ -41,11 +41,9 @@ function Summary({ outcome, state }: { outcome: SearchOutcome; state: SearchStat
           <span>{summary.road.description}</span>
         </p>
         {state.road && summary.road.junctions.length > 0 ? (
-          <Suspense fallback={null}>
-            <HydratesLate>
-              <JunctionPicker state={state} junctions={summary.road.junctions} />
-            </HydratesLate>
-          </Suspense>
+          <HydratesLate>
+            <JunctionPicker state={state} junctions={summary.road.junctions} />
+          </HydratesLate>
         ) : null}
       </>
     );
@@ -121,11 +119,9 @@ export function SearchPage({ page, MapLayout }: { page: ResultsPageData; MapLayo
   const filters = (
     <details ref={disclosure} className="filters-disclosure" open={Object.keys(fieldErrors).length > 0 || undefined}>
       <summary className="filters-disclosure__summary">Filters</summary>
-      <Suspense fallback={null}>
-        <HydratesLate>
-          <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
-        </HydratesLate>
-      </Suspense>
+      <HydratesLate>
+        <FilterPanel state={state} view={view} facilities={page.facilities} fieldErrors={fieldErrors} onChange={onChange} onSubmit={onSubmit} busy={busy} />
+      </HydratesLate>
     </details>
   );
   const resultsSection = (handlers?: ListHandlers) => (
@@ -137,11 +133,9 @@ export function SearchPage({ page, MapLayout }: { page: ResultsPageData; MapLayo
         <p className="map-layout__hint">Each result is shown on the map as you move to it: use Tab, or the up and down arrow keys.</p>
       ) : null}
       {view === "list" && page.driveHours && outcome === page.outcome ? <DriveByHour hours={page.driveHours} state={state} /> : null}
-      <Suspense fallback={null}>
-        <HydratesLate>
-          <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
-        </HydratesLate>
-      </Suspense>
+      <HydratesLate>
+        <ResultsArea outcome={outcome} state={state} view={view} busy={busy} viewer={page.viewer} />
+      </HydratesLate>
     </section>
   );
 

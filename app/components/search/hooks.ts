@@ -1,4 +1,4 @@
-import { createContext, createElement, lazy, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { createContext, createElement, lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
 import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 import { placeRefOf } from "../../../geo/geocode/ref";
 import type { GeocodeResult } from "../../../geo/geocode/types";
@@ -12,18 +12,19 @@ let pageHydrated = false;
 const LateHydration = createContext(false);
 
 /**
- * Marks a part of the page that hydrates when its code arrives, after the rest (a lazy component in a
- * Suspense boundary, decision 0321): its first render is a hydration too, so useHydrated starts false
+ * A part of the page that hydrates when its code arrives or its own task comes, after the rest (a lazy
+ * component, decisions 0321 and 0351), in its own Suspense boundary with no fallback (Preact keeps the
+ * server's element while it waits): its first render is a hydration too, so useHydrated starts false
  * there, and what the part gains once hydrated reaches the page.
  */
 export function HydratesLate({ children }: { children: ReactNode }) {
-  return createElement(LateHydration.Provider, { value: true }, children);
+  return createElement(Suspense, { fallback: null }, createElement(LateHydration.Provider, { value: true }, children));
 }
 
 /**
  * A component that is in the server's HTML but not in the page's first JavaScript (decision 0321): in the
  * browser its module loads as the page hydrates, and the part hydrates on its own once it arrives (render
- * it inside <Suspense> and <HydratesLate>; it must render exactly one element, the one Preact keeps
+ * it inside <HydratesLate>; it must render exactly one element, the one Preact keeps
  * while it waits). Until then it is the server's HTML: a GET form that works as without JavaScript.
  * The server loads the module as it starts and renders the part at once: a lazy component whose module
  * is there resolves synchronously (a thenable that calls back at once), so the server never streams a
@@ -52,7 +53,7 @@ function atOnce<T>(component: T): Promise<{ default: T }> {
  * A part of the page that is in its first JavaScript but hydrates in a task of its own, after the page
  * (decision 0351): each part of a task over 50 ms is time a phone cannot answer a tap, and the page's one
  * hydration was the longest task on the results pages (the results list about half of it, the footer a
- * fifth). As with `lateComponent`, render it inside <Suspense> and <HydratesLate>, and it must render
+ * fifth). As with `lateComponent`, render it inside <HydratesLate>, and it must render
  * exactly one element: Preact keeps the server's element while it waits, and the element works as the
  * server's HTML does (links, GET forms) until then. Only the page's first render waits: rendered later (a
  * navigation in the page), the part renders at once, with no empty moment. The server renders it as it is.

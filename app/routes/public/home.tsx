@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
 import { formatCount } from "../../../kit/format";
 import { HeroSign } from "../../components/HeroSign";
 import { CompassIcon, RoadIcon } from "../../components/icons";
@@ -198,16 +197,12 @@ function HomePage({
         </div>
       </section>
 
-      <Suspense fallback={null}>
-        <HydratesLate>
-          <DirectorySectionLater listingsByType={listingsByType} />
-        </HydratesLate>
-      </Suspense>
-      <Suspense fallback={null}>
-        <HydratesLate>
-          <RoadsSectionLater roads={roads} />
-        </HydratesLate>
-      </Suspense>
+      <HydratesLate>
+        <DirectorySectionLater listingsByType={listingsByType} />
+      </HydratesLate>
+      <HydratesLate>
+        <RoadsSectionLater roads={roads} />
+      </HydratesLate>
     </div>
   );
 }
