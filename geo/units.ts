@@ -14,9 +14,17 @@ export function coordinatesLabel(point: { lat: number; lng: number }): string {
   return `${point.lat}, ${point.lng}`;
 }
 
+/** Text in the 'lat,lng' form (two decimal numbers and a comma), in range or not. */
+const LAT_LNG_TEXT = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/** Whether a typed text is coordinates ('lat,lng'), not a place name: parseLatLng then says whether they are in range. */
+export function looksLikeLatLng(text: string): boolean {
+  return LAT_LNG_TEXT.test(text);
+}
+
 /** The spec's 'lat,lng' form, e.g. "54.8951,-2.9382". Returns null when malformed or out of range. */
 export function parseLatLng(text: string): { lat: number; lng: number } | null {
-  const match = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  const match = LAT_LNG_TEXT.exec(text);
   if (!match) return null;
   const lat = Number(match[1]);
   const lng = Number(match[2]);

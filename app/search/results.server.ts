@@ -7,6 +7,7 @@ import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { type PlaceLookups, placeRefOf, requestPlaceLookups } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
+import { looksLikeLatLng } from "../../geo/units";
 import type { CardSearchResponse } from "../../geo/search/types";
 import type { RoutingEngine } from "../../geo/routing/port";
 import type { Pool } from "../../db/client";
@@ -163,8 +164,6 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
   }
 }
 
-const TYPED_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
-
 /**
  * The place fields typed without a chosen suggestion (no JavaScript, or Enter before the list) whose
  * name is several places: each with its places, the one searched first, each a link to the same search
@@ -180,7 +179,7 @@ async function choicesFor(state: SearchState, response: CardSearchResponse, view
       : state.searchType === "location"
         ? [{ field: "location", typed: state.location, id: state.locationId, label: response.point?.label }]
         : [];
-  const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !TYPED_COORDINATES.test(typed));
+  const asked = fields.filter(({ typed, id }) => typed.trim() !== "" && id === "" && typed !== CURRENT_LOCATION_LABEL && !looksLikeLatLng(typed));
   if (asked.length === 0) return [];
   const found = await onReplica((pool) => Promise.all(asked.map(({ typed }) => placesOf(pool).choices(typed))));
   return asked.flatMap(({ field, typed, label }, index) => {

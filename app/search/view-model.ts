@@ -4,6 +4,7 @@ import type { PaginationInput } from "./format";
 import { describeTypes } from "./listing-types";
 import { joinPlaceParts } from "../listings/place-words";
 import { junctionSlug } from "../../geo/junction-numbers";
+import { looksLikeLatLng } from "../../geo/units";
 import { junctionHref } from "./url";
 
 /** One result card: only what the list shows, so pages stay small. */
@@ -92,12 +93,9 @@ export function resultCard(result: CardResult): ResultCard {
   };
 }
 
-/** A place typed as coordinates ("51.5074, -0.1278"): shown whole, both numbers. */
-const COORDINATES_LABEL = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
-
 /** "London, Greater London, United Kingdom" → "London": headings name places briefly; coordinates stay whole. */
 export function shortPlace(label: string): string {
-  if (COORDINATES_LABEL.test(label)) return label.split(",").map((part) => part.trim()).join(", ");
+  if (looksLikeLatLng(label)) return label.split(",").map((part) => part.trim()).join(", ");
   return label.split(",")[0].trim() || label;
 }
 

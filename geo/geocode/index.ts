@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
-import { coordinatesLabel, parseLatLng } from "../units";
+import { coordinatesLabel, looksLikeLatLng, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
@@ -19,8 +19,6 @@ export { placeChoices };
 export type { GeocodeResult } from "./types";
 export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 
-/** Two numbers and a comma: meant as 'lat,lng' even when out of range. */
-const LOOKS_LIKE_COORDINATES = /^\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*$/;
 
 export interface ResolvedPlace {
   lat: number;
@@ -33,7 +31,7 @@ export interface ResolvedPlace {
  * hit labelled with its address. Null when nothing matches or the coordinates are out of range.
  */
 export async function resolvePlace(sql: SqlClient, text: string): Promise<ResolvedPlace | null> {
-  if (LOOKS_LIKE_COORDINATES.test(text)) {
+  if (looksLikeLatLng(text)) {
     const point = parseLatLng(text);
     return point ? { ...point, label: coordinatesLabel(point) } : null;
   }
@@ -106,7 +104,7 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
   if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text) };
   // Both answers for a text, by the text as resolvePlace takes it, asked once.
   const both = oncePer(askedTogether((texts: string[]) => placesAndChoices(sql, texts)));
-  const shared = (text: string) => !text.includes(",") && !LOOKS_LIKE_COORDINATES.test(text);
+  const shared = (text: string) => !text.includes(",") && !looksLikeLatLng(text);
   return {
     place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
     // placeChoices reads the text as typed; its trimmed form has the same key unless the cut at MAX_QUERY_LENGTH moves.
@@ -212,7 +210,7 @@ export async function lookupLocation(sql: SqlClient, location: string, options: 
   if (text.length > MAX_QUERY_LENGTH) {
     throw new AppError(400, `A location is at most ${MAX_QUERY_LENGTH} characters`, { fieldErrors: { location: `Please enter at most ${MAX_QUERY_LENGTH} characters` } });
   }
-  if (LOOKS_LIKE_COORDINATES.test(text)) {
+  if (looksLikeLatLng(text)) {
     const point = parseLatLng(text);
     if (!point) {
       throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: {

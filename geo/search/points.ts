@@ -2,14 +2,13 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import { type PlaceLookups, placeByRef, resolvePlace } from "../geocode";
 import { geocodeKey } from "../geocode/normalise";
-import { coordinatesLabel, parseLatLng } from "../units";
+import { coordinatesLabel, looksLikeLatLng, parseLatLng } from "../units";
 
 /** What the search forms put in the field when the visitor uses their current position. */
 export const CURRENT_LOCATION_LABEL = "Your current location";
 export const GEO_LOCATION_MISSING = "geo-location-missing";
 export const GEOLOCATION_FAILED_MESSAGE = "We couldn't determine your location - please enter this manually";
 
-const LOOKS_LIKE_COORDINATES = /^\s*-?\d+(\.\d+)?\s*,\s*-?\d+(\.\d+)?\s*$/;
 
 export interface SearchPoint {
   lat: number;
@@ -42,7 +41,7 @@ export async function resolveSearchPoint(sql: SqlClient, input: { location?: str
   if (text === "" || text === CURRENT_LOCATION_LABEL) {
     throw new AppError(422, GEOLOCATION_FAILED_MESSAGE, { fieldErrors: { [field]: GEOLOCATION_FAILED_MESSAGE }, code: GEO_LOCATION_MISSING });
   }
-  if (LOOKS_LIKE_COORDINATES.test(text)) {
+  if (looksLikeLatLng(text)) {
     const point = parseLatLng(text);
     if (!point) throw new AppError(400, "Coordinates must be 'latitude,longitude' with a latitude from -90 to 90 and a longitude from -180 to 180", { fieldErrors: { [field]: "Please enter a valid place or 'latitude,longitude'" } });
     return { ...point, label: coordinatesLabel(point) };
