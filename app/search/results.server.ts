@@ -3,17 +3,14 @@ import { ZodError } from "zod";
 import { AppError, fieldErrorsOf } from "../../core/errors";
 import { deepFreeze } from "../../kit/deep-freeze";
 import { keptByText } from "../../kit/kept-by-text";
-import type { SearchFilters } from "../../geo/search/filters";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { type PlaceLookups, placeRefOf, requestPlaceLookups } from "../../geo/geocode";
 import { search, type SearchByKind } from "../../geo/search";
 import { looksLikeLatLng } from "../../geo/units";
+import type { SearchOptions } from "../../geo/search/response";
 import type { CardSearchResponse } from "../../geo/search/types";
-import type { RoutingEngine } from "../../geo/routing/port";
 import type { Pool } from "../../db/client";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
-import { listingFilterSql } from "../../geo/search/query";
-import { listingsByHour, type DriveHour } from "../../geo/trip/hours";
 import { getSessionUser } from "../auth/guards.server";
 import { onReplica } from "../db.server";
 import { favouriteListingIds } from "../favourites/favourites.server";
@@ -139,12 +136,14 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
 
   try {
     // Search reads go to the read replica when one is configured (DATABASE_REPLICA_URL).
-    // One engine per pool for this request: the first page by hour reuses the search's route.
+    // One engine per pool for this request: a drive asked twice in it is worked out once (decision 0324).
     const engineOf = requestRoutingEngines();
     // One place lookup per pool for this request: a typed place's choices come with the place (decision 0347).
     const placesOf = requestPlaceLookups();
+    // A route's first page by hour (decision 0245), when the list shows it: read with the drive's stops (decision 0356).
+    const byHour: SearchOptions["byHour"] = view === "list" ? { fromSeconds: BY_HOUR_FROM_SECONDS, hours: null } : undefined;
     // The page's listings read as their cards show them (decision 0341).
-    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card", places: placesOf(pool) }));
+    const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card", places: placesOf(pool), byHour }));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
       state = { ...state, searchType: "browse", road: { slug: response.road.slug, country: response.road.country } };
       throw redirect(searchHref(state, view));
@@ -155,7 +154,7 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    const driveHours = view === "list" ? await firstPageByHour(filters, response, engineOf) : null;
+    const driveHours = byHour?.hours ?? null;
     return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view, placesOf)), driveHours } };
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -192,17 +191,6 @@ async function choicesFor(state: SearchState, response: CardSearchResponse, view
       taken: place.formattedAddress === label,
     }));
     return [{ field, typed, options }];
-  });
-}
-
-/** A long route's first page, hour by hour of the drive (decision 0245): only the default list (page 1, from the start, by distance along). */
-async function firstPageByHour(filters: SearchFilters, response: CardSearchResponse, engineOf: (pool: Pool) => RoutingEngine): Promise<DriveHour[] | null> {
-  const route = response.route;
-  if (!route || route.duration < BY_HOUR_FROM_SECONDS || filters.page !== 1 || (filters.startHours ?? 0) !== 0 || response.query.sort !== "distance_in") return null;
-  return onReplica(async (pool) => {
-    // The search's own route (the request's engine answers the same drive once).
-    const drive = await engineOf(pool).route(route.from, route.to);
-    return drive ? listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, route.stops) : null;
   });
 }
 

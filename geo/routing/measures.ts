@@ -66,3 +66,31 @@ export function joinPieces(pieces: RoutePiece[]): MeasuredLine {
   }
   return { coordinates, measures, distanceMetres: metres, durationSeconds: seconds };
 }
+
+/** Metres along the route after `seconds` of driving (the route's own time measures). */
+export function metresAfterSeconds(route: MeasuredLine, seconds: number): number {
+  const m = route.measures;
+  if (seconds <= 0) return 0;
+  for (let i = 1; i < m.length; i++) {
+    if (m[i].seconds >= seconds) {
+      const span = m[i].seconds - m[i - 1].seconds;
+      const t = span > 0 ? (seconds - m[i - 1].seconds) / span : 1;
+      return m[i - 1].metres + t * (m[i].metres - m[i - 1].metres);
+    }
+  }
+  return route.distanceMetres;
+}
+
+/** The point of the route `metres` from the start. */
+export function pointAtMetres(route: MeasuredLine, metres: number): [number, number] {
+  const m = route.measures;
+  const c = route.coordinates;
+  for (let i = 1; i < m.length; i++) {
+    if (m[i].metres >= metres) {
+      const span = m[i].metres - m[i - 1].metres;
+      const t = span > 0 ? Math.max(0, (metres - m[i - 1].metres) / span) : 1;
+      return [c[i - 1][0] + t * (c[i][0] - c[i - 1][0]), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])];
+    }
+  }
+  return c[c.length - 1];
+}

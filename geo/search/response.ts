@@ -4,6 +4,7 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import type { PlaceLookups } from "../geocode";
+import type { DriveHour } from "../trip/hours";
 import { type Listing, type ListingCard, type ListingCardRow, type ListingRow, cardSummary, listingCardsById, listingsById, locationSummary, toListing } from "../listing";
 import { metresToMiles, round } from "../units";
 import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
@@ -28,6 +29,12 @@ export interface SearchOptions<R extends ListingRead = ListingRead> {
    * typed place's choices after the search finds them with its place. Without them, resolvePlace.
    */
   places?: PlaceLookups;
+  /**
+   * A route results list's first page by hour (decision 0245): for the default list (page 1, from the
+   * start, by distance along) of a drive of at least `fromSeconds`, searchRoute puts the listings at each
+   * hour of the drive in `hours`, read with the drive's stops (decision 0356); otherwise null.
+   */
+  byHour?: { fromSeconds: number; hours: DriveHour[] | null };
 }
 
 /** What a kind of search adds to the response besides its page. */

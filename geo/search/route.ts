@@ -1,7 +1,9 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
+import { metresAfterSeconds, pointAtMetres } from "../routing/measures";
 import type { Route, RoutingEngine } from "../routing/port";
+import { stopsAndHours } from "../trip/hours";
 import { metresToMiles, milesToMetres } from "../units";
 import { COUNT_CAP, DEFAULT_DISTANCE_MILES, MAP_POINTS_CAP, type SearchFilters, type Sort } from "./filters";
 import type { AssembledPage, PageRow } from "./query";
@@ -9,7 +11,7 @@ import type { PlaceLookups } from "../geocode";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
-import type { ListingRead, RouteStop, RouteSummary, SearchResponseOf } from "./types";
+import type { ListingRead, RouteSummary, SearchResponseOf } from "./types";
 
 /** Corridor pieces are at most this long, so each piece's bounding box stays small for the index. */
 export const PIECE_METRES = 5_000;
@@ -193,90 +195,6 @@ export async function planRoute(sql: SqlClient, engine: RoutingEngine, filters: 
   const route = await engine.route(from, to);
   if (!route) throw new AppError(422, "Sorry, we couldn't find a route between those places.", { fieldErrors: { to: "We couldn't find a route to this place" } });
   return planFromRoute(route, corridorMetres, { from, to });
-}
-
-/** Metres along the route after `seconds` of driving (the route's own time measures). */
-export function metresAfterSeconds(route: Route, seconds: number): number {
-  const m = route.measures;
-  if (seconds <= 0) return 0;
-  for (let i = 1; i < m.length; i++) {
-    if (m[i].seconds >= seconds) {
-      const span = m[i].seconds - m[i - 1].seconds;
-      const t = span > 0 ? (seconds - m[i - 1].seconds) / span : 1;
-      return m[i - 1].metres + t * (m[i].metres - m[i - 1].metres);
-    }
-  }
-  return route.distanceMetres;
-}
-
-/** Stops offered on long routes: one an hour, at most this many. */
-const MAX_STOPS = 24;
-
-/**
- * Points of the drive to start the results from: each whole hour into it, named after the nearest
- * town or city the route passes there (within 25 km), read in one query.
- */
-export async function routeStops(sql: SqlClient, route: Route): Promise<RouteStop[]> {
-  const hours = Math.min(MAX_STOPS, Math.floor(route.durationSeconds / 3600));
-  if (hours < 1) return [];
-  const xs: number[] = [];
-  const ys: number[] = [];
-  for (let h = 1; h <= hours; h++) {
-    const [x, y] = pointAtMetres(route, metresAfterSeconds(route, h * 3600));
-    xs.push(x);
-    ys.push(y);
-  }
-  const towns = await sql<{ n: number; name: string | null }[]>`
-    SELECT s.n::int AS n, near.name
-    FROM unnest(${xs}::float8[], ${ys}::float8[]) WITH ORDINALITY AS s(x, y, n)
-    LEFT JOIN LATERAL (
-      SELECT p.name FROM places p
-      WHERE p.kind IN ('city', 'town') AND ST_DWithin(p.location, ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography, 25000, false)
-      ORDER BY p.location <-> ST_SetSRID(ST_MakePoint(s.x, s.y), 4326)::geography
-      LIMIT 1
-    ) near ON true
-    ORDER BY s.n`;
-  return towns.map(({ n, name }) => ({ hours: n, label: `After ${n} ${n === 1 ? "hour" : "hours"}${name ? `, near ${name}` : ""}` }));
-}
-
-/**
- * Each kept route's stops. A route the route cache keeps (decision 0181) is one frozen object for every
- * page that drives it, so its stops (towns of the gazetteer, which change only with an import, as the
- * routing graph does) are read once while it is kept and go with it, not on every page (decision 0329).
- * A route not kept (ROUTE_CACHE_SECONDS=0: not frozen) is asked every time, as before.
- */
-const stopsOfKeptRoutes = new WeakMap<Route, Promise<RouteStop[]>>();
-
-export function keptRouteStops(sql: SqlClient, route: Route): Promise<RouteStop[]> {
-  if (!Object.isFrozen(route)) return routeStops(sql, route);
-  let stops = stopsOfKeptRoutes.get(route);
-  if (!stops) {
-    // Frozen, as the route is: every page that drives it shares the list.
-    const asked = routeStops(sql, route).then((list) => {
-      for (const stop of list) Object.freeze(stop);
-      return Object.freeze(list) as RouteStop[];
-    });
-    stops = asked;
-    asked.catch(() => {
-      if (stopsOfKeptRoutes.get(route) === asked) stopsOfKeptRoutes.delete(route);
-    });
-    stopsOfKeptRoutes.set(route, asked);
-  }
-  return stops;
-}
-
-/** The point of the route `metres` from the start. */
-export function pointAtMetres(route: Route, metres: number): [number, number] {
-  const m = route.measures;
-  const c = route.coordinates;
-  for (let i = 1; i < m.length; i++) {
-    if (m[i].metres >= metres) {
-      const span = m[i].metres - m[i - 1].metres;
-      const t = span > 0 ? Math.max(0, (metres - m[i - 1].metres) / span) : 1;
-      return [c[i - 1][0] + t * (c[i][0] - c[i - 1][0]), c[i - 1][1] + t * (c[i][1] - c[i - 1][1])];
-    }
-  }
-  return c[c.length - 1];
 }
 
 /**
@@ -779,11 +697,14 @@ export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
   const plan = await planChosenRoute(sql, engine, filters, milesToMetres(distance), options.places);
   const startHours = filters.startHours ?? 0;
-  const [page, stops] = await Promise.all([
+  // The first page by hour (decision 0245) is the default list's: page 1, from the start, by distance along, of a drive long enough.
+  const byHour = options.byHour && start.sort === "distance_in" && filters.page === 1 && startHours === 0 && plan.route.durationSeconds >= options.byHour.fromSeconds;
+  const [page, marks] = await Promise.all([
     corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
-    keptRouteStops(sql, plan.route),
+    stopsAndHours(sql, plan.route, byHour ? { where: start.where, corridorMetres: plan.corridorMetres } : undefined),
   ]);
-  base.route = { ...plan.summary, startHours, stops };
+  if (options.byHour) options.byHour.hours = marks.hours;
+  base.route = { ...plan.summary, startHours, stops: marks.stops };
   base.normalPoints = [plan.summary.from, plan.summary.to];
   base.distance = distance;
   return searchResponse(sql, filters, start, page, options);

@@ -4,7 +4,10 @@ import { getEnv } from "../../app/env.server";
 import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { listingFilterSql } from "../../geo/search/query";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
-import { listingsByHour } from "../../geo/trip/hours";
+import { listingsByHour, routeStops } from "../../geo/trip/hours";
+import type { SearchOptions } from "../../geo/search/response";
+import postgres from "postgres";
+import { testDatabaseUrl } from "../support/database";
 import { parseSearchPath, rawFiltersFromUrl } from "../../app/search/url";
 import { resultsPage } from "../support/results-page";
 import { resultsData } from "../../app/search/view-model";
@@ -45,5 +48,45 @@ describe("the route results page's first page by hour (decision 0324)", () => {
     // The page's listings, their order and distances, as that search gave them.
     expect(page.outcome.results.cards.length).toBeGreaterThan(0);
     expect(page.outcome.results).toEqual(resultsData(response));
+  });
+
+  it("reads a drive's towns and its listings by hour in one statement when the route is not kept (decision 0356)", async () => {
+    // Before, the stops' towns came in the search and the listings at each hour in a statement of their
+    // own after it: two round trips one after the other for the same hour marks.
+    const marks: string[] = [];
+    const counting = postgres(testDatabaseUrl(), {
+      max: 2,
+      onnotice: () => undefined,
+      debug: (_connection, query) => {
+        if (query.includes("WITH ORDINALITY AS u(x, y, n)")) marks.push(query);
+      },
+    });
+    try {
+      const filters = searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" });
+      const byHour: SearchOptions["byHour"] = { fromSeconds: 2 * 3600, hours: null };
+      const response = await searchRoute(counting, createPgRoutingEngine(counting), filters, { byHour });
+      expect(marks).toHaveLength(1);
+      expect(marks[0]).toContain("FROM places p");
+      expect(marks[0]).toContain("FROM listings l");
+      const route = response.route;
+      if (!route || !byHour?.hours) throw new Error("no hours");
+      // What the two statements gave: the towns of routeStops, the listings of listingsByHour.
+      const pool = appPool();
+      const drive = await createPgRoutingEngine(pool).route(route.from, route.to);
+      if (!drive) throw new Error("no drive");
+      const stops = await routeStops(pool, drive);
+      expect(route.stops).toEqual(stops);
+      expect(stops.some((stop) => stop.label.includes(", near "))).toBe(true);
+      expect(byHour.hours).toEqual(await listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, stops));
+      expect(byHour.hours.some((hour) => hour.listings.length > 0)).toBe(true);
+      // A later page, another sort or a start further along has no first page by hour.
+      for (const other of [{ page: 2 }, { sort: "popularity" }, { startHours: 1 }]) {
+        const asked: SearchOptions["byHour"] = { fromSeconds: 2 * 3600, hours: null };
+        await searchRoute(counting, createPgRoutingEngine(counting), searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478", ...other }), { byHour: asked });
+        expect(asked?.hours).toBeNull();
+      }
+    } finally {
+      await counting.end();
+    }
   });
 });

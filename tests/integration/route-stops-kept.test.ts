@@ -4,7 +4,7 @@ import { withRouteCache } from "../../geo/routing/cache";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import type { Route } from "../../geo/routing/port";
 import { countedStatements } from "../support/database";
-import { keptRouteStops, routeStops } from "../../geo/search/route";
+import { keptRouteStops, routeStops } from "../../geo/trip/hours";
 
 // Decision 0329: a route the route cache keeps (one frozen object for every page that drives it) has its
 // stops ("After 2 hours, near …") read once while it is kept; a route not kept is asked every time.

@@ -56,12 +56,25 @@ export async function indexesAndConstraints(handle: DatabaseHandle, tables: read
   return rows.map((row) => row.line);
 }
 
-/** A postgres.js client that counts the statements sent through it as tagged templates (the pool's own work goes on). */
+/**
+ * A postgres.js client that counts the statements sent through it as tagged templates (the pool's own
+ * work goes on). A template is counted when it is sent (awaited), so fragments written into another
+ * statement are not counted as statements of their own.
+ */
 export function countedStatements<Sql extends postgres.Sql>(pool: Sql): { client: Sql; statements: () => number } {
   let statements = 0;
   const client = ((strings: TemplateStringsArray, ...values: unknown[]) => {
-    statements++;
-    return (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
+    const query = (pool as unknown as (s: TemplateStringsArray, ...v: unknown[]) => PromiseLike<unknown>)(strings, ...values);
+    const send = query.then.bind(query);
+    let sent = false;
+    Object.defineProperty(query, "then", {
+      value: (...args: Parameters<typeof send>) => {
+        if (!sent) statements++;
+        sent = true;
+        return send(...args);
+      },
+    });
+    return query;
   }) as unknown as Sql;
   return { client, statements: () => statements };
 }
