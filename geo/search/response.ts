@@ -70,20 +70,28 @@ export function startSearch(sql: SqlClient, searchType: SearchType, filters: Sea
 }
 
 
-/** The spec's search response for a page of results, its listings read as `options.read` says. */
-export async function searchResponse<R extends ListingRead>(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage, options: SearchOptions<R>): Promise<SearchResponseOf<R>> {
+/** A page's listings by id, as a search reads them: whole (the JSON API) or as their cards show them. */
+export type PageListings = Map<number, Listing> | Map<number, ListingCard>;
+
+/** The page's listings by id, read as `options.read` says (a route's page measured in the app reads them apart). */
+export function readPageListings(sql: SqlClient, ids: number[], options: Pick<SearchOptions, "read" | "viewerId">): Promise<PageListings> {
+  return options.read === "card" ? listingCardsById(sql, ids) : listingsById(sql, ids, options.viewerId ?? null);
+}
+
+/**
+ * The spec's search response for a page of results, its listings read as `options.read` says: read with
+ * the page, already read (`listed`: a route's page, as soon as it was certain), or here.
+ */
+export async function searchResponse<R extends ListingRead>(sql: SqlClient, filters: SearchFilters, start: SearchStart, page: AssembledPage & { listed?: PageListings }, options: SearchOptions<R>): Promise<SearchResponseOf<R>> {
   const { searchType, sort, context: base } = start;
   const card = options.read === "card";
   // The page's listings with their galleries, roads and junctions: read with the page, or (a route's
-  // page, measured in the app) in one more statement.
-  const ids = page.rows.map((r) => r.id);
-  const listings: Map<number, Listing> | Map<number, ListingCard> = page.listings
+  // page, measured in the app) in one more statement, beside the walk's counting when it can be (decision 0357).
+  const listings: PageListings = page.listings
     ? card
       ? new Map((page.listings as ListingCardRow[]).map((row) => [row.id, toListing(row)]))
       : new Map((page.listings as ListingRow[]).map((row) => [row.id, toListing(row)]))
-    : card
-      ? await listingCardsById(sql, ids)
-      : await listingsById(sql, ids, options.viewerId ?? null);
+    : (page.listed ?? (await readPageListings(sql, page.rows.map((r) => r.id), options)));
   const seen = roadsAndJunctionsOf(listings.values());
   const junctionById = new Map((base.junctions.length ? base.junctions : seen.junctions).map((j) => [j.id, j]));
 

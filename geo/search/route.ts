@@ -9,7 +9,7 @@ import { COUNT_CAP, DEFAULT_DISTANCE_MILES, MAP_POINTS_CAP, type SearchFilters, 
 import type { AssembledPage, PageRow } from "./query";
 import type { PlaceLookups } from "../geocode";
 import { CURRENT_LOCATION_LABEL, resolveSearchPoint, type SearchPoint } from "./points";
-import { type SearchOptions, searchResponse, startSearch } from "./response";
+import { type PageListings, readPageListings, type SearchOptions, searchResponse, startSearch } from "./response";
 import { Arcs, unitVector } from "./sphere";
 import type { ListingRead, RouteSummary, SearchResponseOf } from "./types";
 
@@ -464,6 +464,11 @@ export interface CorridorOptions {
   includeMapPoints: boolean;
   /** Results from this far along the route (metres from the start); listings placed before it are left out. */
   startMetres?: number;
+  /**
+   * Reads the page's listings (the search response's `readPageListings`): given, a page certain before the
+   * walk ends has them read beside its counting batches, not after them (decision 0357).
+   */
+  readPage?: (ids: number[]) => Promise<PageListings>;
 }
 
 /**
@@ -484,7 +489,7 @@ export interface CorridorOptions {
  * Map points are every listing of a corridor walked to its end (up to MAP_POINTS_CAP, in result
  * order), else a capped sample spread evenly along the whole route: never the walk's own rows.
  */
-export async function corridorPage(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, options: CorridorOptions): Promise<AssembledPage> {
+export async function corridorPage(sql: SqlClient, plan: RoutePlan, where: PendingQuery<Row[]>, options: CorridorOptions): Promise<AssembledPage & { listed?: PageListings }> {
   const { ordered, finished, ...page } = await walkCorridor(sql, plan, where, options);
   if (!options.includeMapPoints) return { ...page, mapPoints: [] };
   // A corridor walked to its end is small: all of it, in result order. Otherwise an evenly spread sample.
@@ -509,7 +514,7 @@ async function walkCorridor(
   plan: RoutePlan,
   where: PendingQuery<Row[]>,
   options: CorridorOptions,
-): Promise<Omit<AssembledPage, "mapPoints"> & { ordered: CorridorRow[]; finished: boolean }> {
+): Promise<Omit<AssembledPage, "mapPoints"> & { ordered: CorridorRow[]; finished: boolean; listed?: PageListings }> {
   const p = plan.pieces;
   const count = p.x0.length;
   const offset = Math.max(0, options.startMetres ?? 0);
@@ -581,6 +586,9 @@ async function walkCorridor(
     return any;
   };
 
+  const firstOnPage = (options.page - 1) * options.limit;
+  /** The page's listings, asked as soon as the page was certain. */
+  let early: { ids: number[]; listed: Promise<PageListings> } | null = null;
   if (byRoute) {
     // How many of the placed listings each exact check covers. It starts at the page and doubles each
     // time a check moved listings: near a start offset many listings belong before it, and checking
@@ -597,7 +605,20 @@ async function walkCorridor(
         await walkNext();
         continue;
       }
-      if (!settle(placed.slice(0, window), unwalked)) break;
+      if (!settle(placed.slice(0, window), unwalked)) {
+        // The page is certain: no listing seen later comes before it, and its listings keep their places
+        // (each was measured against every piece not walked that could be nearer). With counting batches
+        // still to walk, its listings are read beside them, one round trip fewer to wait for (decision
+        // 0357). Before the start offset nothing is walked later (start 0), so nothing can leave the page.
+        const willCount = next < count && seen.size < EXACT_COUNT_BUDGET;
+        if (options.readPage && willCount && start === 0) {
+          const ids = placed.slice(firstOnPage, firstOnPage + options.limit).map((c) => c.id);
+          early = { ids, listed: options.readPage(ids) };
+          // Awaited after the walk; a failure meanwhile is not an unhandled rejection.
+          early.listed.catch(() => undefined);
+        }
+        break;
+      }
       window *= 2;
     }
     // Counting is cheap while the corridor is small: go on while few listings are known. The page is
@@ -624,12 +645,16 @@ async function walkCorridor(
   }
   const inRange = (c: CorridorRow) => c.distance_in_m >= offset;
   const ordered = [...seen.values()].filter((c) => inRange(c) && c.distance_in_m < h).sort(compare(options.sort));
-  const first = (options.page - 1) * options.limit;
+  const onPage = ordered.slice(firstOnPage, firstOnPage + options.limit);
   // Unfinished: a lower bound, leaving out listings that might lie nearer to a piece before the start.
   const beforeStart = range(0, start);
   const total = finished ? ordered.length : [...seen.values()].filter((c) => inRange(c) && (start === 0 || doubtful(c, beforeStart).length === 0)).length;
+  // The listings read early are the page's (as the page was certain); were they not, the response reads them again.
+  const listed = early ? await early.listed : undefined;
+  const same = early !== null && early.ids.length === onPage.length && onPage.every((c, i) => c.id === early?.ids[i]);
   return {
-    rows: ordered.slice(first, first + options.limit).map((c) => pageRow(p, c)),
+    rows: onPage.map((c) => pageRow(p, c)),
+    listed: same ? listed : undefined,
     total: byRoute || finished ? total : Math.min(total, COUNT_CAP),
     totalIsCapped: !finished,
     ordered,
@@ -699,8 +724,9 @@ export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient
   const startHours = filters.startHours ?? 0;
   // The first page by hour (decision 0245) is the default list's: page 1, from the start, by distance along, of a drive long enough.
   const byHour = options.byHour && start.sort === "distance_in" && filters.page === 1 && startHours === 0 && plan.route.durationSeconds >= options.byHour.fromSeconds;
+  const readPage = (ids: number[]) => readPageListings(sql, ids, options);
   const [page, marks] = await Promise.all([
-    corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600) }),
+    corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600), readPage }),
     stopsAndHours(sql, plan.route, byHour ? { where: start.where, corridorMetres: plan.corridorMetres } : undefined),
   ]);
   if (options.byHour) options.byHour.hours = marks.hours;

@@ -6,7 +6,10 @@ import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { parseFilters, search } from "../../geo/search";
 import { filtersFromSearchParams } from "../../geo/search/filters";
 import { roadCounts } from "../../geo/search/road-counts";
-import { METRES_PER_MILE } from "../../geo/units";
+import { corridorPage, planRoute } from "../../geo/search/route";
+import { listingFilterSql } from "../../geo/search/query";
+import { DEFAULT_DISTANCE_MILES } from "../../geo/search/filters";
+import { METRES_PER_MILE, milesToMetres } from "../../geo/units";
 import postgres from "postgres";
 import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 import { Random } from "../../db/seed/random";
@@ -180,6 +183,45 @@ describe("route search", () => {
     const again = await run({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" });
     expect(long.ids).toEqual(again.results.map((r) => r.location.id));
     expect(long.total).toBe(again.pagination.total);
+  });
+
+  it("reads a certain page's listings beside the corridor's counting batches, and answers the same page (decision 0357)", async () => {
+    // Before, the page's listings were read after the walk's last counting batch: one more round trip to wait for.
+    const sent: string[] = [];
+    const watched = postgres(testDatabaseUrl(), {
+      max: 4,
+      onnotice: () => undefined,
+      debug: (_connection, query) => {
+        if (query.includes("JOIN listings l ON l.location && _ST_Expand")) sent.push("corridor");
+        else if (query.includes("JOIN listing_types t ON t.id = l.type_id")) sent.push("listings");
+      },
+    });
+    try {
+      const filters = { searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" };
+      for (const read of ["full", "card"] as const) {
+        sent.length = 0;
+        const response = await search(watched, createPgRoutingEngine(watched), parseFilters(filters), { read });
+        expect(sent.filter((s) => s === "listings")).toHaveLength(1);
+        // Sent before the walk's last batch: the page was certain with counting still to do.
+        expect(sent.indexOf("listings")).toBeLessThan(sent.lastIndexOf("corridor"));
+        // The walk's own page without reading early, and each listing's title as the table has it.
+        const parsed = parseFilters(filters);
+        const plan = await planRoute(watched, createPgRoutingEngine(watched), parsed, milesToMetres(DEFAULT_DISTANCE_MILES));
+        const page = await corridorPage(watched, plan, listingFilterSql(watched, parsed), { sort: "distance_in", page: 1, limit: parsed.limit, includeMapPoints: false });
+        expect(page.listed).toBeUndefined();
+        expect(response.results.map((r) => r.location.id)).toEqual(page.rows.map((r) => r.id));
+        expect(response.pagination.total).toBe(page.total);
+        const titles = await watched<{ id: number; title: string }[]>`SELECT id, title FROM listings WHERE id = ANY(${page.rows.map((r) => r.id)}::int[])`;
+        const titleOf = new Map(titles.map((t) => [t.id, t.title]));
+        expect(response.results.map((r) => r.location.title)).toEqual(page.rows.map((r) => titleOf.get(r.id)));
+      }
+      // From a point of the drive (a start offset), nothing is read early: listings may yet move before it.
+      sent.length = 0;
+      await search(watched, createPgRoutingEngine(watched), parseFilters({ ...filters, startHours: 1 }));
+      expect(sent.indexOf("listings")).toBeGreaterThan(sent.lastIndexOf("corridor"));
+    } finally {
+      await watched.end();
+    }
   });
 
   it("refuses the same place as start and destination, and unknown places", async () => {
