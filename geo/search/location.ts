@@ -5,7 +5,7 @@ import type { RoutingEngine } from "../routing/port";
 import { milesToMetres, round } from "../units";
 import { DEFAULT_DISTANCE_MILES, LOCATION_COUNT_CAP, type SearchFilters } from "./filters";
 import type { PointSql } from "../geocode";
-import { placeInSearch, pointInSearch, resolveSearchPoint, type SearchPoint } from "./points";
+import { placeInSearch, pointInSearch, type PointInput, resolveSearchPoint, type SearchPoint } from "./points";
 import { type AssembledPage, assemble } from "./query";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import type { ListingRead, SearchArea, SearchResponseOf } from "./types";
@@ -49,7 +49,7 @@ export async function searchLocation<R extends ListingRead = "full">(sql: SqlCli
   const base = start.context;
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
   const metres = milesToMetres(distance);
-  const input = { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location", places: options.places };
+  const input: PointInput = { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location", places: options.places };
   // A typed name the request's lookups would ask in a statement of its own: asked inside the search's (decision 0355).
   const inSearch = placeInSearch(input);
   let point: SearchPoint;

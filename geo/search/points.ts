@@ -16,6 +16,15 @@ export interface SearchPoint {
   label: string;
 }
 
+/** A search point's fields as the form sends them, the field's name for errors, and the request's place lookups. */
+export interface PointInput {
+  location?: string;
+  geoLocation?: string;
+  placeRef?: string;
+  field: string;
+  places?: PlaceLookups;
+}
+
 /**
  * A search point from the form: the hidden geo-location 'lat,lng', the chosen suggestion's place
  * reference (exactly that entry, labelled as the field says), a typed 'lat,lng', or a place name
@@ -23,7 +32,7 @@ export interface SearchPoint {
  * geo-location-missing signal that the browser retries on once. `places`: the request's place lookups
  * (decision 0347), when it has them; otherwise resolvePlace.
  */
-export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; placeRef?: string; field: string; places?: PlaceLookups }): Promise<SearchPoint> {
+export async function resolveSearchPoint(sql: SqlClient, input: PointInput): Promise<SearchPoint> {
   const { field } = input;
   if (input.geoLocation) {
     const point = parseLatLng(input.geoLocation);
@@ -50,8 +59,6 @@ export async function resolveSearchPoint(sql: SqlClient, input: { location?: str
   if (!place) throw placeNotFound(text, field);
   return place;
 }
-
-type PointInput = Parameters<typeof resolveSearchPoint>[1];
 
 function placeNotFound(text: string, field: string): AppError {
   return new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });
