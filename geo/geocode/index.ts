@@ -1,7 +1,8 @@
+import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import { coordinatesLabel, looksLikeLatLng, parseLatLng } from "../units";
-import { geocode, type GeocodeOptions, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
+import { geocode, type GeocodeOptions, type GeocodeSearch, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
 import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
 import { formattedAddress, type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
@@ -19,6 +20,7 @@ export { placeChoices };
 export type { GeocodeResult } from "./types";
 export { parsePlaceRef, placeRefOf, PLACE_REF_PATTERN } from "./ref";
 
+type Fragment = PendingQuery<Row[]>;
 
 export interface ResolvedPlace {
   lat: number;
@@ -89,6 +91,37 @@ export interface PlaceLookups {
   place(text: string): Promise<ResolvedPlace | null>;
   /** keptPlaceChoices(sql, text). */
   choices(text: string): Promise<GeocodeResult[]>;
+  /**
+   * The lookup of a typed name (as `place` takes it) to send inside another statement, where `place` would
+   * send a statement of its own for it (decision 0355): on a pool that keeps no places, a name without a
+   * comma, not coordinates, with something searchable, not asked yet in this request. Null otherwise.
+   */
+  inStatement(text: string): PlaceInStatement | null;
+}
+
+/** A search point as SQL: its geography, and its longitude and latitude (float8). */
+export interface PointSql {
+  geography: Fragment;
+  lng: Fragment;
+  lat: Fragment;
+}
+
+/**
+ * A typed name's lookup inside another statement (decision 0355): the statement placesAndChoices would send
+ * for the text, as WITH entries, the best place's point read from them, and its rows as a column.
+ */
+export interface PlaceInStatement {
+  /** WITH entries: `place_rows` (placesAndChoices's rows for the text) and `place_point` (its best place; no row when none). */
+  ctes: Fragment;
+  /** The best place's point, from `place_point` (NULL when nothing is found): scalar subqueries, so an index scan takes them as parameters. */
+  point: PointSql;
+  /** A column: the lookup's rows as JSON, in placesAndChoices's order. */
+  rows: Fragment;
+  /**
+   * The place from that column, as `place(text)` answers it (null: nothing found); from then on the lookups
+   * answer the text's place and choices from those rows, without a statement.
+   */
+  answer(rows: unknown): ResolvedPlace | null;
 }
 
 /**
@@ -96,14 +129,20 @@ export interface PlaceLookups {
  * On a pool that keeps its places found they are those functions. On one that does not
  * (PLACE_CACHE_SECONDS=0), a typed name's best place and its choices, which a results page asks for one
  * after the other, come from one statement, sent once for the request; the names asked in the same turn
- * (a route's two ends, which planRoute resolves together) share that statement (decision 0353). A text
- * with a comma (one of the geocoder's own addresses, matched apart: addressMatches) and coordinates are
- * asked as before.
+ * (a route's two ends, which planRoute resolves together) share that statement (decision 0353), and a
+ * location search sends it inside its own (`inStatement`, decision 0355). A text with a comma (one of the
+ * geocoder's own addresses, matched apart: addressMatches) and coordinates are asked as before.
  */
 export function placeLookups(sql: SqlClient): PlaceLookups {
-  if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text) };
-  // Both answers for a text, by the text as resolvePlace takes it, asked once.
-  const both = oncePer(askedTogether((texts: string[]) => placesAndChoices(sql, texts)));
+  if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text), inStatement: () => null };
+  // Both answers for a text, by the text as resolvePlace takes it, asked once (or read from another statement's rows).
+  const ask = askedTogether((texts: string[]) => placesAndChoices(sql, texts));
+  const answers = new Map<string, Promise<PlaceAndChoices>>();
+  const both = (text: string) => {
+    let answer = answers.get(text);
+    if (!answer) answers.set(text, (answer = ask(text)));
+    return answer;
+  };
   const shared = (text: string) => !text.includes(",") && !looksLikeLatLng(text);
   return {
     place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
@@ -112,6 +151,23 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
       const trimmed = text.trim();
       const same = trimmed === text || geocodeKey(text.slice(0, MAX_QUERY_LENGTH)) === geocodeKey(trimmed.slice(0, MAX_QUERY_LENGTH));
       return same && shared(trimmed) ? both(trimmed).then((answer) => answer.choices) : placeChoices(sql, text);
+    },
+    inStatement: (text) => {
+      const search = shared(text) && !answers.has(text) ? prepareSearch(text, { limit: 1 }) : null;
+      if (!search) return null;
+      return {
+        ctes: sql`
+          place_rows AS MATERIALIZED (${lookupRows(sql, search, 0)}),
+          place_point AS MATERIALIZED (
+            SELECT lng, lat, ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography AS g FROM place_rows WHERE NOT choice ORDER BY ordinality LIMIT 1)`,
+        point: { geography: sql`(SELECT g FROM place_point)`, lng: sql`(SELECT lng FROM place_point)`, lat: sql`(SELECT lat FROM place_point)` },
+        rows: sql`(SELECT json_agg(r ORDER BY r.choice, r.ordinality) FROM place_rows r)`,
+        answer: (rows) => {
+          const answer = answerOf((rows ?? []) as LookupRow[]);
+          answers.set(text, Promise.resolve(answer));
+          return answer.place;
+        },
+      };
     },
   };
 }
@@ -152,6 +208,20 @@ export interface PlaceAndChoices {
   choices: GeocodeResult[];
 }
 
+/** A row of a text's lookup: a hit of geocode_search (`choice` false) or of geocode_place_choices, with the text's position `n`. */
+type LookupRow = GeocodeRow & { n: number; choice: boolean };
+
+/**
+ * One text's lookup rows (decisions 0347, 0353): geocode_search's and geocode_place_choices's for the same
+ * key, each WITH ORDINALITY (its function's order), tagged with the text's position `n`.
+ */
+function lookupRows(sql: SqlClient, search: GeocodeSearch, n: number): Fragment {
+  return sql`
+      SELECT ${n}::int AS n, false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
+      UNION ALL
+      SELECT ${n}::int AS n, true AS choice, c.* FROM ${placeChoicesCall(sql, search.key)} WITH ORDINALITY c`;
+}
+
 /**
  * bestPlace's and placeChoices's answers for texts without a comma, in one statement (decisions 0347,
  * 0353): for each text, geocode_search's best hit and geocode_place_choices's rows for the same key,
@@ -159,28 +229,26 @@ export interface PlaceAndChoices {
  */
 export async function placesAndChoices(sql: SqlClient, texts: string[]): Promise<PlaceAndChoices[]> {
   const searches = texts.map((text) => prepareSearch(text, { limit: 1 }));
-  const asked = searches.flatMap((search, n) => (search ? [{ search, n }] : []));
+  const asked = searches.flatMap((search, n) => (search ? [lookupRows(sql, search, n)] : []));
   if (asked.length === 0) return texts.map(() => ({ place: null, choices: [] }));
-  const calls = asked.map(
-    ({ search, n }) => sql`
-      SELECT ${n}::int AS n, false AS choice, g.* FROM ${geocodeSearchCall(sql, search)} WITH ORDINALITY g
-      UNION ALL
-      SELECT ${n}::int AS n, true AS choice, c.* FROM ${placeChoicesCall(sql, search.key)} WITH ORDINALITY c`,
-  );
-  const union = calls.reduce((all, call) => sql`${all} UNION ALL ${call}`);
-  const rows = await sql<(GeocodeRow & { n: number; choice: boolean })[]>`SELECT * FROM (${union}) found ORDER BY n, choice, ordinality`;
-  // Each text's rows, in one pass: its best hit (the first of geocode_search's) and its choices' rows.
-  const found = texts.map((): { best: GeocodeRow | null; choices: GeocodeRow[] } => ({ best: null, choices: [] }));
+  const union = asked.reduce((all, rows) => sql`${all} UNION ALL ${rows}`);
+  const rows = await sql<LookupRow[]>`SELECT * FROM (${union}) found ORDER BY n, choice, ordinality`;
+  // Each text's rows, in one pass.
+  const found = texts.map((): LookupRow[] => []);
+  for (const row of rows) found[row.n].push(row);
+  return found.map(answerOf);
+}
+
+/** One text's answer from its lookup rows in order: its best hit (the first of geocode_search's) and its choices. */
+function answerOf(rows: LookupRow[]): PlaceAndChoices {
+  let best: GeocodeRow | null = null;
+  const choices: GeocodeRow[] = [];
   for (const row of rows) {
-    const own = found[row.n];
-    if (row.choice) own.choices.push(row);
-    else own.best ??= row;
+    if (row.choice) choices.push(row);
+    else best ??= row;
   }
   // The place as bestPlace labels it (toGeocodeResult's lat, lng and formattedAddress), without the rest of a result.
-  return found.map(({ best, choices }) => ({
-    place: best ? { lat: best.lat, lng: best.lng, label: formattedAddress(best) } : null,
-    choices: distinctChoices(choices),
-  }));
+  return { place: best ? { lat: best.lat, lng: best.lng, label: formattedAddress(best) } : null, choices: distinctChoices(choices) };
 }
 
 /**

@@ -4,22 +4,29 @@ import type { SqlClient } from "../../db/client";
 import type { RoutingEngine } from "../routing/port";
 import { milesToMetres, round } from "../units";
 import { DEFAULT_DISTANCE_MILES, LOCATION_COUNT_CAP, type SearchFilters } from "./filters";
-import { resolveSearchPoint } from "./points";
-import { assemble } from "./query";
+import type { PointSql } from "../geocode";
+import { placeInSearch, pointInSearch, type PointInput, resolveSearchPoint, type SearchPoint } from "./points";
+import { type AssembledPage, assemble } from "./query";
 import { type SearchOptions, searchResponse, startSearch } from "./response";
 import type { ListingRead, SearchArea, SearchResponseOf } from "./types";
 
 type Fragment = PendingQuery<Row[]>;
 
 
-/** Listings within `metres` of a point; distances on the sphere, as the KNN operator measures them, so the GiST index orders them. */
-export function locationCandidates(sql: SqlClient, point: { lat: number; lng: number }, metres: number, where: Fragment): Fragment {
-  const pt = sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`;
+/**
+ * Listings within `metres` of a point; distances on the sphere, as the KNN operator measures them, so the GiST
+ * index orders them. The point is given, or read in the same statement (a place looked up in it, decision 0355).
+ */
+export function locationCandidates(sql: SqlClient, point: { lat: number; lng: number } | PointSql, metres: number, where: Fragment): Fragment {
+  const at: PointSql =
+    "geography" in point
+      ? point
+      : { geography: sql`ST_SetSRID(ST_MakePoint(${point.lng}::float8, ${point.lat}::float8), 4326)::geography`, lng: sql`${point.lng}::float8`, lat: sql`${point.lat}::float8` };
   return sql`
-    SELECT l.id, l.location <-> ${pt} AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
-           ${point.lng}::float8 AS ref_lng, ${point.lat}::float8 AS ref_lat, l.junction_id, NULL::int AS junction_position, l.popularity, l.title
+    SELECT l.id, l.location <-> ${at.geography} AS distance_m, NULL::float8 AS distance_in_m, NULL::float8 AS duration_in_s,
+           ${at.lng} AS ref_lng, ${at.lat} AS ref_lat, l.junction_id, NULL::int AS junction_position, l.popularity, l.title
     FROM listings l
-    WHERE ${where} AND ST_DWithin(l.location, ${pt}, ${metres}, false)`;
+    WHERE ${where} AND ST_DWithin(l.location, ${at.geography}, ${metres}, false)`;
 }
 
 function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea {
@@ -40,10 +47,22 @@ function circleArea(lat: number, lng: number, radiusMetres: number): SearchArea 
 export async function searchLocation<R extends ListingRead = "full">(sql: SqlClient, _engine: RoutingEngine, filters: SearchFilters, options: SearchOptions<R> = {}): Promise<SearchResponseOf<R>> {
   const start = startSearch(sql, "location", filters, options);
   const base = start.context;
-  const point = await resolveSearchPoint(sql, { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location", places: options.places });
   const distance = filters.distance ?? DEFAULT_DISTANCE_MILES;
   const metres = milesToMetres(distance);
-  const page = await assemble(sql, locationCandidates(sql, point, metres, start.where), { ...start.paging, countCap: LOCATION_COUNT_CAP });
+  const input: PointInput = { location: filters.location, geoLocation: filters.geoLocation, placeRef: filters.locationId, field: "location", places: options.places };
+  // A typed name the request's lookups would ask in a statement of its own: asked inside the search's (decision 0355).
+  const inSearch = placeInSearch(input);
+  let point: SearchPoint;
+  let page: AssembledPage;
+  if (inSearch) {
+    const { lookup } = inSearch;
+    page = await assemble(sql, locationCandidates(sql, lookup.point, metres, start.where), { ...start.paging, countCap: LOCATION_COUNT_CAP, prefix: lookup.ctes, extra: lookup.rows });
+    // Nothing found: the error resolveSearchPoint gives, and the (empty) page is dropped.
+    point = pointInSearch(inSearch, page.extra, input.field);
+  } else {
+    point = await resolveSearchPoint(sql, input);
+    page = await assemble(sql, locationCandidates(sql, point, metres, start.where), { ...start.paging, countCap: LOCATION_COUNT_CAP });
+  }
   base.point = point;
   base.area = circleArea(point.lat, point.lng, metres);
   base.normalPoints = [point];

@@ -1,6 +1,6 @@
 import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
-import { type PlaceLookups, placeByRef, resolvePlace } from "../geocode";
+import { type PlaceInStatement, type PlaceLookups, placeByRef, resolvePlace } from "../geocode";
 import { geocodeKey } from "../geocode/normalise";
 import { coordinatesLabel, looksLikeLatLng, parseLatLng } from "../units";
 
@@ -16,6 +16,15 @@ export interface SearchPoint {
   label: string;
 }
 
+/** A search point's fields as the form sends them, the field's name for errors, and the request's place lookups. */
+export interface PointInput {
+  location?: string;
+  geoLocation?: string;
+  placeRef?: string;
+  field: string;
+  places?: PlaceLookups;
+}
+
 /**
  * A search point from the form: the hidden geo-location 'lat,lng', the chosen suggestion's place
  * reference (exactly that entry, labelled as the field says), a typed 'lat,lng', or a place name
@@ -23,7 +32,7 @@ export interface SearchPoint {
  * geo-location-missing signal that the browser retries on once. `places`: the request's place lookups
  * (decision 0347), when it has them; otherwise resolvePlace.
  */
-export async function resolveSearchPoint(sql: SqlClient, input: { location?: string; geoLocation?: string; placeRef?: string; field: string; places?: PlaceLookups }): Promise<SearchPoint> {
+export async function resolveSearchPoint(sql: SqlClient, input: PointInput): Promise<SearchPoint> {
   const { field } = input;
   if (input.geoLocation) {
     const point = parseLatLng(input.geoLocation);
@@ -47,6 +56,31 @@ export async function resolveSearchPoint(sql: SqlClient, input: { location?: str
     return { ...point, label: coordinatesLabel(point) };
   }
   const place = await (input.places ? input.places.place(text) : resolvePlace(sql, text));
-  if (!place) throw new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });
+  if (!place) throw placeNotFound(text, field);
+  return place;
+}
+
+function placeNotFound(text: string, field: string): AppError {
+  return new AppError(422, `Sorry, we couldn't find "${text}". Please check the spelling or try a nearby town.`, { fieldErrors: { [field]: "We couldn't find that place" } });
+}
+
+/**
+ * The lookup to send inside the search's own statement (decision 0355) when resolveSearchPoint would ask
+ * the request's place lookups for a typed name and they would send a statement for it: no geo-location,
+ * no place reference, not the current-location label, not 'lat,lng' (and what `inStatement` asks). Null
+ * otherwise: then resolveSearchPoint.
+ */
+export function placeInSearch(input: PointInput): { text: string; lookup: PlaceInStatement } | null {
+  if (input.geoLocation || input.placeRef || !input.places) return null;
+  const text = input.location?.trim() ?? "";
+  if (text === "" || text === CURRENT_LOCATION_LABEL || looksLikeLatLng(text)) return null;
+  const lookup = input.places.inStatement(text);
+  return lookup && { text, lookup };
+}
+
+/** The search point from the rows of placeInSearch's lookup, or resolveSearchPoint's error when nothing was found. */
+export function pointInSearch(found: { text: string; lookup: PlaceInStatement }, rows: unknown, field: string): SearchPoint {
+  const place = found.lookup.answer(rows);
+  if (!place) throw placeNotFound(found.text, field);
   return place;
 }

@@ -78,6 +78,8 @@ export interface AssembledPage {
   mapPoints: { lat: number; lng: number; id: number; url: string; isFree: boolean }[];
   /** The page's listings (geo/listing.ts listingSql, or listingCardSql for a card read); a route's page loads them apart. */
   listings?: ListingRow[] | ListingCardRow[];
+  /** The value of the caller's `extra` column (undefined without one). */
+  extra?: unknown;
 }
 
 /** The ORDER BY of each sort over candidate columns (alias c). */
@@ -102,12 +104,13 @@ export function orderSql(sql: SqlClient, sort: Sort): Fragment {
  * Pages, counts (up to COUNT_CAP, or the caller's `countCap`) and map points over a candidate set, with the
  * page's listings as their result cards show them, in one statement: one round trip for the whole page.
  * The candidates are not materialized, so the planner pushes each LIMIT into index scans (the KNN order
- * of a location search, browse by popularity).
+ * of a location search, browse by popularity). `prefix`: WITH entries the candidates read (a place looked up
+ * in the same statement, decision 0355); `extra`: one more column, answered as `extra`.
  */
 export async function assemble(
   sql: SqlClient,
   candidates: Fragment,
-  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number; viewerId?: number | null; read?: ListingRead },
+  options: { sort: Sort; page: number; limit: number; includeMapPoints: boolean; countCap?: number; viewerId?: number | null; read?: ListingRead; prefix?: Fragment; extra?: Fragment },
 ): Promise<AssembledPage> {
   const order = orderSql(sql, options.sort);
   const countCap = options.countCap ?? COUNT_CAP;
@@ -120,14 +123,16 @@ export async function assemble(
     : sql`'[]'::json`;
   const onPage = sql`l.id IN (SELECT id FROM page)`;
   const listings = options.read === "card" ? listingCardSql(sql, onPage) : listingSql(sql, onPage, options.viewerId ?? null);
-  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | ListingCardRow[] | null }[]>`
-    WITH candidates AS NOT MATERIALIZED (${candidates}),
+  const prefix = options.prefix ? sql`${options.prefix},` : sql``;
+  const extra = options.extra ? sql`, ${options.extra} AS extra` : sql``;
+  const [result] = await sql<{ page: CandidateColumns[] | null; total: number; map_points: AssembledPage["mapPoints"]; listings: ListingRow[] | ListingCardRow[] | null; extra?: unknown }[]>`
+    WITH ${prefix} candidates AS NOT MATERIALIZED (${candidates}),
     page AS MATERIALIZED (SELECT c.* FROM candidates c ORDER BY ${order} LIMIT ${options.limit} OFFSET ${offset})
     SELECT
       (SELECT json_agg(p) FROM page p) AS page,
       (SELECT count(*)::int FROM (SELECT 1 FROM candidates LIMIT ${countCap + 1}) n) AS total,
       ${mapPoints} AS map_points,
-      (SELECT json_agg(d) FROM (${listings}) d) AS listings`;
+      (SELECT json_agg(d) FROM (${listings}) d) AS listings ${extra}`;
   const total = Math.min(result.total, countCap);
   return {
     rows: result.page ?? [],
@@ -135,5 +140,6 @@ export async function assemble(
     totalIsCapped: result.total > countCap,
     mapPoints: result.map_points,
     listings: result.listings ?? [],
+    extra: result.extra,
   };
 }
