@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
 const UNSAFE_SQL = { selector: "CallExpression[callee.property.name='unsafe']", message: "No string-built SQL: use a drizzle builder (app/) or a parameterised sql template (geo/, db/)." };
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".data/", "tmp/", "test-results/", "playwright-report/", "public/build/"] },
+  { ignores: ["build/", "node_modules/", ".data/", "tmp/", "test-results/", "playwright-report/", "public/build/", ".ab/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
