@@ -21,12 +21,15 @@ interface Entry<V> {
   weight: number;
 }
 
+/** `kept(key, work)`, and whether an answer is kept (fresh, or being worked out) for a key. */
+export type KeptAnswers<V> = ((key: string, work: () => Promise<V>) => Promise<V>) & { has(key: string): boolean };
+
 /**
  * `kept(key, work)`: the answer kept for `key` while it is fresh, else `work()`'s, kept from now on.
  * Requests for a key being worked out wait for that one answer.
  */
-export function keptAnswers<V>({ seconds, budget, weight = () => 1, keep = () => true, now = Date.now }: KeptAnswersOptions<V>): (key: string, work: () => Promise<V>) => Promise<V> {
-  if (seconds <= 0) return (_key, work) => work();
+export function keptAnswers<V>({ seconds, budget, weight = () => 1, keep = () => true, now = Date.now }: KeptAnswersOptions<V>): KeptAnswers<V> {
+  if (seconds <= 0) return Object.assign((_key: string, work: () => Promise<V>) => work(), { has: () => false });
   // A Map keeps insertion order: re-inserting on each use makes its first key the least recently used.
   const entries = new Map<string, Entry<V>>();
   let total = 0;
@@ -44,7 +47,7 @@ export function keptAnswers<V>({ seconds, budget, weight = () => 1, keep = () =>
     }
   }
 
-  return (key, work) => {
+  const kept = (key: string, work: () => Promise<V>): Promise<V> => {
     const kept = entries.get(key);
     if (kept && kept.expires > now()) {
       entries.delete(key);
@@ -66,4 +69,10 @@ export function keptAnswers<V>({ seconds, budget, weight = () => 1, keep = () =>
     );
     return entry.value;
   };
+  return Object.assign(kept, {
+    has: (key: string) => {
+      const entry = entries.get(key);
+      return entry !== undefined && entry.expires > now();
+    },
+  });
 }

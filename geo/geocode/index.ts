@@ -3,14 +3,14 @@ import type { SqlClient } from "../../db/client";
 import { AppError } from "../../core/errors";
 import { coordinatesLabel, looksLikeLatLng, parseLatLng } from "../units";
 import { geocode, type GeocodeOptions, type GeocodeSearch, geocodeSearchCall, MAX_QUERY_LENGTH, prepareSearch } from "./forward";
-import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCacheOptions } from "./place-cache";
+import { createPlaceCache, PLACE_CACHE_ENTRIES, PLACE_CACHE_SECONDS, type PlaceCache, type PlaceCacheOptions } from "./place-cache";
 import { parsePlaceRef } from "./ref";
 import { formattedAddress, type GeocodeRow, listingColumnsSql, placeColumnsSql, placeJoinsSql, toGeocodeResult } from "./result";
 import { reverseGeocode } from "./reverse";
 import type { GeocodeResult } from "./types";
 import { distinctChoices, placeChoices, placeChoicesCall } from "./choices";
 import { geocodeKey } from "./normalise";
-import { keptAnswers } from "../kept-answers";
+import { type KeptAnswers, keptAnswers } from "../kept-answers";
 import { oncePer } from "../../kit/once-per";
 import { live } from "../listing";
 
@@ -52,12 +52,12 @@ async function bestPlace(sql: SqlClient, text: string): Promise<ResolvedPlace | 
  * this module, and the pool the entry made must find its cache from the build's copy.
  */
 const PLACE_CACHES = Symbol.for("pawroute.geocode.place-caches");
-type PlaceCaches = WeakMap<SqlClient, (text: string) => Promise<ResolvedPlace | null>>;
+type PlaceCaches = WeakMap<SqlClient, PlaceCache<ResolvedPlace>>;
 const placeCaches: PlaceCaches = ((globalThis as { [PLACE_CACHES]?: PlaceCaches })[PLACE_CACHES] ??= new WeakMap());
 
 /** The pools whose place choices for a text are kept a while, as their places found (decision 0324). */
 const CHOICE_CACHES = Symbol.for("pawroute.geocode.choice-caches");
-type ChoiceCaches = WeakMap<SqlClient, (text: string) => Promise<GeocodeResult[]>>;
+type ChoiceCaches = WeakMap<SqlClient, KeptAnswers<GeocodeResult[]>>;
 const choiceCaches: ChoiceCaches = ((globalThis as { [CHOICE_CACHES]?: ChoiceCaches })[CHOICE_CACHES] ??= new WeakMap());
 
 /**
@@ -65,15 +65,20 @@ const choiceCaches: ChoiceCaches = ((globalThis as { [CHOICE_CACHES]?: ChoiceCac
  * keptPlaceChoices the choices it finds for a text, for as long (decision 0324).
  */
 export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): void {
-  placeCaches.set(sql, createPlaceCache((text) => bestPlace(sql, text), options));
   const seconds = options.seconds ?? PLACE_CACHE_SECONDS;
   if (seconds <= 0) {
+    placeCaches.delete(sql);
     choiceCaches.delete(sql);
     return;
   }
-  // Keyed by the text as typed (placeChoices reads it so); frozen, since every request shares them.
-  const kept = keptAnswers<GeocodeResult[]>({ seconds, budget: options.maxEntries ?? PLACE_CACHE_ENTRIES, now: options.now });
-  choiceCaches.set(sql, (text) => kept(text, () => placeChoices(sql, text).then((choices) => Object.freeze(choices.map((choice) => Object.freeze(choice))) as GeocodeResult[])));
+  placeCaches.set(sql, createPlaceCache((text) => bestPlace(sql, text), options));
+  // Keyed by the text as typed (placeChoices reads it so).
+  choiceCaches.set(sql, keptAnswers<GeocodeResult[]>({ seconds, budget: options.maxEntries ?? PLACE_CACHE_ENTRIES, now: options.now }));
+}
+
+/** Choices as they are kept: frozen, since every request shares them. */
+function frozenChoices(choices: GeocodeResult[]): GeocodeResult[] {
+  return Object.freeze(choices.map((choice) => Object.freeze(choice))) as GeocodeResult[];
 }
 
 /**
@@ -82,7 +87,7 @@ export function keepPlacesFound(sql: SqlClient, options: PlaceCacheOptions): voi
  */
 export function keptPlaceChoices(sql: SqlClient, text: string): Promise<GeocodeResult[]> {
   const cached = choiceCaches.get(sql);
-  return cached ? cached(text) : placeChoices(sql, text);
+  return cached ? cached(text, () => placeChoices(sql, text).then(frozenChoices)) : placeChoices(sql, text);
 }
 
 /** What a request asks of the place lookup: resolvePlace's and keptPlaceChoices's answers (decision 0347). */
@@ -93,8 +98,8 @@ export interface PlaceLookups {
   choices(text: string): Promise<GeocodeResult[]>;
   /**
    * The lookup of a typed name (as `place` takes it) to send inside another statement, where `place` would
-   * send a statement of its own for it (decision 0355): on a pool that keeps no places, a name without a
-   * comma, not coordinates, with something searchable, not asked yet in this request. Null otherwise.
+   * send a statement of its own for it (decision 0355): a name without a comma, not coordinates, with
+   * something searchable, neither asked yet in this request nor kept by the pool (decision 0358). Null otherwise.
    */
   inStatement(text: string): PlaceInStatement | null;
 }
@@ -126,15 +131,18 @@ export interface PlaceInStatement {
 
 /**
  * One request's place lookups on a pool (decision 0347): the answers of resolvePlace and keptPlaceChoices.
- * On a pool that keeps its places found they are those functions. On one that does not
- * (PLACE_CACHE_SECONDS=0), a typed name's best place and its choices, which a results page asks for one
- * after the other, come from one statement, sent once for the request; the names asked in the same turn
- * (a route's two ends, which planRoute resolves together) share that statement (decision 0353), and a
- * location search sends it inside its own (`inStatement`, decision 0355). A text with a comma (one of the
- * geocoder's own addresses, matched apart: addressMatches) and coordinates are asked as before.
+ * A typed name's best place and its choices, which a results page asks for one after the other, come
+ * from one statement, sent once for the request; the names asked in the same turn (a route's two ends,
+ * which planRoute resolves together) share that statement (decision 0353), and a location search sends
+ * it inside its own (`inStatement`, decision 0355). On a pool that keeps its places found, the kept
+ * answers stand, and a name not kept is looked up so and its answers kept (decision 0358): the first
+ * search for a place asks as a search with the caches off does, not once for the place and once for its
+ * choices. A text with a comma (one of the geocoder's own addresses, matched apart: addressMatches) and
+ * coordinates are asked as before.
  */
 export function placeLookups(sql: SqlClient): PlaceLookups {
-  if (choiceCaches.has(sql)) return { place: (text) => resolvePlace(sql, text), choices: (text) => keptPlaceChoices(sql, text), inStatement: () => null };
+  const keptPlaces = placeCaches.get(sql);
+  const keptChoices = choiceCaches.get(sql);
   // Both answers for a text, by the text as resolvePlace takes it, asked once (or read from another statement's rows).
   const ask = askedTogether((texts: string[]) => placesAndChoices(sql, texts));
   const answers = new Map<string, Promise<PlaceAndChoices>>();
@@ -144,16 +152,28 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
     return answer;
   };
   const shared = (text: string) => !text.includes(",") && !looksLikeLatLng(text);
+  /** The place of a text the request has the answers of, kept for the requests after it. */
+  const keep = (text: string, answer: PlaceAndChoices) => {
+    if (answer.place && keptPlaces && !keptPlaces.has(text)) void keptPlaces(text, () => Promise.resolve(answer.place));
+    if (keptChoices && !keptChoices.has(text)) void keptChoices(text, () => Promise.resolve(frozenChoices(answer.choices)));
+  };
   return {
-    place: (text) => (shared(text) ? both(text).then((answer) => answer.place) : resolvePlace(sql, text)),
+    place: (text) => {
+      if (!shared(text)) return resolvePlace(sql, text);
+      const found = () => both(text).then((answer) => answer.place);
+      return keptPlaces ? keptPlaces(text, found) : found();
+    },
     // placeChoices reads the text as typed; its trimmed form has the same key unless the cut at MAX_QUERY_LENGTH moves.
     choices: (text) => {
       const trimmed = text.trim();
       const same = trimmed === text || geocodeKey(text.slice(0, MAX_QUERY_LENGTH)) === geocodeKey(trimmed.slice(0, MAX_QUERY_LENGTH));
-      return same && shared(trimmed) ? both(trimmed).then((answer) => answer.choices) : placeChoices(sql, text);
+      if (!same || !shared(trimmed)) return keptPlaceChoices(sql, text);
+      const found = () => both(trimmed).then((answer) => answer.choices);
+      return keptChoices ? keptChoices(text, () => found().then(frozenChoices)) : found();
     },
     inStatement: (text) => {
-      const search = shared(text) && !answers.has(text) ? prepareSearch(text, { limit: 1 }) : null;
+      // A name the request or the pool has answers for (or is finding) is read from them, without a lookup.
+      const search = shared(text) && !answers.has(text) && !keptPlaces?.has(text) ? prepareSearch(text, { limit: 1 }) : null;
       if (!search) return null;
       return {
         ctes: sql`
@@ -165,6 +185,7 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
         answer: (rows) => {
           const answer = answerOf((rows ?? []) as LookupRow[]);
           answers.set(text, Promise.resolve(answer));
+          keep(text, answer);
           return answer.place;
         },
       };

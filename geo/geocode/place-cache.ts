@@ -19,6 +19,13 @@ export interface PlaceCacheOptions {
 }
 
 /**
+ * A place found for a text, kept: `cache(text)` is `resolve(text)`'s answer, or `cache(text, find)` the
+ * answer of another way of finding the same place (a request's lookup, decision 0358), kept per text.
+ * `has(text)`: whether an answer is kept for it.
+ */
+export type PlaceCache<T> = ((text: string, find?: () => Promise<T | null>) => Promise<T | null>) & { has(text: string): boolean };
+
+/**
  * `resolve` with its answers kept per text for `seconds`, up to `maxEntries` texts. Requests for a text
  * already being looked up wait for that one answer. "Not found" and failures are not kept, so a place
  * or listing added since is found on the next search.
@@ -26,8 +33,11 @@ export interface PlaceCacheOptions {
 export function createPlaceCache<T extends object>(
   resolve: (text: string) => Promise<T | null>,
   { seconds = PLACE_CACHE_SECONDS, maxEntries = PLACE_CACHE_ENTRIES, now = Date.now }: PlaceCacheOptions = {},
-): (text: string) => Promise<T | null> {
-  if (seconds <= 0) return resolve;
+): PlaceCache<T> {
+  if (seconds <= 0) return Object.assign((text: string, find = () => resolve(text)) => find(), { has: () => false });
   const kept = keptAnswers<T | null>({ seconds, budget: maxEntries, keep: (place) => place !== null, now });
-  return (text) => kept(text.trim(), () => resolve(text).then((place) => (place ? Object.freeze(place) : null)));
+  return Object.assign(
+    (text: string, find = () => resolve(text)) => kept(text.trim(), () => find().then((place) => (place ? Object.freeze(place) : null))),
+    { has: (text: string) => kept.has(text.trim()) },
+  );
 }

@@ -126,15 +126,17 @@ export async function routeStops(sql: SqlClient, route: Route): Promise<RouteSto
  */
 const stopsOfKeptRoutes = new WeakMap<Route, Promise<RouteStop[]>>();
 
+/** Frozen, as a kept route is: every page that drives it shares the list. */
+function frozenStops(list: RouteStop[]): RouteStop[] {
+  for (const stop of list) Object.freeze(stop);
+  return Object.freeze(list) as RouteStop[];
+}
+
 export function keptRouteStops(sql: SqlClient, route: Route): Promise<RouteStop[]> {
   if (!Object.isFrozen(route)) return routeStops(sql, route);
   let stops = stopsOfKeptRoutes.get(route);
   if (!stops) {
-    // Frozen, as the route is: every page that drives it shares the list.
-    const asked = routeStops(sql, route).then((list) => {
-      for (const stop of list) Object.freeze(stop);
-      return Object.freeze(list) as RouteStop[];
-    });
+    const asked = routeStops(sql, route).then(frozenStops);
     stops = asked;
     asked.catch(() => {
       if (stopsOfKeptRoutes.get(route) === asked) stopsOfKeptRoutes.delete(route);
@@ -164,16 +166,17 @@ function listingsNear(sql: SqlClient, marks: HourMarks, asked: HourListings): Pr
 }
 
 /**
- * A route's stops and, when asked, the listings at each of its hour marks (decision 0356). For a route
- * not kept, both come from one statement (each mark's town beside its nearest listings), where the
- * page sent two one after the other; a kept route's stops are kept with it (keptRouteStops), and its
+ * A route's stops and, when asked, the listings at each of its hour marks (decision 0356). Both come from
+ * one statement (each mark's town beside its nearest listings), where the page sent two one after the
+ * other; a kept route's stops, once read, are kept with it (keptRouteStops, decision 0358), and its
  * listings are read beside them.
  */
 export async function stopsAndHours(sql: SqlClient, route: Route, asked?: HourListings): Promise<{ stops: RouteStop[]; hours: DriveHour[] | null }> {
   if (!asked) return { stops: await keptRouteStops(sql, route), hours: null };
   const marks = hourMarks(route);
   if (marks.hours.length === 0) return { stops: [], hours: [] };
-  if (Object.isFrozen(route)) {
+  const kept = Object.isFrozen(route);
+  if (kept && stopsOfKeptRoutes.has(route)) {
     const [stops, rows] = await Promise.all([keptRouteStops(sql, route), listingsNear(sql, marks, asked)]);
     return { stops, hours: driveHours(marks, stops, rows) };
   }
@@ -187,5 +190,7 @@ export async function stopsAndHours(sql: SqlClient, route: Route, asked?: HourLi
   const stops: RouteStop[] = [];
   for (const row of rows) if (stops[stops.length - 1]?.hours !== row.n) stops.push({ hours: row.n, label: stopLabel(row.n, row.town) });
   const listings = rows.filter((row): row is typeof row & { id: number } => row.id !== null);
-  return { stops, hours: driveHours(marks, stops, listings) };
+  // A kept route's stops read so for its first page are kept with it, as keptRouteStops keeps them (decision 0358).
+  if (kept && !stopsOfKeptRoutes.has(route)) stopsOfKeptRoutes.set(route, Promise.resolve(frozenStops(stops)));
+  return { stops: kept ? await keptRouteStops(sql, route) : stops, hours: driveHours(marks, stops, listings) };
 }

@@ -95,6 +95,30 @@ describe("a request's place lookups (decision 0347)", () => {
     expect(statements - before).toBe(1);
   });
 
+  it("on a pool that keeps its places, look a route's two ends not kept up in one statement with their choices, and keep them (decision 0358)", async () => {
+    // Before decision 0358 such a pool (the app's) sent four: each end's place, then each end's choices.
+    keepPlacesFound(counted, { seconds: 60 });
+    try {
+      await counted`SELECT 1`;
+      const lookups = placeLookups(counted);
+      let before = statements;
+      const plan = await planRoute(counted, createPgRoutingEngine(uncached.sql), { from: "Bath", to: "Chester" }, milesToMetres(5), lookups);
+      expect(await lookups.choices("Bath")).toEqual(await placeChoices(uncached.sql, "Bath"));
+      expect(await lookups.choices("Chester")).toEqual(await placeChoices(uncached.sql, "Chester"));
+      expect(statements - before).toBe(1);
+      expect(plan.summary.from).toEqual(await resolvePlace(uncached.sql, "Bath"));
+      expect(plan.summary.to).toEqual(await resolvePlace(uncached.sql, "Chester"));
+      // The next request finds both ends and their choices kept.
+      const next = placeLookups(counted);
+      before = statements;
+      expect(await next.place("Bath")).toEqual(plan.summary.from);
+      expect(await next.choices("Chester")).toEqual(await placeChoices(uncached.sql, "Chester"));
+      expect(statements - before).toBe(0);
+    } finally {
+      keepPlacesFound(counted, { seconds: 0 });
+    }
+  });
+
   it("are the kept answers on a pool that keeps its places, and one lookup a pool for a request", async () => {
     keepPlacesFound(kept.sql, { seconds: 60 });
     const lookupsOf = requestPlaceLookups();

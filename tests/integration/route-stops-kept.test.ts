@@ -4,7 +4,9 @@ import { withRouteCache } from "../../geo/routing/cache";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import type { Route } from "../../geo/routing/port";
 import { countedStatements } from "../support/database";
-import { keptRouteStops, routeStops } from "../../geo/trip/hours";
+import { keptRouteStops, listingsByHour, routeStops, stopsAndHours } from "../../geo/trip/hours";
+import { listingFilterSql } from "../../geo/search/query";
+import { parseFilters } from "../../geo/search";
 
 // Decision 0329: a route the route cache keeps (one frozen object for every page that drives it) has its
 // stops ("After 2 hours, near …") read once while it is kept; a route not kept is asked every time.
@@ -44,5 +46,28 @@ describe("a kept route's stops (decision 0329)", () => {
     expect(statements()).toBe(2);
     expect(second).not.toBe(first);
     expect(second).toEqual(first);
+  });
+
+  it("are read with a kept route's first page by hour, in its statement, and kept from then on (decision 0358)", async () => {
+    const pool = appPool();
+    const engine = withRouteCache(createPgRoutingEngine(pool), { seconds: 600 });
+    // Another drive than the first test's, so that its stops are not kept yet.
+    const route = (await engine.route(LEEDS, LONDON)) as Route;
+    expect(Object.isFrozen(route)).toBe(true);
+    const where = listingFilterSql(pool, parseFilters({ searchType: "route", from: "a", to: "b" }));
+    const { client, statements } = countedStatements(pool);
+    const first = await stopsAndHours(client, route, { where, corridorMetres: 8046.7 });
+    expect(statements()).toBe(1);
+    const kept = await keptRouteStops(client, route);
+    expect(statements()).toBe(1);
+    expect(kept).toBe(first.stops);
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(kept).toEqual(await routeStops(pool, route));
+    expect(first.hours).toEqual(await listingsByHour(pool, route, where, 8046.7, kept));
+    // The next page of the same drive: its kept stops, and the listings in one statement.
+    const again = await stopsAndHours(client, route, { where, corridorMetres: 8046.7 });
+    expect(statements()).toBe(2);
+    expect(again.stops).toBe(kept);
+    expect(again.hours).toEqual(first.hours);
   });
 });

@@ -120,16 +120,29 @@ describe("a location search's place in the search's statement (decision 0355)", 
     expect(statements - before).toBe(2);
   });
 
-  it("changes nothing on a pool that keeps its places", async () => {
-    const kept = connectTestDatabase();
+  it("on a pool that keeps its places, asks a place not kept inside the search and keeps it; a kept one is read from the pool (decision 0358)", async () => {
+    // Before decision 0358 the first search of a place on such a pool (the app's) sent three statements:
+    // the place, the search, then the place's choices.
+    let keptStatements = 0;
+    const kept = postgres(testDatabaseUrl(), { max: 1, onnotice: () => undefined, debug: () => void keptStatements++ });
     try {
-      keepPlacesFound(kept.sql, { seconds: 60 });
-      expect(placeLookups(kept.sql).inStatement("London")).toBeNull();
-      for (const text of ["London", "Newcastle", "xyzzy"]) {
-        expect(await page(kept.sql, placeLookups(kept.sql), text, "card"), text).toEqual(await page(uncached.sql, apart(placeLookups(uncached.sql)), text, "card"));
+      keepPlacesFound(kept, { seconds: 60 });
+      await kept`SELECT 1`;
+      for (const text of ["London", "Newcastle", "xyzzy", " York "]) {
+        let before = keptStatements;
+        const first = await page(kept, placeLookups(kept), text, "card");
+        expect(keptStatements - before, text).toBe(1);
+        expect(first, text).toEqual(await page(uncached.sql, apart(placeLookups(uncached.sql)), text, "card"));
+        // The next request: the place and its choices kept (a place not found is asked again).
+        const found = first.response !== undefined;
+        expect(placeLookups(kept).inStatement(text.trim()) === null, text).toBe(found);
+        before = keptStatements;
+        expect(await page(kept, placeLookups(kept), text, "card"), text).toEqual(first);
+        expect(keptStatements - before, text).toBe(1);
       }
     } finally {
-      await kept.close();
+      keepPlacesFound(kept, { seconds: 0 });
+      await kept.end();
     }
   });
 });
