@@ -1,10 +1,9 @@
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { keepPlacesFound, keptPlaceChoices, placeChoices, placeLookups, placesAndChoices, requestPlaceLookups, resolvePlace } from "../../geo/geocode";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { planRoute } from "../../geo/search/route";
 import { milesToMetres } from "../../geo/units";
-import { connectTestDatabase, testDatabaseUrl } from "../support/database";
+import { connectTestDatabase, watchedClient } from "../support/database";
 import { variedGeocodeQueries } from "../support/geocode-queries";
 
 // Decision 0347: a request's place lookups. On a pool that keeps no places, a typed name's best place and its
@@ -12,7 +11,7 @@ import { variedGeocodeQueries } from "../support/geocode-queries";
 const uncached = connectTestDatabase();
 const kept = connectTestDatabase();
 let statements = 0;
-const counted = postgres(testDatabaseUrl(), { max: 1, onnotice: () => undefined, debug: () => void statements++ });
+const counted = watchedClient(() => void statements++, 1);
 afterAll(() => Promise.all([uncached.close(), kept.close(), counted.end()]));
 
 describe("a request's place lookups (decision 0347)", () => {

@@ -6,8 +6,7 @@ import { listingFilterSql } from "../../geo/search/query";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { listingsByHour, routeStops } from "../../geo/trip/hours";
 import type { SearchOptions } from "../../geo/search/response";
-import postgres from "postgres";
-import { testDatabaseUrl } from "../support/database";
+import { watchedClient } from "../support/database";
 import { parseSearchPath, rawFiltersFromUrl } from "../../app/search/url";
 import { resultsPage } from "../support/results-page";
 import { resultsData } from "../../app/search/view-model";
@@ -54,12 +53,8 @@ describe("the route results page's first page by hour (decision 0324)", () => {
     // Before, the stops' towns came in the search and the listings at each hour in a statement of their
     // own after it: two round trips one after the other for the same hour marks.
     const marks: string[] = [];
-    const counting = postgres(testDatabaseUrl(), {
-      max: 2,
-      onnotice: () => undefined,
-      debug: (_connection, query) => {
-        if (query.includes("WITH ORDINALITY AS u(x, y, n)")) marks.push(query);
-      },
+    const counting = watchedClient((query) => {
+      if (query.includes("WITH ORDINALITY AS u(x, y, n)")) marks.push(query);
     });
     try {
       const filters = searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" });

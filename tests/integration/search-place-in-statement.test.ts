@@ -1,4 +1,3 @@
-import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "../../core/errors";
 import { keepPlacesFound, type PlaceLookups, placeChoices, placeLookups, placeRefOf, resolvePlace } from "../../geo/geocode";
@@ -8,7 +7,7 @@ import { searchLocation } from "../../geo/search/location";
 import { CURRENT_LOCATION_LABEL } from "../../geo/search/points";
 import type { ListingRead } from "../../geo/search/types";
 import { looksLikeLatLng } from "../../geo/units";
-import { connectTestDatabase, testDatabaseUrl } from "../support/database";
+import { connectTestDatabase, watchedClient } from "../support/database";
 
 // Decision 0355: on a pool that keeps no places, a location search's typed name is looked up inside the
 // search's own statement. The page (point, label, results, total, map points), the page's choices and the
@@ -16,7 +15,7 @@ import { connectTestDatabase, testDatabaseUrl } from "../support/database";
 const uncached = connectTestDatabase();
 const engine = createPgRoutingEngine(uncached.sql);
 let statements = 0;
-const counted = postgres(testDatabaseUrl(), { max: 1, onnotice: () => undefined, debug: () => void statements++ });
+const counted = watchedClient(() => void statements++, 1);
 afterAll(() => Promise.all([uncached.close(), counted.end()]));
 
 /** The request's lookups as before decision 0355: the same answers, never sent inside the search. */
@@ -124,7 +123,7 @@ describe("a location search's place in the search's statement (decision 0355)", 
     // Before decision 0358 the first search of a place on such a pool (the app's) sent three statements:
     // the place, the search, then the place's choices.
     let keptStatements = 0;
-    const kept = postgres(testDatabaseUrl(), { max: 1, onnotice: () => undefined, debug: () => void keptStatements++ });
+    const kept = watchedClient(() => void keptStatements++, 1);
     try {
       keepPlacesFound(kept, { seconds: 60 });
       await kept`SELECT 1`;

@@ -10,8 +10,7 @@ import { corridorPage, planRoute } from "../../geo/search/route";
 import { listingFilterSql } from "../../geo/search/query";
 import { DEFAULT_DISTANCE_MILES } from "../../geo/search/filters";
 import { METRES_PER_MILE, milesToMetres } from "../../geo/units";
-import postgres from "postgres";
-import { connectTestDatabase, testDatabaseUrl } from "../support/database";
+import { connectTestDatabase, watchedClient } from "../support/database";
 import { Random } from "../../db/seed/random";
 import type { SqlClient } from "../../db/client";
 
@@ -160,12 +159,8 @@ describe("route search", () => {
     // in 8 batches doubling from 2 km, London to Leeds counted its last 36 km in a 4th statement.
     const corridorStatements = async (from: string, to: string) => {
       let n = 0;
-      const counting = postgres(testDatabaseUrl(), {
-        max: 2,
-        onnotice: () => undefined,
-        debug: (_connection, query) => {
-          if (query.includes("JOIN listings l ON l.location && _ST_Expand")) n++;
-        },
+      const counting = watchedClient((query) => {
+        if (query.includes("JOIN listings l ON l.location && _ST_Expand")) n++;
       });
       try {
         const response = await search(counting, createPgRoutingEngine(counting), parseFilters({ searchType: "route", from, to }));
@@ -188,14 +183,10 @@ describe("route search", () => {
   it("reads a certain page's listings beside the corridor's counting batches, and answers the same page (decision 0357)", async () => {
     // Before, the page's listings were read after the walk's last counting batch: one more round trip to wait for.
     const sent: string[] = [];
-    const watched = postgres(testDatabaseUrl(), {
-      max: 4,
-      onnotice: () => undefined,
-      debug: (_connection, query) => {
-        if (query.includes("JOIN listings l ON l.location && _ST_Expand")) sent.push("corridor");
-        else if (query.includes("JOIN listing_types t ON t.id = l.type_id")) sent.push("listings");
-      },
-    });
+    const watched = watchedClient((query) => {
+      if (query.includes("JOIN listings l ON l.location && _ST_Expand")) sent.push("corridor");
+      else if (query.includes("JOIN listing_types t ON t.id = l.type_id")) sent.push("listings");
+    }, 4);
     try {
       const filters = { searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" };
       for (const read of ["full", "card"] as const) {

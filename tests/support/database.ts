@@ -14,6 +14,14 @@ export function connectTestDatabase(): DatabaseHandle {
 }
 
 /**
+ * A client of the test database that hands each statement's text to `sent` as it is sent (postgres.js's
+ * `debug` hook): to count a code path's round trips, or see their order. The caller ends it.
+ */
+export function watchedClient(sent: (query: string) => void, max = 2): postgres.Sql {
+  return postgres(testDatabaseUrl(), { max, onnotice: () => undefined, debug: (_connection, query) => sent(query) });
+}
+
+/**
  * A new, empty database on the same server, for tests that must start from nothing. Its name begins with the
  * test database's (`pawroute_test_seed_…` for the prefix `pawroute_seed`), so runs on other test databases of a
  * shared server never pick the same name, and a scratch database left behind says whose it was.
