@@ -152,10 +152,10 @@ export function placeLookups(sql: SqlClient): PlaceLookups {
     return answer;
   };
   const shared = (text: string) => !text.includes(",") && !looksLikeLatLng(text);
-  /** The place of a text the request has the answers of, kept for the requests after it. */
+  /** A text's place and choices the request read elsewhere, kept for the requests after it (an answer kept already stands). */
   const keep = (text: string, answer: PlaceAndChoices) => {
-    if (answer.place && keptPlaces && !keptPlaces.has(text)) void keptPlaces(text, () => Promise.resolve(answer.place));
-    if (keptChoices && !keptChoices.has(text)) void keptChoices(text, () => Promise.resolve(frozenChoices(answer.choices)));
+    void keptPlaces?.(text, () => Promise.resolve(answer.place));
+    void keptChoices?.(text, () => Promise.resolve(frozenChoices(answer.choices)));
   };
   return {
     place: (text) => {

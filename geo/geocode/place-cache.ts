@@ -34,7 +34,6 @@ export function createPlaceCache<T extends object>(
   resolve: (text: string) => Promise<T | null>,
   { seconds = PLACE_CACHE_SECONDS, maxEntries = PLACE_CACHE_ENTRIES, now = Date.now }: PlaceCacheOptions = {},
 ): PlaceCache<T> {
-  if (seconds <= 0) return Object.assign((text: string, find = () => resolve(text)) => find(), { has: () => false });
   const kept = keptAnswers<T | null>({ seconds, budget: maxEntries, keep: (place) => place !== null, now });
   return Object.assign(
     (text: string, find = () => resolve(text)) => kept(text.trim(), () => find().then((place) => (place ? Object.freeze(place) : null))),

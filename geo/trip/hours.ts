@@ -190,7 +190,9 @@ export async function stopsAndHours(sql: SqlClient, route: Route, asked?: HourLi
   const stops: RouteStop[] = [];
   for (const row of rows) if (stops[stops.length - 1]?.hours !== row.n) stops.push({ hours: row.n, label: stopLabel(row.n, row.town) });
   const listings = rows.filter((row): row is typeof row & { id: number } => row.id !== null);
+  if (!kept) return { stops, hours: driveHours(marks, stops, listings) };
   // A kept route's stops read so for its first page are kept with it, as keptRouteStops keeps them (decision 0358).
-  if (kept && !stopsOfKeptRoutes.has(route)) stopsOfKeptRoutes.set(route, Promise.resolve(frozenStops(stops)));
-  return { stops: kept ? await keptRouteStops(sql, route) : stops, hours: driveHours(marks, stops, listings) };
+  const frozen = frozenStops(stops);
+  stopsOfKeptRoutes.set(route, Promise.resolve(frozen));
+  return { stops: frozen, hours: driveHours(marks, frozen, listings) };
 }
