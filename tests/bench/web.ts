@@ -311,7 +311,7 @@ async function main() {
   }
   console.log(`\nIssue 52's figures, each beside its goal (app CPU: the server's CPU a request; load: the 1-minute load average when it was measured):`);
   for (const figure of summary) {
-    console.log(`  ${figure.met === undefined ? "control" : figure.met ? "met    " : "MISSED "}${figure.row.padEnd(100)} ${figure.value.padStart(11)}${figure.cpu ? `, ${figure.cpu}` : ""}  (goal ${figure.goal}; load ${figure.load})`);
+    console.log(`  ${(figure.met === undefined ? "control" : figure.met ? "met" : "MISSED").padEnd(8)}${figure.row.padEnd(100)} ${figure.value.padStart(11)}${figure.cpu ? `, ${figure.cpu}` : ""}  (goal ${figure.goal}; load ${figure.load})`);
   }
   console.log(`\n${machineLine("at the end", started)}`);
 }
