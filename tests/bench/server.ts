@@ -98,6 +98,30 @@ export function residentKb(pid: number): number {
   return total;
 }
 
+/**
+ * Memory (kB) of a server and its cluster workers with the pages they share counted once: each process's
+ * private pages, plus the largest set of shared pages of any one of them (the `node` binary's code and
+ * the libraries, which every process of the tree maps alike). The sum of RSS counts those shared pages
+ * once per process (decision 0359). PSS would divide them with every other process mapping them (this
+ * benchmark's own node too), so it would count less than once. Reading smaps_rollup walks a process's
+ * page tables: sample it less often than RSS.
+ */
+export function sharedOnceKb(pid: number): number {
+  let privateKb = 0;
+  let sharedKb = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const rollup = readFileSync(`/proc/${p}/smaps_rollup`, "utf8");
+      const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(rollup)?.[1] ?? 0);
+      privateKb += field("Private_Clean") + field("Private_Dirty");
+      sharedKb = Math.max(sharedKb, field("Shared_Clean") + field("Shared_Dirty"));
+    } catch {
+      // A worker that just exited.
+    }
+  }
+  return privateKb + sharedKb;
+}
+
 /** CPU seconds used by every PostgreSQL process on the machine (the cluster's backends and helpers). */
 export function postgresCpuSeconds(): number {
   let total = 0;
