@@ -71,7 +71,7 @@ for (const path of paths) {
   const ms = (cpu.user + cpu.system) / 1000 / REQUESTS;
   figures[path] = { ms, wallMs: wall - wait };
   console.log(
-    `  ${path.padEnd(44)} ${ms.toFixed(2).padStart(6)} ms CPU, ${wall.toFixed(2).padStart(6)} ms wall a page${wait > 0 ? ` (${wait} ms of it idle before the page)` : ""}  (goal ≤ ${goalMs(path)} ms: ${ms <= goalMs(path) ? "met" : "MISSED"})`,
+    `  ${path.padEnd(44)} ${ms.toFixed(2).padStart(6)} ms CPU, ${wall.toFixed(2).padStart(6)} ms wall a page${wait > 0 ? ` (${wait} ms of it idle before the page; a control, no goal)` : `  (goal ≤ ${goalMs(path)} ms: ${ms <= goalMs(path) ? "met" : "MISSED"})`}`,
   );
   console.log(`  ${"".padEnd(44)} ${statements.toFixed(1).padStart(6)} statements, ${(((after.cpu - database.cpu) * 1000) / REQUESTS).toFixed(2).padStart(6)} ms PostgreSQL CPU a page`);
 }
