@@ -141,7 +141,7 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
     // One place lookup per pool for this request: a typed place's choices come with the place (decision 0347).
     const placesOf = requestPlaceLookups();
     // A route's first page by hour (decision 0245), when the list shows it: read with the drive's stops (decision 0356).
-    const byHour: SearchOptions["byHour"] = view === "list" ? { fromSeconds: BY_HOUR_FROM_SECONDS, hours: null } : undefined;
+    const byHour: SearchOptions["byHour"] = view === "list" ? { fromSeconds: BY_HOUR_FROM_SECONDS } : undefined;
     // The page's listings read as their cards show them (decision 0341).
     const response = await onReplica((pool) => searchByKind(pool, engineOf(pool), filters, { read: "card", places: placesOf(pool), byHour }));
     if (response.road && (state.road?.slug !== response.road.slug || state.road.country !== response.road.country)) {
@@ -154,7 +154,7 @@ export async function loadResultsPage(request: Request, view: ResultsView, searc
       const error = { message: `There is no page ${state.page} of these results: there are ${pagination.totalPages}.`, fieldErrors: {}, code: "page-out-of-range", fix: { href: searchHref(last, view), label: "Go to the last page" } };
       return { status: 404, page: pageData(state, { kind: "error", error }) };
     }
-    const driveHours = byHour?.hours ?? null;
+    const driveHours = response.driveHours ?? null;
     return { status: 200, page: { ...pageData(state, { kind: "results", results: resultsData(response) }, await choicesFor(state, response, view, placesOf)), driveHours } };
   } catch (error) {
     if (error instanceof Response) throw error;

@@ -4,7 +4,6 @@
 import type { PendingQuery, Row } from "postgres";
 import type { SqlClient } from "../../db/client";
 import type { PlaceLookups } from "../geocode";
-import type { DriveHour } from "../trip/hours";
 import { type Listing, type ListingCard, type ListingCardRow, type ListingRow, cardSummary, listingCardsById, listingsById, locationSummary, toListing } from "../listing";
 import { metresToMiles, round } from "../units";
 import { DEFAULT_SORT, type SearchFilters, type SearchType, type Sort, isBusinessOnly } from "./filters";
@@ -30,11 +29,12 @@ export interface SearchOptions<R extends ListingRead = ListingRead> {
    */
   places?: PlaceLookups;
   /**
-   * A route results list's first page by hour (decision 0245): for the default list (page 1, from the
-   * start, by distance along) of a drive of at least `fromSeconds`, searchRoute puts the listings at each
-   * hour of the drive in `hours`, read with the drive's stops (decision 0356); otherwise null.
+   * A route results list's first page by hour (decision 0245): given, searchRoute's response has
+   * `driveHours`, the listings at each hour of the drive for the default list (page 1, from the start, by
+   * distance along) of a drive of at least `fromSeconds`, read with the drive's stops (decision 0356);
+   * otherwise null.
    */
-  byHour?: { fromSeconds: number; hours: DriveHour[] | null };
+  byHour?: { fromSeconds: number };
 }
 
 /** What a kind of search adds to the response besides its page. */

@@ -729,9 +729,9 @@ export async function searchRoute<R extends ListingRead = "full">(sql: SqlClient
     corridorPage(sql, plan, start.where, { ...start.paging, startMetres: metresAfterSeconds(plan.route, startHours * 3600), readPage }),
     stopsAndHours(sql, plan.route, byHour ? { where: start.where, corridorMetres: plan.corridorMetres } : undefined),
   ]);
-  if (options.byHour) options.byHour.hours = marks.hours;
   base.route = { ...plan.summary, startHours, stops: marks.stops };
   base.normalPoints = [plan.summary.from, plan.summary.to];
   base.distance = distance;
-  return searchResponse(sql, filters, start, page, options);
+  const response = await searchResponse(sql, filters, start, page, options);
+  return options.byHour ? { ...response, driveHours: marks.hours } : response;
 }

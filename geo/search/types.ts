@@ -1,5 +1,6 @@
 import type { LocationGallery } from "../gallery";
 import type { SearchFilters, SearchType, Sort } from "./filters";
+import type { DriveHour } from "../trip/hours";
 
 export interface RoadSummary {
   id: number;
@@ -139,4 +140,6 @@ export interface SearchResponse {
   /** The search's own markers: the centre of a location search, the start and end of a route. */
   normalPoints: { lat: number; lng: number; label: string }[];
   mapPoints: MapPoint[];
+  /** A route's first page by hour, only when the search was asked for it (`SearchOptions.byHour`; never in the JSON API). */
+  driveHours?: DriveHour[] | null;
 }

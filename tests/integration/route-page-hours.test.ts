@@ -5,7 +5,6 @@ import { searchFiltersSchema } from "../../geo/search/filters-schema";
 import { listingFilterSql } from "../../geo/search/query";
 import { createPgRoutingEngine } from "../../geo/routing/pgrouting";
 import { listingsByHour, routeStops } from "../../geo/trip/hours";
-import type { SearchOptions } from "../../geo/search/response";
 import { watchedClient } from "../support/database";
 import { parseSearchPath, rawFiltersFromUrl } from "../../app/search/url";
 import { resultsPage } from "../support/results-page";
@@ -58,13 +57,13 @@ describe("the route results page's first page by hour (decision 0324)", () => {
     });
     try {
       const filters = searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478" });
-      const byHour: SearchOptions["byHour"] = { fromSeconds: 2 * 3600, hours: null };
-      const response = await searchRoute(counting, createPgRoutingEngine(counting), filters, { byHour });
+      const response = await searchRoute(counting, createPgRoutingEngine(counting), filters, { byHour: { fromSeconds: 2 * 3600 } });
+      const hours = response.driveHours;
       expect(marks).toHaveLength(1);
       expect(marks[0]).toContain("FROM places p");
       expect(marks[0]).toContain("FROM listings l");
       const route = response.route;
-      if (!route || !byHour?.hours) throw new Error("no hours");
+      if (!route || !hours) throw new Error("no hours");
       // What the two statements gave: the towns of routeStops, the listings of listingsByHour.
       const pool = appPool();
       const drive = await createPgRoutingEngine(pool).route(route.from, route.to);
@@ -72,13 +71,12 @@ describe("the route results page's first page by hour (decision 0324)", () => {
       const stops = await routeStops(pool, drive);
       expect(route.stops).toEqual(stops);
       expect(stops.some((stop) => stop.label.includes(", near "))).toBe(true);
-      expect(byHour.hours).toEqual(await listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, stops));
-      expect(byHour.hours.some((hour) => hour.listings.length > 0)).toBe(true);
+      expect(hours).toEqual(await listingsByHour(pool, drive, listingFilterSql(pool, filters), route.corridorMetres, stops));
+      expect(hours.some((hour) => hour.listings.length > 0)).toBe(true);
       // A later page, another sort or a start further along has no first page by hour.
       for (const other of [{ page: 2 }, { sort: "popularity" }, { startHours: 1 }]) {
-        const asked: SearchOptions["byHour"] = { fromSeconds: 2 * 3600, hours: null };
-        await searchRoute(counting, createPgRoutingEngine(counting), searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478", ...other }), { byHour: asked });
-        expect(asked?.hours).toBeNull();
+        const asked = await searchRoute(counting, createPgRoutingEngine(counting), searchFiltersSchema.parse({ searchType: "route", from: "51.5072,-0.1276", to: "53.7965,-1.5478", ...other }), { byHour: { fromSeconds: 2 * 3600 } });
+        expect(asked.driveHours).toBeNull();
       }
     } finally {
       await counting.end();
